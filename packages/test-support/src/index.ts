@@ -1,0 +1,3 @@
+export { ENDPOINT_ENV, testEndpoints, type EndpointSource, type TestEndpoints } from './endpoints.js';
+export { createIsolatedSchema, uniqueName, type IsolatedSchema } from './isolation.js';
+export { INSTALL_HINT, resolveInfrastructure, type ResolvedInfrastructure } from './resolve-endpoints.js';
