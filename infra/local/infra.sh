@@ -264,6 +264,8 @@ cmd_start() {
     "kafka=$(running_pid kafka || echo 0)" "registry=$(running_pid registry || echo 0)"; then
     log "not ready within ${START_TIMEOUT_S}s; last lines of the logs:"
     tail -n 20 "$LOG_DIR/kafka.log" "$LOG_DIR/registry.log" >&2 || true
+    # A failed start leaves nothing running behind it.
+    cmd_stop
     exit 1
   fi
   log "ready in $((SECONDS - t0)) s"

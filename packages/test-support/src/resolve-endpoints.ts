@@ -74,6 +74,7 @@ function startLocal(env: NodeJS.ProcessEnv): Omit<ResolvedInfrastructure, 'ready
   const wasRunning = runInfra('status', env).status === 0;
   const res = runInfra('start', env);
   if (res.error || res.status !== 0) {
+    if (!wasRunning) runInfra('stop', env);
     throw new Error(
       `infra/local could not start real Kafka, the schema registry and PostgreSQL (exit ${String(res.status)}` +
         `${res.error ? `: ${res.error.message}` : ''}); logs are in infra/local/.run/logs. ${INSTALL_HINT}`,
