@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { Stage } from './stage.js';
+
+/** Where a stage's input came from (FL-4 `input_source`). */
+export const InputSource = z.enum(['user', 'pipeline', 'feedback', 'redrive', 'replay', 'operator']);
+export type InputSource = z.infer<typeof InputSource>;
+
+/** A W3C trace context header value: `00-<32 hex trace id>-<16 hex span id>-<2 hex flags>`. */
+export const Traceparent = z.string().regex(/^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/);
+
+/**
+ * FL-4: the envelope every message and every event-log row carries.
+ * `event_id` is deterministic (see {@link deterministicEventId}) so a redelivered input maps to the same event.
+ */
+export const Envelope = z.object({
+  event_id: z.string().min(1).max(128),
+  /** Also the trace id of the task's whole journey. */
+  task_id: z.string().min(1).max(128),
+  tenant_id: z.string().min(1).max(128),
+  agent_id: z.string().min(1).max(128),
+  stage: Stage,
+  /** The message kind (`kind` of the payload union), repeated here so event-log rows are self-describing. */
+  event_type: z.string().min(1).max(64),
+  /** The `event_id` this event reacts to; null only for a task's first event. */
+  causation_id: z.string().min(1).max(128).nullable(),
+  revision_count: z.number().int().min(0),
+  degraded_flag: z.boolean(),
+  decision_reason: z.string().max(4000),
+  input_source: InputSource,
+  registry_version: z.string().max(128).nullable(),
+  profiles_version: z.string().max(128).nullable(),
+  policy_version: z.string().max(128).nullable(),
+  /** ISO-8601 instant with offset. */
+  occurred_at: z.iso.datetime({ offset: true }),
+  schema_version: z.number().int().min(1),
+  traceparent: Traceparent.nullable(),
+});
+export type Envelope = z.infer<typeof Envelope>;
+
+/**
+ * EL-2: the deterministic key of a decision — the same (task, stage, causation, event type) always gives the same
+ * id, so a stage that sees its input again appends nothing new and reuses the stored decision.
+ */
+export function deterministicEventId(parts: {
+  task_id: string;
+  stage: Stage;
+  causation_id: string | null;
+  event_type: string;
+}): string {
+  const digest = createHash('sha256')
+    .update([parts.task_id, parts.stage, parts.causation_id ?? '-', parts.event_type].join('\u001f'))
+    .digest('hex');
+  return `ev_${digest.slice(0, 40)}`;
+}

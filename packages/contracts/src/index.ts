@@ -1,0 +1,45 @@
+export { Envelope, InputSource, Traceparent, deterministicEventId } from './envelope.js';
+export {
+  DegradeRequested,
+  ModelSelected,
+  NextStepRequested,
+  ReinjectRequested,
+  ReplanRequested,
+  StepExecuted,
+  StepPrepared,
+  TaskFinished,
+  TaskPlanned,
+  TaskSubmitted,
+} from './messages.js';
+export { PIPELINE_STAGES, Stage, type PipelineStage } from './stage.js';
+export {
+  AttachmentMeta,
+  ArgumentProvenance,
+  ContextMessage,
+  ErrorClass,
+  EvaluationStatus,
+  Feedback,
+  InputFrom,
+  ModelSelection,
+  Plan,
+  PlanStep,
+  PreparedCall,
+  Progress,
+  Rejection,
+  StepRecord,
+  StepResult,
+  TaskSpec,
+} from './task.js';
+export {
+  DEFAULT_PARTITIONS,
+  INPUT_TOPIC_OF,
+  TOPICS,
+  allTopicNames,
+  deadLetterTopicOf,
+  topicByName,
+  topicName,
+  type AnyMessage,
+  type TopicKey,
+  type TopicMessage,
+  type TopicSpec,
+} from './topics.js';
