@@ -42,7 +42,12 @@ const alias = packages.flatMap((pkg) =>
 );
 
 /** Projects whose tests talk to Kafka, the schema registry or PostgreSQL. */
-const needsInfra = new Set(['@signalbox/bus', '@signalbox/event-log', '@signalbox/stage-kit']);
+const needsInfra = new Set([
+  '@signalbox/contracts',
+  '@signalbox/bus',
+  '@signalbox/event-log',
+  '@signalbox/stage-kit',
+]);
 const globalSetup = resolve(root, 'packages/test-support/src/global-setup.ts');
 
 export default defineConfig({

@@ -1,0 +1,63 @@
+import type { Envelope, Stage } from '@signalbox/contracts';
+
+// The EventStore port. The pg adapter (production) and the PGlite adapter (embedded run) implement it with the
+// same migrations and pass the same test suite.
+
+/**
+ * One decision as it is appended: the envelope of the message it produced, the topic it goes to and its payload.
+ * `event_id` is deterministic (EL-2), so appending it again is a no-op that returns the stored row.
+ */
+export interface NewEvent {
+  envelope: Envelope;
+  /** The topic the decision is published to; null for events that are not published (e.g. `failed`). */
+  topic: string | null;
+  payload: unknown;
+}
+
+/** An event as stored (EL-1). */
+export interface StoredEvent extends NewEvent {
+  /** Position in the whole log, increasing with insertion order. */
+  global_position: bigint;
+  /** 1, 2, 3… per task. */
+  stream_version: number;
+  recorded_at: Date;
+}
+
+/** The result of appending one event: the stored row, and whether this call inserted it. */
+export interface AppendResult {
+  event: StoredEvent;
+  /** False when an event with the same `event_id` was already stored; `event` is then the stored one. */
+  inserted: boolean;
+}
+
+/** EL-5 filters for trace queries. */
+export interface TraceFilter {
+  tenant_id?: string;
+  agent_id?: string;
+  stage?: Stage;
+  event_type?: string;
+  degraded?: boolean;
+  revision_count_above?: number;
+  from?: Date;
+  to?: Date;
+  limit?: number;
+}
+
+export interface EventStore {
+  /** Runs the migrations that have not run yet; safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  /**
+   * Appends a batch in one transaction and one round trip, idempotent on `event_id`. Results are in input order;
+   * a conflicting `event_id` returns the stored decision (`inserted: false`), never a second row.
+   */
+  append(events: readonly NewEvent[]): Promise<AppendResult[]>;
+  /** The stored events with these ids (EL-2: a stage reuses a stored decision instead of deciding again). */
+  findByEventIds(eventIds: readonly string[]): Promise<Map<string, StoredEvent>>;
+  /** Every event of one task, in stream order. */
+  readTask(taskId: string): Promise<StoredEvent[]>;
+  /** Task ids whose events match the filter, newest first. */
+  findTasks(filter: TraceFilter): Promise<string[]>;
+  /** A cheap round trip used by readiness checks and backpressure (RS-3). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
