@@ -14,7 +14,10 @@ export interface NewEvent {
   payload: unknown;
 }
 
-/** An event as stored (EL-1). */
+/**
+ * An event as stored (EL-1). The payload is always whole (claim-checked payloads are resolved on read), as jsonb
+ * gives it back (object keys may be reordered); `envelope.occurred_at` comes back in UTC (`…Z`, milliseconds).
+ */
 export interface StoredEvent extends NewEvent {
   /** Position in the whole log, increasing with insertion order. */
   global_position: bigint;
@@ -30,19 +33,32 @@ export interface AppendResult {
   inserted: boolean;
 }
 
-/** EL-5 filters for trace queries. */
+/**
+ * EL-5 filters for trace queries. A task matches when one of its events meets every row condition (tenant, agent,
+ * stage, event type, revision count, time range, `degraded: true`); `degraded: false` means no event of the task is
+ * degraded.
+ */
 export interface TraceFilter {
   tenant_id?: string;
   agent_id?: string;
   stage?: Stage;
   event_type?: string;
+  /** True: the task degraded at least once; false: it never did. */
   degraded?: boolean;
+  /** An event of the task has `revision_count` greater than this. */
   revision_count_above?: number;
+  /** An event was recorded at or after this instant. */
   from?: Date;
+  /** An event was recorded before this instant. */
   to?: Date;
+  /**
+   * At most this many task ids, 1–1000.
+   * @default 100
+   */
   limit?: number;
 }
 
+/** The append-only event log (EL-1…EL-5); adapters: createPgEventStore, createPgliteEventStore. */
 export interface EventStore {
   /** Runs the migrations that have not run yet; safe to call from several processes at once. */
   migrate(): Promise<void>;

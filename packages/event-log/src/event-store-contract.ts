@@ -1,0 +1,444 @@
+import { createHash } from 'node:crypto';
+import { deterministicEventId, type Envelope, type Stage } from '@signalbox/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { benchAppend } from './bench-append.js';
+import { EventStoreClosedError, InvalidEventError } from './errors.js';
+import type { EventStore, NewEvent } from './event-store.js';
+
+// The contract every EventStore adapter passes: pg against the real PostgreSQL, PGlite in process. Test files call
+// defineEventStoreContract with a harness factory; every test gets a fresh, empty database schema.
+
+/** What a test needs besides the store: raw SQL on the same tables, and more stores on the same database. */
+export interface ContractHarness {
+  /** A store on a fresh, empty (not migrated) schema. */
+  store: EventStore;
+  /** Another store on the same database and schema (its own connections where the adapter has several). */
+  another(): EventStore;
+  /** Runs one statement outside the store, in the store's schema; resolves to its rows. */
+  sql(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  /** `name` qualified for the store's schema, for use in `sql`. */
+  table(name: string): string;
+  /** Closes every store of this harness and drops the schema. */
+  cleanup(): Promise<void>;
+}
+
+/** Options the contract sets per harness. */
+export interface ContractSetupOptions {
+  claimCheckThresholdBytes?: number;
+}
+
+export type ContractSetup = (options: ContractSetupOptions) => Promise<ContractHarness>;
+
+/** Builds a valid NewEvent; the event id is deterministic in (task, stage, causation, event type) as in EL-2. */
+export function makeEvent(
+  overrides: Partial<Envelope> & { task_id: string; causation_id: string | null },
+  payload: unknown = { kind: 'example' },
+  topic: string | null = 'signalbox.task.planned.v1',
+): NewEvent {
+  const stage: Stage = overrides.stage ?? 'tool_decider';
+  const event_type = overrides.event_type ?? 'task.planned';
+  const envelope: Envelope = {
+    event_id: deterministicEventId({
+      task_id: overrides.task_id,
+      stage,
+      causation_id: overrides.causation_id,
+      event_type,
+    }),
+    tenant_id: 'tenant-a',
+    agent_id: 'agent-a',
+    revision_count: 0,
+    degraded_flag: false,
+    decision_reason: 'the only tool that matches',
+    input_source: 'pipeline',
+    registry_version: 'reg-1',
+    profiles_version: 'prof-1',
+    policy_version: 'pol-1',
+    occurred_at: '2026-11-30T09:00:00.123Z',
+    schema_version: 1,
+    traceparent: '00-0123456789abcdef0123456789abcdef-0123456789abcdef-01',
+    ...overrides,
+    stage,
+    event_type,
+  };
+  return { envelope, topic, payload };
+}
+
+/** `items[index]`, failing the test when it is missing (no non-null assertions outside *.test.ts). */
+function at<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`expected an item at index ${index} of ${items.length}`);
+  return item;
+}
+
+/** Defines the EventStore contract tests for one adapter. */
+export function defineEventStoreContract(adapter: string, setup: ContractSetup): void {
+  describe(`EventStore contract: ${adapter}`, () => {
+    let h: ContractHarness;
+    let store: EventStore;
+
+    beforeEach(async () => {
+      h = await setup({ claimCheckThresholdBytes: 1024 });
+      store = h.store;
+      await store.migrate();
+    });
+    afterEach(async () => {
+      await h.cleanup();
+    });
+
+    const countRows = async (table: string) => {
+      const rows = await h.sql(`SELECT count(*)::integer AS n FROM ${h.table(table)}`);
+      return rows[0]?.n;
+    };
+
+    describe('append', () => {
+      it('returns the stored rows in input order, numbered per task', async () => {
+        const events = [
+          makeEvent({ task_id: 'task-1', causation_id: null, stage: 'api', event_type: 'task.submitted' }),
+          makeEvent({ task_id: 'task-2', causation_id: null, stage: 'api', event_type: 'task.submitted' }),
+          makeEvent({ task_id: 'task-1', causation_id: 'c1' }, { plan: [1, 2, 3] }, null),
+        ];
+        const results = await store.append(events);
+
+        expect(results.map((r) => r.inserted)).toEqual([true, true, true]);
+        expect(results.map((r) => r.event.envelope)).toEqual(events.map((e) => e.envelope));
+        expect(results.map((r) => r.event.payload)).toEqual(events.map((e) => e.payload));
+        expect(results.map((r) => r.event.topic)).toEqual([
+          'signalbox.task.planned.v1',
+          'signalbox.task.planned.v1',
+          null,
+        ]);
+        expect(results.map((r) => [r.event.envelope.task_id, r.event.stream_version])).toEqual([
+          ['task-1', 1],
+          ['task-2', 1],
+          ['task-1', 2],
+        ]);
+        const positions = results.map((r) => r.event.global_position);
+        expect(typeof positions[0]).toBe('bigint');
+        expect(at(positions, 0) < at(positions, 1) && at(positions, 1) < at(positions, 2)).toBe(true);
+        for (const r of results) {
+          expect(Math.abs(r.event.recorded_at.getTime() - Date.now())).toBeLessThan(60_000);
+        }
+        expect(await store.readTask('task-1')).toEqual([at(results, 0).event, at(results, 2).event]);
+      });
+
+      it('returns nothing and stores nothing for an empty batch', async () => {
+        expect(await store.append([])).toEqual([]);
+        expect(await countRows('events')).toBe(0);
+      });
+
+      it('keeps the original decision when the same event id is appended again', async () => {
+        const original = makeEvent(
+          { task_id: 'task-r', causation_id: 'c1', decision_reason: 'first decision' },
+          { tool: 'a' },
+        );
+        const first = at(await store.append([original]), 0);
+        const retry = makeEvent(
+          {
+            task_id: 'task-r',
+            causation_id: 'c1',
+            decision_reason: 'a different decision',
+            revision_count: 3,
+          },
+          { tool: 'b' },
+        );
+        expect(retry.envelope.event_id).toBe(original.envelope.event_id);
+
+        const again = at(await store.append([retry]), 0);
+
+        expect(again.inserted).toBe(false);
+        expect(again.event).toEqual(first.event);
+        expect(again.event.envelope.decision_reason).toBe('first decision');
+        expect(again.event.envelope.revision_count).toBe(0);
+        expect(again.event.payload).toEqual({ tool: 'a' });
+        expect(await countRows('events')).toBe(1);
+      });
+
+      it('stores an event id repeated within one batch once, and numbers the rest without gaps', async () => {
+        const a = makeEvent({ task_id: 'task-d', causation_id: 'c1', decision_reason: 'first' });
+        const aAgain = makeEvent({ task_id: 'task-d', causation_id: 'c1', decision_reason: 'second' });
+        const b = makeEvent({ task_id: 'task-d', causation_id: 'c2' });
+
+        const results = await store.append([a, aAgain, b]);
+
+        expect(results.map((r) => r.inserted)).toEqual([true, false, true]);
+        expect(at(results, 1).event).toEqual(at(results, 0).event);
+        expect(at(results, 1).event.envelope.decision_reason).toBe('first');
+        expect(results.map((r) => r.event.stream_version)).toEqual([1, 1, 2]);
+        expect(await countRows('events')).toBe(2);
+      });
+
+      it('numbers stream versions 1..n per task across batches, also when a batch mixes stored and new events', async () => {
+        const t1 = (c: string) => makeEvent({ task_id: 'task-x', causation_id: c });
+        const t2 = (c: string) => makeEvent({ task_id: 'task-y', causation_id: c });
+        await store.append([t1('a'), t2('a'), t1('b')]);
+        const second = await store.append([t2('b'), t1('a'), t1('c'), t2('a'), t2('c')]);
+
+        expect(second.map((r) => [r.inserted, r.event.stream_version])).toEqual([
+          [true, 2],
+          [false, 1],
+          [true, 3],
+          [false, 1],
+          [true, 3],
+        ]);
+        const x = await store.readTask('task-x');
+        const y = await store.readTask('task-y');
+        expect(x.map((e) => e.stream_version)).toEqual([1, 2, 3]);
+        expect(x.map((e) => e.envelope.causation_id)).toEqual(['a', 'b', 'c']);
+        expect(y.map((e) => e.stream_version)).toEqual([1, 2, 3]);
+        expect(y.map((e) => e.envelope.causation_id)).toEqual(['a', 'b', 'c']);
+      });
+
+      it('refuses an invalid envelope without storing any of the batch', async () => {
+        const good = makeEvent({ task_id: 'task-bad', causation_id: 'c1' });
+        const bad = makeEvent({ task_id: 'task-bad', causation_id: 'c2', traceparent: 'not-a-traceparent' });
+
+        const error: unknown = await store.append([good, bad]).catch((e: unknown) => e);
+
+        expect(error).toBeInstanceOf(InvalidEventError);
+        expect((error as InvalidEventError).index).toBe(1);
+        expect((error as InvalidEventError).retriable).toBe(false);
+        expect((error as Error).message).toContain('traceparent');
+        expect(await countRows('events')).toBe(0);
+      });
+    });
+
+    describe('reads', () => {
+      it('finds stored events by id and leaves unknown ids out', async () => {
+        const a = makeEvent({ task_id: 'task-f', causation_id: 'c1' }, { n: 1 });
+        const b = makeEvent({ task_id: 'task-g', causation_id: 'c1' }, { n: 2 });
+        const stored = await store.append([a, b]);
+
+        const found = await store.findByEventIds([b.envelope.event_id, 'ev_unknown', a.envelope.event_id]);
+
+        expect([...found.keys()].sort()).toEqual([a.envelope.event_id, b.envelope.event_id].sort());
+        expect(found.get(a.envelope.event_id)).toEqual(at(stored, 0).event);
+        expect(found.get(b.envelope.event_id)).toEqual(at(stored, 1).event);
+        expect((await store.findByEventIds([])).size).toBe(0);
+      });
+
+      it('reads an unknown task as empty', async () => {
+        expect(await store.readTask('no-such-task')).toEqual([]);
+      });
+    });
+
+    describe('append-only (EL-1)', () => {
+      beforeEach(async () => {
+        await store.append([
+          makeEvent({ task_id: 'task-ro', causation_id: 'c1' }, { big: 'y'.repeat(4096) }),
+          makeEvent({ task_id: 'task-ro', causation_id: 'c2' }),
+        ]);
+      });
+
+      it('refuses UPDATE with the trigger message', async () => {
+        await expect(h.sql(`UPDATE ${h.table('events')} SET decision_reason = 'rewritten'`)).rejects.toThrow(
+          /event log is append-only: UPDATE on .*events is refused/,
+        );
+        const events = await store.readTask('task-ro');
+        expect(events.map((e) => e.envelope.decision_reason)).toEqual([
+          'the only tool that matches',
+          'the only tool that matches',
+        ]);
+      });
+
+      it('refuses DELETE with the trigger message', async () => {
+        await expect(h.sql(`DELETE FROM ${h.table('events')} WHERE stream_version = 2`)).rejects.toThrow(
+          /event log is append-only: DELETE on .*events is refused/,
+        );
+        expect(await countRows('events')).toBe(2);
+      });
+
+      it('refuses TRUNCATE with the trigger message', async () => {
+        await expect(h.sql(`TRUNCATE ${h.table('events')}`)).rejects.toThrow(
+          /event log is append-only: TRUNCATE on .*events is refused/,
+        );
+        expect(await countRows('events')).toBe(2);
+      });
+
+      it('refuses UPDATE, DELETE and TRUNCATE of claim-check blobs', async () => {
+        expect(await countRows('payload_blobs')).toBe(1);
+        const blobs = h.table('payload_blobs');
+        await expect(h.sql(`UPDATE ${blobs} SET size = 0`)).rejects.toThrow(
+          /append-only: UPDATE on .*payload_blobs/,
+        );
+        await expect(h.sql(`DELETE FROM ${blobs}`)).rejects.toThrow(/append-only: DELETE on .*payload_blobs/);
+        await expect(h.sql(`TRUNCATE ${blobs}`)).rejects.toThrow(/append-only: TRUNCATE on .*payload_blobs/);
+        expect(await countRows('payload_blobs')).toBe(1);
+        expect(at(await store.readTask('task-ro'), 0).payload).toEqual({ big: 'y'.repeat(4096) });
+      });
+    });
+
+    describe('claim check (EL-3)', () => {
+      const large = { report: 'z'.repeat(5000), rows: [1, 2, 3] };
+
+      it('stores a large payload once by sha256 and reads it back whole', async () => {
+        const event = makeEvent({ task_id: 'task-cc', causation_id: 'c1' }, large);
+        const small = makeEvent({ task_id: 'task-cc', causation_id: 'c2' }, { small: true });
+        const appended = at(await store.append([event, small]), 0);
+        expect(appended.event.payload).toEqual(large);
+
+        const json = JSON.stringify(large);
+        const sha = createHash('sha256').update(json).digest('hex');
+        const raw = await h.sql(`SELECT payload FROM ${h.table('events')} ORDER BY stream_version`);
+        expect(raw.map((r) => r.payload)).toEqual([
+          { $ref: `sha256:${sha}`, size: Buffer.byteLength(json) },
+          { small: true },
+        ]);
+        const blobs = await h.sql(`SELECT sha256, size FROM ${h.table('payload_blobs')}`);
+        expect(blobs).toEqual([{ sha256: sha, size: Buffer.byteLength(json) }]);
+
+        expect((await store.readTask('task-cc')).map((e) => e.payload)).toEqual([large, { small: true }]);
+        expect(
+          (await store.findByEventIds([event.envelope.event_id])).get(event.envelope.event_id)?.payload,
+        ).toEqual(large);
+        const [again] = await store.append([event]);
+        expect(again).toMatchObject({ inserted: false, event: { payload: large } });
+      });
+
+      it('keeps payloads at the threshold inline', async () => {
+        // {"s":"…"} is 8 bytes of JSON around the string: exactly 1024 bytes in all.
+        const atThreshold = { s: 'q'.repeat(1024 - 8) };
+        expect(Buffer.byteLength(JSON.stringify(atThreshold))).toBe(1024);
+        await store.append([makeEvent({ task_id: 'task-th', causation_id: 'c1' }, atThreshold)]);
+        expect(await countRows('payload_blobs')).toBe(0);
+        expect(at(await store.readTask('task-th'), 0).payload).toEqual(atThreshold);
+      });
+
+      it('stores equal large payloads once, within a batch and across batches', async () => {
+        await store.append([
+          makeEvent({ task_id: 'task-dd', causation_id: 'c1' }, large),
+          makeEvent({ task_id: 'task-dd', causation_id: 'c2' }, large),
+        ]);
+        await store.append([makeEvent({ task_id: 'task-ee', causation_id: 'c1' }, large)]);
+
+        expect(await countRows('payload_blobs')).toBe(1);
+        expect(await countRows('events')).toBe(3);
+        const all = [...(await store.readTask('task-dd')), ...(await store.readTask('task-ee'))];
+        expect(all.map((e) => e.payload)).toEqual([large, large, large]);
+      });
+    });
+
+    describe('findTasks (EL-5)', () => {
+      let before: Date;
+      let between: Date;
+
+      beforeEach(async () => {
+        before = new Date(Date.now() - 1000);
+        await store.append([
+          makeEvent({ task_id: 'old', causation_id: null, tenant_id: 'tenant-a', agent_id: 'agent-a' }),
+          makeEvent({
+            task_id: 'old',
+            causation_id: 'c1',
+            stage: 'executor',
+            event_type: 'step.executed',
+            revision_count: 1,
+          }),
+          makeEvent({
+            task_id: 'other-tenant',
+            causation_id: null,
+            tenant_id: 'tenant-b',
+            agent_id: 'agent-b',
+          }),
+        ]);
+        // recorded_at is the commit-time clock of the database; leave a gap so a time range can split the tasks.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        between = new Date();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await store.append([
+          makeEvent({ task_id: 'degraded', causation_id: null }),
+          makeEvent({
+            task_id: 'degraded',
+            causation_id: 'c1',
+            stage: 'model_selector',
+            event_type: 'task.model_selected',
+            degraded_flag: true,
+            revision_count: 3,
+          }),
+          makeEvent({ task_id: 'newest', causation_id: null, agent_id: 'agent-b' }),
+        ]);
+      });
+
+      it('lists every task newest first without filters', async () => {
+        expect(await store.findTasks({})).toEqual(['newest', 'degraded', 'other-tenant', 'old']);
+      });
+
+      it('filters by tenant and by agent', async () => {
+        expect(await store.findTasks({ tenant_id: 'tenant-a' })).toEqual(['newest', 'degraded', 'old']);
+        expect(await store.findTasks({ tenant_id: 'tenant-b' })).toEqual(['other-tenant']);
+        expect(await store.findTasks({ agent_id: 'agent-b' })).toEqual(['newest', 'other-tenant']);
+        expect(await store.findTasks({ tenant_id: 'tenant-a', agent_id: 'agent-b' })).toEqual(['newest']);
+      });
+
+      it('filters by degraded, both ways', async () => {
+        expect(await store.findTasks({ degraded: true })).toEqual(['degraded']);
+        expect(await store.findTasks({ degraded: false })).toEqual(['newest', 'other-tenant', 'old']);
+      });
+
+      it('filters by revision_count above N', async () => {
+        expect(await store.findTasks({ revision_count_above: 0 })).toEqual(['degraded', 'old']);
+        expect(await store.findTasks({ revision_count_above: 1 })).toEqual(['degraded']);
+        expect(await store.findTasks({ revision_count_above: 3 })).toEqual([]);
+      });
+
+      it('filters by stage and event type on the same event', async () => {
+        expect(await store.findTasks({ stage: 'executor' })).toEqual(['old']);
+        expect(await store.findTasks({ event_type: 'task.model_selected' })).toEqual(['degraded']);
+        expect(await store.findTasks({ stage: 'executor', event_type: 'task.model_selected' })).toEqual([]);
+      });
+
+      it('filters by time range (from inclusive, to exclusive) and limits', async () => {
+        expect(await store.findTasks({ from: between })).toEqual(['newest', 'degraded']);
+        expect(await store.findTasks({ from: before, to: between })).toEqual(['other-tenant', 'old']);
+        expect(await store.findTasks({ to: before })).toEqual([]);
+        expect(await store.findTasks({ limit: 2 })).toEqual(['newest', 'degraded']);
+        await expect(store.findTasks({ limit: 0 })).rejects.toThrow(RangeError);
+      });
+    });
+
+    describe('migrate', () => {
+      it('is safe to run twice and from several stores at once', async () => {
+        const fresh = await setup({});
+        try {
+          const stores = [fresh.store, fresh.another(), fresh.another()];
+          await Promise.all(stores.map((s) => s.migrate()));
+          await Promise.all(stores.map((s) => s.migrate()));
+          await fresh.store.migrate();
+
+          const applied = await fresh.sql(`SELECT id FROM ${fresh.table('event_log_migrations')}`);
+          expect(applied).toEqual([{ id: '0001-events' }]);
+          const result = at(
+            await at(stores, 2).append([makeEvent({ task_id: 'task-m', causation_id: null })]),
+            0,
+          );
+          expect(result.inserted).toBe(true);
+        } finally {
+          await fresh.cleanup();
+        }
+      });
+    });
+
+    describe('lifecycle and benchmark', () => {
+      it('answers ping and refuses work after close', async () => {
+        await store.ping();
+        const other = h.another();
+        await other.close();
+        await other.close();
+        await expect(other.ping()).rejects.toBeInstanceOf(EventStoreClosedError);
+        await expect(other.append([makeEvent({ task_id: 't', causation_id: null })])).rejects.toBeInstanceOf(
+          EventStoreClosedError,
+        );
+        await store.ping();
+      });
+
+      it('benchAppend appends batches × batchSize fresh events and reports a rate', async () => {
+        const result = await benchAppend(store, { batches: 3, batchSize: 7, tasksPerBatch: 2 });
+        expect(result.events).toBe(21);
+        expect(result.appendsPerSecond).toBeGreaterThan(0);
+        expect(await countRows('events')).toBe(21);
+        const versions = await h.sql(
+          `SELECT task_id, array_agg(stream_version ORDER BY stream_version) AS v FROM ${h.table('events')} GROUP BY task_id`,
+        );
+        expect(versions).toHaveLength(6);
+      });
+    });
+  });
+}

@@ -1,0 +1,13 @@
+export type { AppendResult, EventStore, NewEvent, StoredEvent, TraceFilter } from './event-store.js';
+export { createPgEventStore, type PgEventStoreOptions } from './pg-event-store.js';
+export { createPgliteEventStore, type PgliteEventStoreOptions } from './pglite-event-store.js';
+export { DEFAULT_CLAIM_CHECK_THRESHOLD_BYTES } from './internal/sql-event-store.js';
+export { benchAppend, type BenchAppendOptions, type BenchAppendResult } from './bench-append.js';
+export {
+  AppendConflictError,
+  EventLogError,
+  EventStoreClosedError,
+  EventStoreQueryError,
+  EventStoreUnavailableError,
+  InvalidEventError,
+} from './errors.js';

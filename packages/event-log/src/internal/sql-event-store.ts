@@ -1,0 +1,291 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Envelope, type Stage } from '@signalbox/contracts';
+import {
+  AppendConflictError,
+  EventStoreClosedError,
+  EventStoreQueryError,
+  InvalidEventError,
+} from '../errors.js';
+import type { AppendResult, EventStore, NewEvent, StoredEvent, TraceFilter } from '../event-store.js';
+import { MIGRATIONS } from '../migrations/index.js';
+import { classifyError, constraintName, errorCode } from './classify-error.js';
+import type { Names } from './names.js';
+import {
+  APPEND_COLUMNS,
+  type AppendRow,
+  buildFindTasks,
+  buildStatements,
+  type EventRow,
+  MAX_TRACE_LIMIT,
+} from './statements.js';
+import type { SqlDriver } from './sql-driver.js';
+
+/** Default claim-check threshold (EL-3): payloads whose JSON text is longer than 64 KiB are stored once, by hash. */
+export const DEFAULT_CLAIM_CHECK_THRESHOLD_BYTES = 64 * 1024;
+
+// Concurrent writers of one task race for the next stream_version; the loser's statement fails as a whole and runs
+// again under a fresh snapshot. Ten jittered attempts (≤ ~1 s in total) outlast any realistic burst on one task —
+// FL-1 keys messages by task, so only redeliveries and rebalances put two writers on the same task.
+const MAX_APPEND_ATTEMPTS = 10;
+const RETRY_BASE_DELAY_MS = 2;
+const RETRY_MAX_DELAY_MS = 200;
+const RACE_CONSTRAINTS = ['events_task_stream_version_key', 'events_event_id_key'];
+
+/** Resolved options of a SQL-backed store. */
+export interface SqlEventStoreConfig {
+  names: Names;
+  claimCheckThresholdBytes: number;
+}
+
+/** Checks a claim-check threshold option; throws RangeError at construction for nonsense values. */
+export function resolveClaimCheckThreshold(value: number | undefined): number {
+  const threshold = value ?? DEFAULT_CLAIM_CHECK_THRESHOLD_BYTES;
+  if (!Number.isSafeInteger(threshold) || threshold < 1) {
+    throw new RangeError(`claimCheckThresholdBytes must be a positive integer, got ${String(value)}`);
+  }
+  return threshold;
+}
+
+interface PreparedBlob {
+  sha256: string;
+  size: number;
+  json: string;
+}
+
+/** The EventStore over any SqlDriver: the one implementation both adapters share. */
+export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConfig): EventStore {
+  const statements = buildStatements(config.names);
+  let closed = false;
+
+  const ensureOpen = () => {
+    if (closed) throw new EventStoreClosedError('the event store is closed');
+  };
+
+  async function run<T>(doing: string, work: () => Promise<T>): Promise<T> {
+    ensureOpen();
+    try {
+      return await work();
+    } catch (error) {
+      throw classifyError(error, doing);
+    }
+  }
+
+  function prepareBatch(events: readonly NewEvent[]): {
+    params: unknown[];
+    blobs: Map<string, PreparedBlob>;
+  } {
+    const columns: unknown[][] = APPEND_COLUMNS.map(() => []);
+    const blobs = new Map<string, PreparedBlob>();
+    events.forEach((event, index) => {
+      const parsed = Envelope.safeParse(event.envelope);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue
+          ? `${issue.path.join('.') || '(envelope)'}: ${issue.message}`
+          : 'invalid envelope';
+        throw new InvalidEventError(`event ${index} has an invalid envelope — ${where}`, { index });
+      }
+      if (event.topic !== null && (typeof event.topic !== 'string' || event.topic.length === 0)) {
+        throw new InvalidEventError(`event ${index} has an invalid topic`, { index });
+      }
+      const json: unknown = JSON.stringify(event.payload);
+      if (typeof json !== 'string') {
+        throw new InvalidEventError(`event ${index} has a payload that is not JSON`, { index });
+      }
+      const size = Buffer.byteLength(json, 'utf8');
+      let storedPayload = json;
+      let ref: string | null = null;
+      if (size > config.claimCheckThresholdBytes) {
+        ref = createHash('sha256').update(json, 'utf8').digest('hex');
+        blobs.set(ref, { sha256: ref, size, json });
+        storedPayload = JSON.stringify({ $ref: `sha256:${ref}`, size });
+      }
+      const envelope = parsed.data;
+      const values: unknown[] = [
+        envelope.event_id,
+        envelope.task_id,
+        envelope.tenant_id,
+        envelope.agent_id,
+        envelope.stage,
+        envelope.event_type,
+        event.topic,
+        envelope.decision_reason,
+        envelope.revision_count,
+        envelope.degraded_flag,
+        envelope.input_source,
+        envelope.causation_id,
+        envelope.registry_version,
+        envelope.profiles_version,
+        envelope.policy_version,
+        envelope.occurred_at,
+        envelope.schema_version,
+        envelope.traceparent,
+        storedPayload,
+        ref,
+      ];
+      values.forEach((value, column) => columns[column]?.push(value));
+    });
+    const blobList = [...blobs.values()];
+    return {
+      params: [
+        ...columns,
+        blobList.map((b) => b.sha256),
+        blobList.map((b) => b.size),
+        blobList.map((b) => b.json),
+      ],
+      blobs,
+    };
+  }
+
+  async function appendOnce(params: unknown[]): Promise<AppendRow[]> {
+    return driver.query<AppendRow>(statements.append, params);
+  }
+
+  const store: EventStore = {
+    async migrate() {
+      await run('migrating the event log', () =>
+        driver.transaction(async (tx) => {
+          // Serialises concurrent migrate() calls (several replicas starting at once); released at COMMIT.
+          await tx.query(statements.lockMigrations, [config.names.schema ?? null]);
+          if (statements.createSchema) await tx.exec(statements.createSchema);
+          await tx.exec(statements.createMigrationsTable);
+          const applied = new Set(
+            (await tx.query<{ id: string }>(statements.appliedMigrations)).map((row) => row.id),
+          );
+          for (const migration of MIGRATIONS) {
+            if (applied.has(migration.id)) continue;
+            await tx.exec(migration.sql(config.names));
+            await tx.query(statements.recordMigration, [migration.id]);
+          }
+        }),
+      );
+    },
+
+    async append(events) {
+      ensureOpen();
+      if (events.length === 0) return [];
+      const { params } = prepareBatch(events);
+      for (let attempt = 1; ; attempt++) {
+        let rows: AppendRow[];
+        try {
+          rows = await appendOnce(params);
+        } catch (error) {
+          const lostRace =
+            errorCode(error) === '23505' &&
+            RACE_CONSTRAINTS.some(
+              (name) =>
+                constraintName(error) === name || (error instanceof Error && error.message.includes(name)),
+            );
+          const serialization = errorCode(error) === '40001' || errorCode(error) === '40P01';
+          if (!lostRace && !serialization) throw classifyError(error, 'appending events');
+          if (attempt >= MAX_APPEND_ATTEMPTS) {
+            throw new AppendConflictError(
+              `appending ${events.length} events kept conflicting with concurrent writers after ${attempt} attempts`,
+              { cause: error, sqlState: errorCode(error), attempts: attempt },
+            );
+          }
+          // Full jitter on an exponential ceiling, so racing writers spread out instead of colliding again.
+          const ceiling = Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** attempt);
+          await sleep(Math.random() * ceiling);
+          ensureOpen();
+          continue;
+        }
+        if (rows.length !== events.length) {
+          throw new EventStoreQueryError(`append returned ${rows.length} rows for ${events.length} events`);
+        }
+        return rows.map(
+          (row) => ({ event: toStoredEvent(row), inserted: row.inserted }) satisfies AppendResult,
+        );
+      }
+    },
+
+    async findByEventIds(eventIds) {
+      if (eventIds.length === 0) {
+        ensureOpen();
+        return new Map<string, StoredEvent>();
+      }
+      const rows = await run('reading events by id', () =>
+        driver.query<EventRow>(statements.findByEventIds, [[...eventIds]]),
+      );
+      return new Map(rows.map((row) => [row.event_id, toStoredEvent(row)]));
+    },
+
+    async readTask(taskId) {
+      const rows = await run('reading a task', () => driver.query<EventRow>(statements.readTask, [taskId]));
+      return rows.map(toStoredEvent);
+    },
+
+    async findTasks(filter) {
+      validateFilter(filter);
+      const { text, params } = buildFindTasks(config.names, filter);
+      const rows = await run('finding tasks', () => driver.query<{ task_id: string }>(text, params));
+      return rows.map((row) => row.task_id);
+    },
+
+    async ping() {
+      await run('pinging PostgreSQL', () => driver.query(statements.ping));
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await driver.close();
+    },
+  };
+  return store;
+}
+
+function validateFilter(filter: TraceFilter): void {
+  if (
+    filter.limit !== undefined &&
+    (!Number.isInteger(filter.limit) || filter.limit < 1 || filter.limit > MAX_TRACE_LIMIT)
+  ) {
+    throw new RangeError(`limit must be an integer from 1 to ${MAX_TRACE_LIMIT}, got ${filter.limit}`);
+  }
+  if (filter.revision_count_above !== undefined && !Number.isInteger(filter.revision_count_above)) {
+    throw new RangeError(`revision_count_above must be an integer, got ${filter.revision_count_above}`);
+  }
+  for (const key of ['from', 'to'] as const) {
+    const value = filter[key];
+    if (value !== undefined && Number.isNaN(value.getTime()))
+      throw new RangeError(`${key} is an invalid Date`);
+  }
+}
+
+/** Maps a row of any read statement to the port's StoredEvent. */
+function toStoredEvent(row: EventRow): StoredEvent {
+  if (row.payload === null) {
+    // Blobs are written in the same statement as the event that references them, so this is corruption.
+    throw new EventStoreQueryError(
+      `event ${row.event_id} references payload blob sha256:${row.payload_ref ?? '?'} which is missing`,
+    );
+  }
+  const envelope: Envelope = {
+    event_id: row.event_id,
+    task_id: row.task_id,
+    tenant_id: row.tenant_id,
+    agent_id: row.agent_id,
+    stage: row.stage as Stage,
+    event_type: row.event_type,
+    causation_id: row.causation_id,
+    revision_count: row.revision_count,
+    degraded_flag: row.degraded_flag,
+    decision_reason: row.decision_reason,
+    input_source: row.input_source as Envelope['input_source'],
+    registry_version: row.registry_version,
+    profiles_version: row.profiles_version,
+    policy_version: row.policy_version,
+    occurred_at: row.occurred_at,
+    schema_version: row.schema_version,
+    traceparent: row.traceparent,
+  };
+  return {
+    envelope,
+    topic: row.topic,
+    payload: JSON.parse(row.payload) as unknown,
+    global_position: BigInt(row.global_position),
+    stream_version: row.stream_version,
+    recorded_at: new Date(row.recorded_at),
+  };
+}

@@ -1,0 +1,243 @@
+import type { TraceFilter } from '../event-store.js';
+import type { Names } from './names.js';
+
+// The SQL both adapters run. Values that the two drivers parse differently (bigint: string in pg, number in PGlite;
+// timestamptz and jsonb: driver-specific parsers) are turned into text here, so rows look the same everywhere.
+
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The columns of `events` a statement reads back, in table order (the payload is resolved separately). */
+const EVENT_COLUMNS = [
+  'global_position',
+  'event_id',
+  'task_id',
+  'stream_version',
+  'tenant_id',
+  'agent_id',
+  'stage',
+  'event_type',
+  'topic',
+  'decision_reason',
+  'revision_count',
+  'degraded_flag',
+  'input_source',
+  'causation_id',
+  'registry_version',
+  'profiles_version',
+  'policy_version',
+  'occurred_at',
+  'schema_version',
+  'traceparent',
+  'payload',
+  'payload_ref',
+  'recorded_at',
+] as const;
+
+/** The columns `append` supplies, in the order of its array parameters $1…$20. */
+export const APPEND_COLUMNS = [
+  ['event_id', 'text'],
+  ['task_id', 'text'],
+  ['tenant_id', 'text'],
+  ['agent_id', 'text'],
+  ['stage', 'text'],
+  ['event_type', 'text'],
+  ['topic', 'text'],
+  ['decision_reason', 'text'],
+  ['revision_count', 'integer'],
+  ['degraded_flag', 'boolean'],
+  ['input_source', 'text'],
+  ['causation_id', 'text'],
+  ['registry_version', 'text'],
+  ['profiles_version', 'text'],
+  ['policy_version', 'text'],
+  ['occurred_at', 'timestamptz'],
+  ['schema_version', 'integer'],
+  ['traceparent', 'text'],
+  ['payload', 'jsonb'],
+  ['payload_ref', 'text'],
+] as const;
+
+/** A stored event as every read statement returns it. */
+export interface EventRow {
+  global_position: string;
+  event_id: string;
+  task_id: string;
+  stream_version: number;
+  tenant_id: string;
+  agent_id: string;
+  stage: string;
+  event_type: string;
+  topic: string | null;
+  decision_reason: string;
+  revision_count: number;
+  degraded_flag: boolean;
+  input_source: string;
+  causation_id: string | null;
+  registry_version: string | null;
+  profiles_version: string | null;
+  policy_version: string | null;
+  occurred_at: string;
+  schema_version: number;
+  traceparent: string | null;
+  /** The full payload as JSON text (claim-checked payloads already resolved); null only if a blob is missing. */
+  payload: string | null;
+  payload_ref: string | null;
+  recorded_at: string;
+}
+
+/** An append result row: the stored event, its input position and whether this statement inserted it. */
+export interface AppendRow extends EventRow {
+  ord: number;
+  inserted: boolean;
+}
+
+/** The select list that turns `events` alias `e` (+ resolved payload expression) into an EventRow. */
+function eventSelectList(alias: string, payloadExpression: string): string {
+  return EVENT_COLUMNS.map((column) => {
+    switch (column) {
+      case 'global_position':
+        return `${alias}.global_position::text AS global_position`;
+      case 'occurred_at':
+      case 'recorded_at':
+        return `${iso(`${alias}.${column}`)} AS ${column}`;
+      case 'payload':
+        return `${payloadExpression} AS payload`;
+      default:
+        return `${alias}.${column}`;
+    }
+  }).join(', ');
+}
+
+const resolvedPayload = (alias: string, blobs: string) =>
+  `CASE WHEN ${alias}.payload_ref IS NULL THEN ${alias}.payload::text ELSE ${blobs}::text END`;
+
+/** The SQL of every statement, for one schema. Built once per store. */
+export interface Statements {
+  lockMigrations: string;
+  createSchema: string | undefined;
+  createMigrationsTable: string;
+  appliedMigrations: string;
+  recordMigration: string;
+  /**
+   * $1…$20: one array per APPEND_COLUMNS entry (same length, one element per input event, input order).
+   * $21…$23: distinct claim-checked blobs (sha256 hex, size in bytes, payload jsonb).
+   */
+  append: string;
+  /** $1: text[] of event ids. */
+  findByEventIds: string;
+  /** $1: task id. */
+  readTask: string;
+  ping: string;
+}
+
+/** Builds the statements for the tables named by `n`. */
+export function buildStatements(n: Names): Statements {
+  const allColumns = EVENT_COLUMNS.join(', ');
+  const inputColumns = APPEND_COLUMNS.map(([name]) => name);
+  const unnestArgs = APPEND_COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
+  const blobBase = APPEND_COLUMNS.length;
+
+  const append = `
+WITH input AS (
+  SELECT * FROM unnest(${unnestArgs}) WITH ORDINALITY AS i(${inputColumns.join(', ')}, ord)
+),
+blob_input AS (
+  SELECT * FROM unnest($${blobBase + 1}::text[], $${blobBase + 2}::integer[], $${blobBase + 3}::jsonb[])
+    AS b(sha256, size, payload)
+),
+-- The first occurrence of an event id wins: a batch that repeats an id stores one row.
+first_seen AS (
+  SELECT DISTINCT ON (event_id) * FROM input ORDER BY event_id, ord
+),
+-- Ids not stored yet get the next stream versions of their task, in input order. A concurrent writer of the same
+-- task (or the same id) makes the INSERT below fail on a unique constraint; the caller runs the statement again
+-- under a fresh snapshot.
+fresh AS (
+  SELECT f.*,
+    coalesce((SELECT max(e.stream_version) FROM ${n.events} e WHERE e.task_id = f.task_id), 0)
+      + row_number() OVER (PARTITION BY f.task_id ORDER BY f.ord) AS stream_version
+  FROM first_seen f
+  WHERE NOT EXISTS (SELECT 1 FROM ${n.events} e WHERE e.event_id = f.event_id)
+),
+inserted AS (
+  INSERT INTO ${n.events} (${inputColumns.join(', ')}, stream_version)
+  SELECT ${inputColumns.join(', ')}, stream_version FROM fresh ORDER BY ord
+  RETURNING ${allColumns}
+),
+stored_blobs AS (
+  INSERT INTO ${n.payloadBlobs} (sha256, size, payload)
+  SELECT b.sha256, b.size, b.payload FROM blob_input b WHERE b.sha256 IN (SELECT payload_ref FROM inserted)
+  ON CONFLICT (sha256) DO NOTHING
+),
+stored AS (
+  SELECT ${allColumns}, true AS fresh FROM inserted
+  UNION ALL
+  SELECT ${EVENT_COLUMNS.map((c) => `e.${c}`).join(', ')}, false AS fresh
+  FROM ${n.events} e WHERE e.event_id IN (SELECT event_id FROM input)
+)
+SELECT i.ord::integer AS ord, coalesce(s.fresh AND f.ord = i.ord, false) AS inserted,
+  ${eventSelectList('s', resolvedPayload('s', 'coalesce(bi.payload, bx.payload)'))}
+FROM input i
+JOIN first_seen f ON f.event_id = i.event_id
+LEFT JOIN stored s ON s.event_id = i.event_id
+LEFT JOIN blob_input bi ON bi.sha256 = s.payload_ref
+LEFT JOIN ${n.payloadBlobs} bx ON bx.sha256 = s.payload_ref
+ORDER BY i.ord`;
+
+  const readFrom = `${n.events} e LEFT JOIN ${n.payloadBlobs} b ON b.sha256 = e.payload_ref`;
+  const readList = eventSelectList('e', resolvedPayload('e', 'b.payload'));
+
+  return {
+    // Two keys: a constant for "event log migrations" and the target schema, so stores in different schemas
+    // (one per test) do not wait for each other.
+    lockMigrations: `SELECT pg_advisory_xact_lock(hashtext('signalbox.event-log.migrate'), hashtext(coalesce($1::text, current_schema())))`,
+    createSchema: n.schema === undefined ? undefined : `CREATE SCHEMA IF NOT EXISTS "${n.schema}"`,
+    createMigrationsTable: `CREATE TABLE IF NOT EXISTS ${n.migrations} (
+  id text PRIMARY KEY,
+  applied_at timestamptz NOT NULL DEFAULT now()
+)`,
+    appliedMigrations: `SELECT id FROM ${n.migrations}`,
+    recordMigration: `INSERT INTO ${n.migrations} (id) VALUES ($1)`,
+    append,
+    findByEventIds: `SELECT ${readList} FROM ${readFrom} WHERE e.event_id = ANY($1::text[])`,
+    readTask: `SELECT ${readList} FROM ${readFrom} WHERE e.task_id = $1 ORDER BY e.stream_version`,
+    ping: 'SELECT 1 AS ok',
+  };
+}
+
+/** Default and ceiling of `TraceFilter.limit`. */
+export const DEFAULT_TRACE_LIMIT = 100;
+export const MAX_TRACE_LIMIT = 1000;
+
+/**
+ * EL-5: task ids with at least one event matching every row-level condition, newest activity first. `degraded:
+ * false` means the task never degraded, so it is a condition on the whole task rather than on one row.
+ */
+export function buildFindTasks(n: Names, filter: TraceFilter): { text: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const add = (condition: (placeholder: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(condition(`$${params.length}`));
+  };
+  if (filter.tenant_id !== undefined) add((p) => `e.tenant_id = ${p}`, filter.tenant_id);
+  if (filter.agent_id !== undefined) add((p) => `e.agent_id = ${p}`, filter.agent_id);
+  if (filter.stage !== undefined) add((p) => `e.stage = ${p}`, filter.stage);
+  if (filter.event_type !== undefined) add((p) => `e.event_type = ${p}`, filter.event_type);
+  if (filter.revision_count_above !== undefined) {
+    add((p) => `e.revision_count > ${p}::integer`, filter.revision_count_above);
+  }
+  if (filter.from !== undefined) add((p) => `e.recorded_at >= ${p}::timestamptz`, filter.from.toISOString());
+  if (filter.to !== undefined) add((p) => `e.recorded_at < ${p}::timestamptz`, filter.to.toISOString());
+  if (filter.degraded === true) where.push('e.degraded_flag');
+  if (filter.degraded === false) {
+    where.push(`NOT EXISTS (SELECT 1 FROM ${n.events} d WHERE d.task_id = e.task_id AND d.degraded_flag)`);
+  }
+  params.push(filter.limit ?? DEFAULT_TRACE_LIMIT);
+  const text = `SELECT e.task_id FROM ${n.events} e
+${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+GROUP BY e.task_id
+ORDER BY max(e.global_position) DESC
+LIMIT $${params.length}::integer`;
+  return { text, params };
+}

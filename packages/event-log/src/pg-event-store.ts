@@ -1,0 +1,97 @@
+import pg from 'pg';
+import type { EventStore } from './event-store.js';
+import { resolveNames } from './internal/names.js';
+import type { SqlDriver, SqlSession } from './internal/sql-driver.js';
+import { createSqlEventStore, resolveClaimCheckThreshold } from './internal/sql-event-store.js';
+
+/** Options of {@link createPgEventStore}. Give exactly one of `connectionString` and `pool`. */
+export interface PgEventStoreOptions {
+  /** PostgreSQL connection string; the store creates a pool and ends it on `close()`. */
+  connectionString?: string;
+  /** An existing pool; the store uses it and leaves it open on `close()` (its owner ends it). */
+  pool?: pg.Pool;
+  /**
+   * Schema holding the event log's tables; `migrate()` creates it when missing. A lower-case identifier.
+   * @default the connection's `search_path` (normally `public`)
+   */
+  schema?: string;
+  /**
+   * Payloads whose JSON text is longer than this many bytes are stored once in `payload_blobs` and referenced
+   * (claim check, EL-3).
+   * @default 65536
+   */
+  claimCheckThresholdBytes?: number;
+  /**
+   * Size of the pool the store creates from `connectionString`; ignored with `pool`.
+   * @default 10
+   */
+  maxConnections?: number;
+}
+
+/**
+ * The production EventStore on PostgreSQL through `pg`. Options are checked here, before any connection is made;
+ * call `migrate()` once before the first append.
+ */
+export function createPgEventStore(options: PgEventStoreOptions): EventStore {
+  if ((options.connectionString === undefined) === (options.pool === undefined)) {
+    throw new TypeError('createPgEventStore needs exactly one of `connectionString` and `pool`');
+  }
+  const names = resolveNames(options.schema);
+  const claimCheckThresholdBytes = resolveClaimCheckThreshold(options.claimCheckThresholdBytes);
+  const maxConnections = options.maxConnections ?? 10;
+  if (!Number.isSafeInteger(maxConnections) || maxConnections < 1) {
+    throw new RangeError(`maxConnections must be a positive integer, got ${String(options.maxConnections)}`);
+  }
+
+  const ownsPool = options.pool === undefined;
+  const pool =
+    options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: maxConnections });
+  if (ownsPool) {
+    // An idle client whose server went away (PostgreSQL restart) makes the pool emit 'error'; unhandled, that kills
+    // the process. The pool drops that client by itself, and the next query reports a retriable error instead.
+    pool.on('error', () => undefined);
+  }
+  return createSqlEventStore(createPgDriver(pool, ownsPool), { names, claimCheckThresholdBytes });
+}
+
+function sessionOf(client: pg.Pool | pg.PoolClient): SqlSession {
+  return {
+    async query<Row>(text: string, params?: readonly unknown[]) {
+      const result = await client.query(text, params as unknown[] | undefined);
+      return result.rows as Row[];
+    },
+    async exec(text: string) {
+      // No parameters: pg uses the simple query protocol, which accepts several statements.
+      await client.query(text);
+    },
+  };
+}
+
+function createPgDriver(pool: pg.Pool, ownsPool: boolean): SqlDriver {
+  return {
+    ...sessionOf(pool),
+    async transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      let broken: unknown;
+      try {
+        await client.query('BEGIN');
+        const result = await work(sessionOf(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK');
+        } catch (rollbackError) {
+          // The connection is unusable; release it destroyed rather than back into the pool.
+          broken = rollbackError;
+        }
+        throw error;
+      } finally {
+        client.release(broken instanceof Error ? broken : undefined);
+      }
+    },
+    async close() {
+      if (ownsPool) await pool.end();
+    },
+  };
+}
