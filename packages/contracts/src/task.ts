@@ -92,7 +92,14 @@ export const Plan = z.object({
 export type Plan = z.infer<typeof Plan>;
 
 /** PI-6: how an argument got its value. */
-export const ArgumentProvenance = z.enum(['user_text', 'context', 'default', 'coerced', 'step_output', 'model']);
+export const ArgumentProvenance = z.enum([
+  'user_text',
+  'context',
+  'default',
+  'coerced',
+  'step_output',
+  'model',
+]);
 export type ArgumentProvenance = z.infer<typeof ArgumentProvenance>;
 
 /** PI-6: the injector's prepared call for one step. */

@@ -36,7 +36,12 @@ export const DEFAULT_PARTITIONS = 6;
 
 /** FL-1 topic name. */
 export function topicName(entity: string, event: string, major: number): string {
-  if (!/^[a-z][a-z_]*$/.test(entity) || !/^[a-z][a-z_]*$/.test(event) || !Number.isInteger(major) || major < 1) {
+  if (
+    !/^[a-z][a-z_]*$/.test(entity) ||
+    !/^[a-z][a-z_]*$/.test(event) ||
+    !Number.isInteger(major) ||
+    major < 1
+  ) {
     throw new RangeError(`invalid topic name parts: ${entity}.${event}.v${String(major)}`);
   }
   return `signalbox.${entity}.${event}.v${String(major)}`;
@@ -86,7 +91,12 @@ export const TOPICS = {
     'parameter_injector',
   ),
   stepPrepared: topic('step', 'prepared', z.discriminatedUnion('event_type', [StepPrepared]), 'executor'),
-  stepExecuted: topic('step', 'executed', z.discriminatedUnion('event_type', [StepExecuted]), 'result_evaluator'),
+  stepExecuted: topic(
+    'step',
+    'executed',
+    z.discriminatedUnion('event_type', [StepExecuted]),
+    'result_evaluator',
+  ),
   taskFinished: topic('task', 'finished', z.discriminatedUnion('event_type', [TaskFinished]), null),
 } as const;
 

@@ -1,0 +1,26 @@
+export { createLogger, withTask, type LoggerOptions, type TaskLogContext } from './logger.js';
+export {
+  LATENCY_BUCKETS_SECONDS,
+  STAGE_METRICS,
+  createStageMetrics,
+  type MessageOutcome,
+  type StageMetrics,
+  type StageMetricsOptions,
+} from './metrics.js';
+export {
+  PAYLOAD_KEYS,
+  REDACTED,
+  REDACT_DEPTH,
+  SECRET_KEYS,
+  pathsForKey,
+  redactionPaths,
+} from './redaction.js';
+export { withConsumerSpan, withProducerSpan } from './spans.js';
+export {
+  TRACEPARENT_HEADER,
+  TRACESTATE_HEADER,
+  extractTraceContext,
+  injectTraceHeaders,
+  type IncomingHeaders,
+} from './trace-context.js';
+export { formatTraceparent, parseTraceparent } from './traceparent.js';
