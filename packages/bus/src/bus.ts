@@ -74,6 +74,12 @@ export interface ConsumeOptions {
   partitionsConcurrently?: number;
   /** Read from the start of the topic when the group has no committed offset. @default true */
   fromBeginning?: boolean;
+  /**
+   * Called once when the subscription fails for good: the handler threw a programmer error (TypeError, RangeError…)
+   * or an error marked `retriable: false`. The subscription then stops without committing the batch, so its
+   * messages come again after a restart. Without it the failure is only logged.
+   */
+  onError?: (error: Error) => void;
 }
 
 /** A running subscription. */

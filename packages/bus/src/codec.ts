@@ -1,0 +1,219 @@
+import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
+import type { TopicSpec } from '@signalbox/contracts';
+import { z } from 'zod';
+import type { PoisonReason } from './bus.js';
+import {
+  IncompatibleSchemaError,
+  SchemaNotRegisteredError,
+  SchemaRegistryUnavailableError,
+  WireFormatError,
+} from './errors.js';
+import { parsePayload, serializeValue } from './payload.js';
+import { decodeWire, encodeWire } from './wire-format.js';
+
+// FL-2: values travel as JSON in the Confluent wire format; the JSON Schema registered per subject is generated from
+// the topic's zod schema. The registry is the gate for compatibility; zod is the gate for every single value.
+
+/** Result of decoding consumed bytes: a valid value, or why the message is poison. */
+export type DecodeResult =
+  | { ok: true; value: unknown; schemaId: number }
+  | { ok: false; reason: Exclude<PoisonReason, 'handler_failed'>; detail: string };
+
+/** Turns topic values into bytes and back. */
+export interface Codec {
+  /** Validates (zod, after a JSON round trip) and encodes; throws `InvalidMessageError` naming the field path. */
+  encode(topic: TopicSpec, value: unknown): Promise<Buffer>;
+  /**
+   * Decodes and validates; never throws for bad bytes (they are poison), but throws
+   * `SchemaRegistryUnavailableError` (retriable) when the registry cannot answer.
+   */
+  decode(topic: TopicSpec, bytes: Buffer | null): Promise<DecodeResult>;
+}
+
+/**
+ * The JSON Schema registered for a topic: draft-07, because the registry client compiles schemas with Ajv's default
+ * (draft-07) class, which rejects the 2020-12 meta-schema zod emits by default.
+ */
+export function topicJsonSchema(topic: TopicSpec): string {
+  return JSON.stringify(z.toJSONSchema(topic.schema, { target: 'draft-7' }));
+}
+
+/** Options of {@link createSchemaRegistry}. */
+export interface SchemaRegistryOptions {
+  /** The registry's Confluent-compatible base URL, e.g. `http://127.0.0.1:18081/apis/ccompat/v7` for Apicurio 3. */
+  url: string;
+  /** Client id sent as the user agent. @default 'signalbox' */
+  clientId?: string;
+  /** HTTP retries on 5xx and network errors before a call fails. @default 2 */
+  retries?: number;
+}
+
+/** A registry client configured for JSON Schema as zod generates it. */
+export function createSchemaRegistry(options: SchemaRegistryOptions): SchemaRegistry {
+  return new SchemaRegistry(
+    {
+      host: options.url.replace(/\/+$/, ''),
+      clientId: options.clientId ?? 'signalbox',
+      retry: { retries: options.retries ?? 2, initialRetryTimeInSecs: 0.1, maxRetryTimeInSecs: 2 },
+    },
+    // The client compiles every schema with Ajv, which in strict mode throws on `format: date-time` (formats live in
+    // ajv-formats). Values are validated with zod, so the client's own validator only needs to compile.
+    { [SchemaType.JSON]: { validateFormats: false, strict: false } },
+  );
+}
+
+/** Options of {@link createSchemaRegistryCodec}. */
+export interface SchemaRegistryCodecOptions {
+  registry: SchemaRegistry;
+  /**
+   * Register a topic's schema on first publish when it is not registered yet. Off by default: schemas are registered
+   * at deploy time ({@link registerTopicSchemas}) so an incompatible change fails the deploy, not a live publish.
+   * @default false
+   */
+  autoRegisterSchemas?: boolean;
+}
+
+interface HttpError {
+  status?: number;
+  name?: string;
+}
+
+function httpStatus(error: unknown): number | undefined {
+  return typeof error === 'object' && error !== null ? (error as HttpError).status : undefined;
+}
+
+/** The Kafka adapter's codec over `@kafkajs/confluent-schema-registry`. */
+export function createSchemaRegistryCodec(options: SchemaRegistryCodecOptions): Codec {
+  const { registry } = options;
+  const autoRegister = options.autoRegisterSchemas ?? false;
+  // Concurrent misses share one request: the map holds the pending promise, and a failure is evicted so the next
+  // call asks again.
+  const idByTopic = new Map<string, Promise<number>>();
+  const knownIds = new Map<number, Promise<boolean>>();
+
+  const cached = <K, V>(map: Map<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> => {
+    const hit = map.get(key);
+    if (hit) return hit;
+    const pending = load();
+    map.set(key, pending);
+    pending.catch(() => map.delete(key));
+    return pending;
+  };
+
+  const lookUpId = async (topic: TopicSpec): Promise<number> => {
+    const schema = { type: SchemaType.JSON, schema: topicJsonSchema(topic) } as const;
+    try {
+      return await registry.getRegistryIdBySchema(topic.subject, schema);
+    } catch (error) {
+      // The client turns a 404 (unknown subject, or no such schema under it) into a status-less error of this name.
+      const notRegistered =
+        (error as HttpError).name === 'ConfluentSchemaRegistryError' && httpStatus(error) === undefined;
+      if (!notRegistered) {
+        throw new SchemaRegistryUnavailableError(`schema registry lookup for ${topic.subject} failed`, {
+          cause: error,
+          topic: topic.name,
+        });
+      }
+      if (!autoRegister) throw new SchemaNotRegisteredError(topic.name, topic.subject, { cause: error });
+      const [registered] = await registerTopicSchemas(registry, [topic]);
+      if (!registered) throw new SchemaNotRegisteredError(topic.name, topic.subject);
+      return registered.id;
+    }
+  };
+
+  const isKnownId = async (schemaId: number): Promise<boolean> => {
+    try {
+      await registry.getSchema(schemaId);
+      return true;
+    } catch (error) {
+      if (httpStatus(error) === 404) return false;
+      throw new SchemaRegistryUnavailableError(
+        `schema registry lookup of schema id ${String(schemaId)} failed`,
+        {
+          cause: error,
+        },
+      );
+    }
+  };
+
+  return {
+    async encode(topic, value) {
+      const payload = serializeValue(topic, value);
+      const schemaId = await cached(idByTopic, topic.name, () => lookUpId(topic));
+      return encodeWire(schemaId, payload);
+    },
+
+    async decode(topic, bytes) {
+      if (bytes === null || bytes.length === 0)
+        return { ok: false, reason: 'undecodable', detail: 'empty value' };
+      let wire: { schemaId: number; payload: Buffer };
+      try {
+        wire = decodeWire(bytes);
+      } catch (error) {
+        if (error instanceof WireFormatError)
+          return { ok: false, reason: 'undecodable', detail: error.message };
+        throw error;
+      }
+      const known = await cached(knownIds, wire.schemaId, () => isKnownId(wire.schemaId));
+      if (!known) {
+        // Unknown ids are not kept: the map only dedupes concurrent lookups of the same id.
+        knownIds.delete(wire.schemaId);
+        return {
+          ok: false,
+          reason: 'unknown_schema',
+          detail: `schema id ${String(wire.schemaId)} is not in the registry`,
+        };
+      }
+      const parsed = parsePayload(topic, wire.payload);
+      return parsed.ok ? { ok: true, value: parsed.value, schemaId: wire.schemaId } : parsed;
+    },
+  };
+}
+
+/** A topic's schema as registered. */
+export interface RegisteredTopicSchema {
+  topic: string;
+  subject: string;
+  /** The id the registry gave the schema (what the wire format carries). */
+  id: number;
+}
+
+/**
+ * Deploy-time step (FL-2): registers each topic's JSON Schema under its subject (`<topic>-value`) with compatibility
+ * BACKWARD set on a new subject. Throws {@link IncompatibleSchemaError} when the registry refuses a change, or when
+ * an existing subject is not BACKWARD; {@link SchemaRegistryUnavailableError} when the registry cannot answer.
+ * Registering an unchanged schema again is a no-op that returns the same id.
+ */
+export async function registerTopicSchemas(
+  registry: SchemaRegistry,
+  topics: readonly TopicSpec[],
+): Promise<RegisteredTopicSchema[]> {
+  const registered: RegisteredTopicSchema[] = [];
+  for (const topic of topics) {
+    try {
+      const { id } = await registry.register(
+        { type: SchemaType.JSON, schema: topicJsonSchema(topic) },
+        { subject: topic.subject, compatibility: COMPATIBILITY.BACKWARD },
+      );
+      registered.push({ topic: topic.name, subject: topic.subject, id });
+    } catch (error) {
+      const status = httpStatus(error);
+      const name = (error as HttpError).name;
+      const message = error instanceof Error ? error.message : String(error);
+      const refused =
+        status === 409 ||
+        status === 422 ||
+        name === 'ConfluentSchemaRegistryCompatibilityError' ||
+        name === 'ConfluentSchemaRegistryArgumentError' ||
+        name === 'ConfluentSchemaRegistryInvalidSchemaError';
+      if (refused) {
+        throw new IncompatibleSchemaError(topic.name, topic.subject, message, { cause: error });
+      }
+      throw new SchemaRegistryUnavailableError(`registering the schema of ${topic.name} failed: ${message}`, {
+        cause: error,
+        topic: topic.name,
+      });
+    }
+  }
+  return registered;
+}

@@ -1,0 +1,47 @@
+export type {
+  BatchHandler,
+  BatchOutcome,
+  Bus,
+  ConsumeOptions,
+  DeadLetter,
+  IncomingMessage,
+  OutgoingMessage,
+  PoisonMessage,
+  PoisonReason,
+  Subscription,
+} from './bus.js';
+export {
+  createSchemaRegistry,
+  createSchemaRegistryCodec,
+  registerTopicSchemas,
+  topicJsonSchema,
+  type Codec,
+  type DecodeResult,
+  type RegisteredTopicSchema,
+  type SchemaRegistryCodecOptions,
+  type SchemaRegistryOptions,
+} from './codec.js';
+export { DEAD_LETTER_HEADERS } from './consumer-runner.js';
+export {
+  BrokerError,
+  BusError,
+  BusStateError,
+  IncompatibleSchemaError,
+  InvalidMessageError,
+  SchemaNotRegisteredError,
+  SchemaRegistryUnavailableError,
+  SubscriptionFailedError,
+  WireFormatError,
+} from './errors.js';
+export { forEachByKey } from './for-each-by-key.js';
+export { createKafkaBus, type KafkaBusOptions } from './kafka-bus.js';
+export { silentLogger, type BusLogger } from './logger.js';
+export {
+  backoffDelay,
+  isProgrammerError,
+  isRetriable,
+  resolveBackoff,
+  type BackoffOptions,
+} from './retry.js';
+export { TRACEPARENT_HEADER, extractTraceContext, injectTraceContext } from './trace-context.js';
+export { MAGIC_BYTE, decodeWire, encodeWire } from './wire-format.js';

@@ -1,0 +1,132 @@
+import { testEndpoints, uniqueName } from '@signalbox/test-support';
+import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { busContract, contractTopic, waitFor } from './bus-contract.js';
+import { createSchemaRegistry, registerTopicSchemas, topicJsonSchema } from './codec.js';
+import { headersToStrings, type DeadLetterRecord } from './consumer-runner.js';
+import { IncompatibleSchemaError, SchemaNotRegisteredError } from './errors.js';
+import { createKafkaBus } from './kafka-bus.js';
+import { SchemaType } from '@kafkajs/confluent-schema-registry';
+
+const endpoints = testEndpoints();
+const kafka = new Kafka({
+  clientId: 'bus-test',
+  brokers: endpoints.kafkaBrokers.split(','),
+  logLevel: logLevel.NOTHING,
+});
+const registry = createSchemaRegistry({ url: endpoints.schemaRegistryUrl });
+let rawProducer: Producer;
+
+beforeAll(async () => {
+  rawProducer = kafka.producer({ allowAutoTopicCreation: false });
+  await rawProducer.connect();
+});
+afterAll(async () => {
+  await rawProducer.disconnect();
+});
+
+busContract(
+  'Kafka + schema registry',
+  () => {
+    const bus = createKafkaBus({
+      brokers: endpoints.kafkaBrokers,
+      clientId: uniqueName('bus-test'),
+      schemaRegistryUrl: endpoints.schemaRegistryUrl,
+      retryBackoff: { initialMs: 50, maxMs: 500 },
+      sessionTimeoutMs: 10_000,
+      heartbeatIntervalMs: 1_000,
+      maxWaitTimeMs: 200,
+    });
+    const readers: Consumer[] = [];
+    return Promise.resolve({
+      bus,
+      async prepare(topics, deadLetterTopics) {
+        await bus.ensureTopics([
+          ...topics.map((t) => ({ name: t.name, partitions: t.partitions })),
+          ...deadLetterTopics.map((name) => ({ name, partitions: 1 })),
+        ]);
+        await registerTopicSchemas(registry, topics);
+      },
+      async produceRaw(topic, key, value) {
+        await rawProducer.send({ topic, messages: [{ key, value }] });
+      },
+      async readDeadLetters(topic, count) {
+        const records: DeadLetterRecord[] = [];
+        const reader = kafka.consumer({ groupId: uniqueName('dlq-reader'), maxWaitTimeInMs: 200 });
+        readers.push(reader);
+        await reader.connect();
+        await reader.subscribe({ topics: [topic], fromBeginning: true });
+        await reader.run({
+          eachMessage: ({ message }) => {
+            records.push({
+              key: message.key?.toString('utf8') ?? null,
+              value: message.value,
+              headers: headersToStrings(message.headers),
+            });
+            return Promise.resolve();
+          },
+        });
+        try {
+          await waitFor(`${String(count)} dead letters in ${topic}`, () => records.length >= count);
+        } finally {
+          await reader.disconnect();
+        }
+        return records;
+      },
+      async schemaIdOf(topic) {
+        return registry.getRegistryIdBySchema(topic.subject, {
+          type: SchemaType.JSON,
+          schema: topicJsonSchema(topic),
+        });
+      },
+      async dispose() {
+        await Promise.all(readers.map((r) => r.disconnect()));
+        await bus.close();
+      },
+    });
+  },
+  45_000,
+);
+
+describe('schema registry compatibility (FL-2)', { timeout: 30_000 }, () => {
+  it('refuses an incompatible change under BACKWARD and accepts a compatible one', async () => {
+    const v1 = contractTopic();
+    const [first] = await registerTopicSchemas(registry, [v1]);
+    expect(first?.id).toBeGreaterThan(0);
+    // Registering the same schema again is a no-op with the same id.
+    expect((await registerTopicSchemas(registry, [v1]))[0]?.id).toBe(first?.id);
+
+    const newRequired = { ...v1, schema: v1.schema.extend({ tenant_id: z.string() }) };
+    await expect(registerTopicSchemas(registry, [newRequired])).rejects.toBeInstanceOf(
+      IncompatibleSchemaError,
+    );
+    await expect(registerTopicSchemas(registry, [newRequired])).rejects.toThrow(/required property/i);
+
+    const changedType = { ...v1, schema: v1.schema.extend({ seq: z.string() }) };
+    await expect(registerTopicSchemas(registry, [changedType])).rejects.toBeInstanceOf(
+      IncompatibleSchemaError,
+    );
+
+    const newOptional = { ...v1, schema: v1.schema.extend({ tenant_id: z.string().optional() }) };
+    const [second] = await registerTopicSchemas(registry, [newOptional]);
+    expect(second?.id).not.toBe(first?.id);
+  });
+
+  it('refuses to publish to a topic whose schema was never registered, naming the fix', async () => {
+    const topic = contractTopic(1);
+    const bus = createKafkaBus({
+      brokers: endpoints.kafkaBrokers,
+      clientId: uniqueName('bus-test'),
+      schemaRegistryUrl: endpoints.schemaRegistryUrl,
+    });
+    try {
+      await bus.ensureTopics([{ name: topic.name, partitions: 1 }]);
+      const publishing = bus.publish([{ topic, key: 'k', value: { task_id: 'k', seq: 1 } }]);
+      await expect(publishing).rejects.toBeInstanceOf(SchemaNotRegisteredError);
+      await expect(publishing).rejects.toThrow(/registerTopicSchemas/);
+    } finally {
+      await bus.close();
+    }
+  });
+});

@@ -1,0 +1,320 @@
+import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry';
+import {
+  Kafka,
+  logLevel as KafkaLogLevel,
+  Partitioners,
+  type Consumer,
+  type LogEntry,
+  type Producer,
+  type TopicMessages,
+} from 'kafkajs';
+import type { Bus, ConsumeOptions, OutgoingMessage, Subscription } from './bus.js';
+import { createSchemaRegistry, createSchemaRegistryCodec, type Codec } from './codec.js';
+import { kafkaEachBatch, type BatchRunnerDeps, type DeadLetterRecord } from './consumer-runner.js';
+import { BrokerError, BusStateError, InvalidMessageError, type SubscriptionFailedError } from './errors.js';
+import { silentLogger, type BusLogger } from './logger.js';
+import { resolveBackoff, type BackoffOptions } from './retry.js';
+import { resolveConsumeOptions } from './subscription-options.js';
+import { injectTraceContext } from './trace-context.js';
+
+// The Kafka adapter. kafkajs stays behind this file and consumer-runner.ts: nothing else in the workspace imports it.
+
+/** Options of {@link createKafkaBus}. */
+export interface KafkaBusOptions {
+  /** `host:port` list, or one comma-separated string. */
+  brokers: string | readonly string[];
+  /** Kafka client id (shows in broker logs and quotas). */
+  clientId: string;
+  /** The schema registry's Confluent-compatible base URL (Apicurio 3: `…/apis/ccompat/v7`). */
+  schemaRegistryUrl: string;
+  /** Receives the bus's and kafkajs's logs. @default silent */
+  logger?: BusLogger;
+  /** kafkajs's own log level forwarded to `logger`. @default 'warn' */
+  kafkaLogLevel?: 'nothing' | 'error' | 'warn' | 'info' | 'debug';
+  /** Register a topic's schema on first publish when missing (see `createSchemaRegistryCodec`). @default false */
+  autoRegisterSchemas?: boolean;
+  /** Backoff between retries of a failing batch. @default { initialMs: 100, maxMs: 30_000, multiplier: 2, jitter: 0.2 } */
+  retryBackoff?: BackoffOptions;
+  /** Consumer session timeout: a consumer silent this long loses its partitions. @default 30_000 */
+  sessionTimeoutMs?: number;
+  /** Consumer heartbeat interval (sent from within long batches too). @default 3_000 */
+  heartbeatIntervalMs?: number;
+  /** Longest a consumer fetch waits for new data; also bounds how long `stop()` waits for an idle fetch. @default 1_000 */
+  maxWaitTimeMs?: number;
+  /** Producer retries of a failing send before `publish` rejects. @default 5 */
+  producerRetries?: number;
+  /** Use this registry client instead of creating one from `schemaRegistryUrl`. */
+  schemaRegistry?: SchemaRegistry;
+}
+
+const LOG_LEVELS = {
+  nothing: KafkaLogLevel.NOTHING,
+  error: KafkaLogLevel.ERROR,
+  warn: KafkaLogLevel.WARN,
+  info: KafkaLogLevel.INFO,
+  debug: KafkaLogLevel.DEBUG,
+} as const;
+
+function resolveOptions(options: KafkaBusOptions) {
+  const brokers = (typeof options.brokers === 'string' ? options.brokers.split(',') : [...options.brokers])
+    .map((b) => b.trim())
+    .filter((b) => b.length > 0);
+  if (brokers.length === 0) throw new RangeError('createKafkaBus: brokers is empty');
+  if (!options.clientId) throw new RangeError('createKafkaBus: clientId is empty');
+  if (!options.schemaRegistry && !/^https?:\/\//.test(options.schemaRegistryUrl)) {
+    throw new RangeError(
+      `createKafkaBus: schemaRegistryUrl must be an http(s) URL, got "${options.schemaRegistryUrl}"`,
+    );
+  }
+  const sessionTimeoutMs = options.sessionTimeoutMs ?? 30_000;
+  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 3_000;
+  if (heartbeatIntervalMs >= sessionTimeoutMs) {
+    throw new RangeError('createKafkaBus: heartbeatIntervalMs must be below sessionTimeoutMs');
+  }
+  return {
+    brokers,
+    clientId: options.clientId,
+    logger: options.logger ?? silentLogger,
+    kafkaLogLevel: LOG_LEVELS[options.kafkaLogLevel ?? 'warn'],
+    backoff: resolveBackoff(options.retryBackoff),
+    sessionTimeoutMs,
+    heartbeatIntervalMs,
+    maxWaitTimeMs: options.maxWaitTimeMs ?? 1_000,
+    producerRetries: options.producerRetries ?? 5,
+    registry:
+      options.schemaRegistry ??
+      createSchemaRegistry({ url: options.schemaRegistryUrl, clientId: options.clientId }),
+    autoRegisterSchemas: options.autoRegisterSchemas ?? false,
+  };
+}
+
+function wrapBrokerError(what: string, error: unknown, topic?: string): BrokerError {
+  const retriable =
+    typeof error === 'object' && error !== null && 'retriable' in error ? Boolean(error.retriable) : true;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new BrokerError(`${what}: ${reason}`, { cause: error, retriable, ...(topic ? { topic } : {}) });
+}
+
+/**
+ * The {@link Bus} on Kafka (kafkajs) with values in the Confluent wire format through the schema registry (FL-2).
+ * Producer: idempotent, acks from all in-sync replicas, the default (murmur2) partitioner on the key. Consumers:
+ * `eachBatch` without auto-resolve, offsets committed only after a batch is handled or dead-lettered.
+ */
+export function createKafkaBus(options: KafkaBusOptions): Bus {
+  const resolved = resolveOptions(options);
+  const { logger } = resolved;
+  const kafka = new Kafka({
+    clientId: resolved.clientId,
+    brokers: resolved.brokers,
+    logLevel: resolved.kafkaLogLevel,
+    logCreator:
+      () =>
+      ({ namespace, level, log }: LogEntry) => {
+        const { message, ...extra } = log;
+        const obj = { kafkajs: namespace, ...extra };
+        if (level <= KafkaLogLevel.ERROR) logger.error(obj, message);
+        else if (level === KafkaLogLevel.WARN) logger.warn(obj, message);
+        else logger.debug(obj, message);
+      },
+  });
+  const codec: Codec = createSchemaRegistryCodec({
+    registry: resolved.registry,
+    autoRegisterSchemas: resolved.autoRegisterSchemas,
+  });
+  const subscriptions = new Set<Subscription>();
+  let closed = false;
+  let producerReady: Promise<Producer> | undefined;
+
+  const producer = (): Promise<Producer> => {
+    if (closed) return Promise.reject(new BusStateError('the bus is closed'));
+    producerReady ??= (async () => {
+      const p = kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 5,
+        allowAutoTopicCreation: false,
+        createPartitioner: Partitioners.DefaultPartitioner,
+        retry: { retries: resolved.producerRetries, initialRetryTime: 100, maxRetryTime: 5_000 },
+      });
+      await p.connect();
+      return p;
+    })();
+    producerReady.catch(() => {
+      producerReady = undefined;
+    });
+    return producerReady;
+  };
+
+  const sendBatch = async (topicMessages: TopicMessages[]): Promise<void> => {
+    const p = await producer();
+    try {
+      await p.sendBatch({ topicMessages, acks: -1 });
+    } catch (error) {
+      throw wrapBrokerError(
+        `publishing to ${topicMessages.map((t) => t.topic).join(', ')} failed`,
+        error,
+        topicMessages[0]?.topic,
+      );
+    }
+  };
+
+  const sendDeadLetters = (topic: string, records: DeadLetterRecord[]) =>
+    sendBatch([
+      { topic, messages: records.map((r) => ({ key: r.key, value: r.value, headers: r.headers })) },
+    ]);
+
+  return {
+    async ensureTopics(topics) {
+      if (closed) throw new BusStateError('the bus is closed');
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        const existing = new Set(await admin.listTopics());
+        const missing = topics.filter((t) => !existing.has(t.name));
+        if (missing.length === 0) return;
+        // createTopics resolves false (not an error) when every topic already exists, e.g. created concurrently.
+        await admin.createTopics({
+          waitForLeaders: true,
+          topics: missing.map((t) => ({ topic: t.name, numPartitions: t.partitions })),
+        });
+      } catch (error) {
+        throw wrapBrokerError('creating topics failed', error);
+      } finally {
+        await admin.disconnect();
+      }
+    },
+
+    async publish(messages: readonly OutgoingMessage[]) {
+      if (closed) throw new BusStateError('the bus is closed');
+      if (messages.length === 0) return;
+      const byTopic = new Map<string, TopicMessages>();
+      for (const message of messages) {
+        if (typeof message.key !== 'string' || message.key.length === 0) {
+          throw new InvalidMessageError(
+            message.topic.name,
+            '(key)',
+            'the key must be the non-empty task id (FL-1)',
+          );
+        }
+      }
+      const encoded = await Promise.all(
+        messages.map(async (m) => ({
+          topic: m.topic.name,
+          key: m.key,
+          value: await codec.encode(m.topic, m.value),
+          headers: injectTraceContext(m.headers),
+        })),
+      );
+      for (const { topic, ...message } of encoded) {
+        const group = byTopic.get(topic) ?? { topic, messages: [] };
+        group.messages.push(message);
+        byTopic.set(topic, group);
+      }
+      await sendBatch([...byTopic.values()]);
+    },
+
+    async consume(consumeOptions: ConsumeOptions) {
+      if (closed) throw new BusStateError('the bus is closed');
+      const o = resolveConsumeOptions(consumeOptions);
+      const consumer: Consumer = kafka.consumer({
+        groupId: o.groupId,
+        sessionTimeout: resolved.sessionTimeoutMs,
+        heartbeatInterval: resolved.heartbeatIntervalMs,
+        maxWaitTimeInMs: resolved.maxWaitTimeMs,
+        allowAutoTopicCreation: false,
+      });
+      let failed = false;
+      let stopping: Promise<void> | undefined;
+      const stop = (): Promise<void> => {
+        stopping ??= (async () => {
+          try {
+            await consumer.stop();
+          } finally {
+            await consumer.disconnect();
+            subscriptions.delete(subscription);
+          }
+        })();
+        return stopping;
+      };
+      const fail = (error: SubscriptionFailedError) => {
+        if (failed) return;
+        failed = true;
+        logger.error(
+          { topic: o.topic.name, groupId: o.groupId, err: error },
+          'subscription failed; stopping it',
+        );
+        // Stop outside eachBatch: consumer.stop() waits for the batch in flight, which is the caller.
+        setImmediate(() => {
+          stop().catch((err: unknown) => {
+            logger.error(
+              { topic: o.topic.name, groupId: o.groupId, err },
+              'stopping a failed subscription failed',
+            );
+          });
+        });
+        o.onError?.(error);
+      };
+      consumer.on(consumer.events.CRASH, (event) => {
+        logger.error(
+          {
+            topic: o.topic.name,
+            groupId: o.groupId,
+            err: event.payload.error,
+            restart: event.payload.restart,
+          },
+          'kafka consumer crashed',
+        );
+      });
+      const deps: BatchRunnerDeps = {
+        topic: o.topic,
+        groupId: o.groupId,
+        deadLetterTopic: o.deadLetterTopic,
+        decode: (topic, bytes) => codec.decode(topic, bytes),
+        sendDeadLetters,
+        handler: o.handler,
+        onDeadLetter: o.onDeadLetter,
+        backoff: resolved.backoff,
+        logger,
+      };
+      const subscription: Subscription = {
+        pause: () => {
+          consumer.pause([{ topic: o.topic.name }]);
+        },
+        resume: () => {
+          consumer.resume([{ topic: o.topic.name }]);
+        },
+        stop,
+      };
+      try {
+        await consumer.connect();
+        await consumer.subscribe({ topics: [o.topic.name], fromBeginning: o.fromBeginning });
+        // run() resolves once the consumer joined the group.
+        await consumer.run({
+          eachBatchAutoResolve: false,
+          autoCommit: true,
+          // Commit on every commitOffsetsIfNecessary() call, i.e. right after each handled batch.
+          autoCommitThreshold: 1,
+          partitionsConsumedConcurrently: o.partitionsConcurrently,
+          eachBatch: kafkaEachBatch(deps, { isUsable: () => !failed, onFailed: fail }),
+        });
+      } catch (error) {
+        await consumer.disconnect().catch(() => undefined);
+        throw wrapBrokerError(
+          `subscribing group ${o.groupId} to ${o.topic.name} failed`,
+          error,
+          o.topic.name,
+        );
+      }
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+      const pending = producerReady;
+      producerReady = undefined;
+      if (pending) await (await pending.catch(() => undefined))?.disconnect();
+    },
+  };
+}

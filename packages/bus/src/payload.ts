@@ -1,0 +1,68 @@
+import type { TopicSpec } from '@signalbox/contracts';
+import type { z } from 'zod';
+import { InvalidMessageError } from './errors.js';
+import type { PoisonReason } from './bus.js';
+
+// The JSON round trip both adapters share: a value is validated in the shape a consumer will see after JSON
+// encoding (a Date becomes a string, NaN becomes null, undefined properties disappear), so the in-memory bus
+// refuses exactly what Kafka would.
+
+/** Result of turning payload bytes into a valid value. */
+export type ParsedPayload =
+  | { ok: true; value: unknown }
+  | { ok: false; reason: Extract<PoisonReason, 'undecodable' | 'invalid_payload'>; detail: string };
+
+// undefined, a function or a symbol stringify to undefined despite the declared return type.
+const stringifyJson = (value: unknown): string | undefined => JSON.stringify(value);
+
+/** One line naming the first invalid field of a zod error (never the value). */
+export function describeIssues(error: z.ZodError): { path: string; detail: string } {
+  const issue = error.issues[0];
+  if (!issue) return { path: '', detail: 'invalid value' };
+  const path = issue.path.map(String).join('.');
+  const more = error.issues.length > 1 ? ` (+${String(error.issues.length - 1)} more issues)` : '';
+  return { path, detail: `${issue.message}${more}` };
+}
+
+/**
+ * Validates `value` against the topic's zod schema after a JSON round trip and returns the JSON bytes of the
+ * validated value. Throws {@link InvalidMessageError} naming the topic and the first invalid field path.
+ */
+export function serializeValue(topic: TopicSpec, value: unknown): Buffer {
+  let json: string | undefined;
+  try {
+    json = stringifyJson(value);
+  } catch (error) {
+    throw new InvalidMessageError(
+      topic.name,
+      '',
+      `value is not JSON-serializable (${(error as Error).message})`,
+      {
+        cause: error,
+      },
+    );
+  }
+  if (json === undefined) throw new InvalidMessageError(topic.name, '', 'value is not JSON-serializable');
+  const result = topic.schema.safeParse(JSON.parse(json));
+  if (!result.success) {
+    const { path, detail } = describeIssues(result.error);
+    throw new InvalidMessageError(topic.name, path, detail, { cause: result.error });
+  }
+  return Buffer.from(JSON.stringify(result.data), 'utf8');
+}
+
+/** Parses JSON payload bytes and validates them against the topic's schema; never throws. */
+export function parsePayload(topic: TopicSpec, payload: Buffer): ParsedPayload {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload.toString('utf8'));
+  } catch (error) {
+    return { ok: false, reason: 'undecodable', detail: `payload is not JSON: ${(error as Error).message}` };
+  }
+  const result = topic.schema.safeParse(parsed);
+  if (!result.success) {
+    const { path, detail } = describeIssues(result.error);
+    return { ok: false, reason: 'invalid_payload', detail: `${path || '(root)'}: ${detail}` };
+  }
+  return { ok: true, value: result.data };
+}

@@ -1,0 +1,69 @@
+// The one retry policy of the bus: jittered, capped exponential backoff; programmer errors are never retried.
+
+/** How long to wait between attempts. */
+export interface BackoffOptions {
+  /** Delay before the first retry. @default 100 */
+  initialMs?: number;
+  /** Cap of any single delay. @default 30_000 */
+  maxMs?: number;
+  /** Growth per attempt. @default 2 */
+  multiplier?: number;
+  /** Fraction of the delay that is randomized (0..1), so replicas do not retry in lockstep. @default 0.2 */
+  jitter?: number;
+}
+
+/** Backoff options with every default applied. */
+export type ResolvedBackoff = Required<BackoffOptions>;
+
+/** Applies the defaults of {@link BackoffOptions}; throws on values that make no sense. */
+export function resolveBackoff(options: BackoffOptions = {}): ResolvedBackoff {
+  const resolved = {
+    initialMs: options.initialMs ?? 100,
+    maxMs: options.maxMs ?? 30_000,
+    multiplier: options.multiplier ?? 2,
+    jitter: options.jitter ?? 0.2,
+  };
+  if (!(resolved.initialMs >= 0) || !(resolved.maxMs >= resolved.initialMs)) {
+    throw new RangeError(`backoff: need 0 <= initialMs <= maxMs, got ${JSON.stringify(resolved)}`);
+  }
+  if (!(resolved.multiplier >= 1) || !(resolved.jitter >= 0 && resolved.jitter <= 1)) {
+    throw new RangeError(
+      `backoff: need multiplier >= 1 and 0 <= jitter <= 1, got ${JSON.stringify(resolved)}`,
+    );
+  }
+  return resolved;
+}
+
+/** The delay before retry number `attempt` (1-based): exponential, capped, with ± `jitter` randomization. */
+export function backoffDelay(
+  attempt: number,
+  backoff: ResolvedBackoff,
+  random: () => number = Math.random,
+): number {
+  const exponential = backoff.initialMs * backoff.multiplier ** Math.max(0, attempt - 1);
+  const capped = Math.min(backoff.maxMs, exponential);
+  const spread = capped * backoff.jitter;
+  return Math.max(0, Math.min(backoff.maxMs, Math.round(capped - spread + random() * 2 * spread)));
+}
+
+const PROGRAMMER_ERRORS = [TypeError, RangeError, ReferenceError, SyntaxError, EvalError, URIError];
+
+/**
+ * True for errors that a retry cannot fix because the code is wrong (TypeError, RangeError…). Node's `fetch`
+ * reports network failures as `TypeError('fetch failed')` with a system-error cause; those are not programmer errors.
+ */
+export function isProgrammerError(error: unknown): boolean {
+  if (!PROGRAMMER_ERRORS.some((type) => error instanceof type)) return false;
+  const { cause } = error as Error;
+  const networkCause = typeof cause === 'object' && cause !== null && 'code' in cause;
+  return !networkCause;
+}
+
+/** True when retrying may help: not a programmer error, and not marked `retriable: false`. */
+export function isRetriable(error: unknown): boolean {
+  if (isProgrammerError(error)) return false;
+  if (typeof error === 'object' && error !== null && 'retriable' in error) {
+    return error.retriable !== false;
+  }
+  return true;
+}
