@@ -15,6 +15,7 @@ import { BrokerError, BusStateError, InvalidMessageError, type SubscriptionFaile
 import { silentLogger, type BusLogger } from './logger.js';
 import { resolveBackoff, type BackoffOptions } from './retry.js';
 import { resolveConsumeOptions } from './subscription-options.js';
+import { checkTopicPrefix, prefixTopic } from './topic-prefix.js';
 import { injectTraceContext } from './trace-context.js';
 
 // The Kafka adapter. kafkajs stays behind this file and consumer-runner.ts: nothing else in the workspace imports it.
@@ -45,6 +46,11 @@ export interface KafkaBusOptions {
   producerRetries?: number;
   /** Use this registry client instead of creating one from `schemaRegistryUrl`. */
   schemaRegistry?: SchemaRegistry;
+  /**
+   * Namespace prepended to every topic, subject and dead-letter topic name (e.g. `staging.`), so environments or
+   * isolated tests can share one cluster and registry. Stages keep using catalog names. @default ''
+   */
+  topicPrefix?: string;
 }
 
 const LOG_LEVELS = {
@@ -85,6 +91,7 @@ function resolveOptions(options: KafkaBusOptions) {
       options.schemaRegistry ??
       createSchemaRegistry({ url: options.schemaRegistryUrl, clientId: options.clientId }),
     autoRegisterSchemas: options.autoRegisterSchemas ?? false,
+    topicPrefix: checkTopicPrefix(options.topicPrefix ?? ''),
   };
 }
 
@@ -122,6 +129,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     autoRegisterSchemas: resolved.autoRegisterSchemas,
   });
   const subscriptions = new Set<Subscription>();
+  const prefix = resolved.topicPrefix;
   let closed = false;
   let producerReady: Promise<Producer> | undefined;
 
@@ -169,7 +177,9 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       await admin.connect();
       try {
         const existing = new Set(await admin.listTopics());
-        const missing = topics.filter((t) => !existing.has(t.name));
+        const missing = topics
+          .map((t) => ({ name: `${prefix}${t.name}`, partitions: t.partitions }))
+          .filter((t) => !existing.has(t.name));
         if (missing.length === 0) return;
         // createTopics resolves false (not an error) when every topic already exists, e.g. created concurrently.
         await admin.createTopics({
@@ -197,12 +207,15 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         }
       }
       const encoded = await Promise.all(
-        messages.map(async (m) => ({
-          topic: m.topic.name,
-          key: m.key,
-          value: await codec.encode(m.topic, m.value),
-          headers: injectTraceContext(m.headers),
-        })),
+        messages.map(async (m) => {
+          const topic = prefixTopic(m.topic, prefix);
+          return {
+            topic: topic.name,
+            key: m.key,
+            value: await codec.encode(topic, m.value),
+            headers: injectTraceContext(m.headers),
+          };
+        }),
       );
       for (const { topic, ...message } of encoded) {
         const group = byTopic.get(topic) ?? { topic, messages: [] };
@@ -214,7 +227,11 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
 
     async consume(consumeOptions: ConsumeOptions) {
       if (closed) throw new BusStateError('the bus is closed');
-      const o = resolveConsumeOptions(consumeOptions);
+      const o = resolveConsumeOptions({
+        ...consumeOptions,
+        topic: prefixTopic(consumeOptions.topic, prefix),
+        ...(consumeOptions.deadLetterTopic ? { deadLetterTopic: `${prefix}${consumeOptions.deadLetterTopic}` } : {}),
+      });
       const consumer: Consumer = kafka.consumer({
         groupId: o.groupId,
         sessionTimeout: resolved.sessionTimeoutMs,

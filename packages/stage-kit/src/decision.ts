@@ -1,0 +1,96 @@
+import {
+  deterministicEventId,
+  type Envelope,
+  type InputSource,
+  type PipelineStage,
+  type TopicSpec,
+} from '@signalbox/contracts';
+
+/** The versions a decision was taken under (FL-4); recorded on every event. */
+export interface DecisionVersions {
+  registry_version: string | null;
+  profiles_version: string | null;
+  policy_version: string | null;
+}
+
+/** Every message a stage consumes: the envelope plus its kind's payload. */
+export type StageInput = Envelope & { payload: unknown };
+
+/** What a stage's pure `decide` returns for one input: the one message it emits, and why. */
+export interface Decision {
+  /** The topic the output goes to. */
+  topic: TopicSpec;
+  /** The output's message kind (a literal of the topic's union). */
+  event_type: string;
+  payload: unknown;
+  /** Why this decision, in words an operator can read (FL-4). */
+  decision_reason: string;
+  revision_count: number;
+  degraded_flag: boolean;
+  /** @default 'pipeline' */
+  input_source?: InputSource;
+  /** Overrides the agent for the rest of the task (rare: a re-routed request). @default the input's agent */
+  agent_id?: string;
+  /** Overrides of the stage's current versions (e.g. a pinned registry version carried by the task). */
+  versions?: Partial<DecisionVersions>;
+}
+
+/** What a decide function may read besides its input. Nothing here varies between redeliveries of one input. */
+export interface DecisionContext {
+  stage: PipelineStage;
+  versions: DecisionVersions;
+}
+
+/**
+ * A stage's pure decision function (EL-9): same input, versions and recorded model responses → same decision.
+ * Throw an error with `retriable: true` for a passing failure (it is retried, bounded); anything else dead-letters
+ * the input with a failed event.
+ */
+export type Decide<I extends StageInput = StageInput> = (input: I, ctx: DecisionContext) => Promise<Decision> | Decision;
+
+/** One stage: its name, its one input topic (FL-3) and its decision function. */
+export interface StageDefinition<I extends StageInput = StageInput> {
+  stage: PipelineStage;
+  input: TopicSpec;
+  decide: Decide<I>;
+  /** The versions in force now (registry, profiles, policy). */
+  versions: () => DecisionVersions;
+}
+
+/**
+ * EL-2: the key of a stage's decision on one input — the event id of the event it appends. A redelivered input
+ * maps to the same key, so the stored decision is found and reused instead of deciding again.
+ */
+export function decisionEventId(stage: PipelineStage, input: Pick<Envelope, 'task_id' | 'event_id'>): string {
+  return deterministicEventId({ task_id: input.task_id, stage, causation_id: input.event_id, event_type: 'decision' });
+}
+
+/** The envelope of the message a decision emits. */
+export function decisionEnvelope(
+  stage: PipelineStage,
+  input: StageInput,
+  decision: Decision,
+  versions: DecisionVersions,
+  occurredAt: Date,
+  traceparent: string | null,
+): Envelope {
+  return {
+    event_id: decisionEventId(stage, input),
+    task_id: input.task_id,
+    tenant_id: input.tenant_id,
+    agent_id: decision.agent_id ?? input.agent_id,
+    stage,
+    event_type: decision.event_type,
+    causation_id: input.event_id,
+    revision_count: decision.revision_count,
+    degraded_flag: decision.degraded_flag,
+    decision_reason: decision.decision_reason,
+    input_source: decision.input_source ?? 'pipeline',
+    registry_version: decision.versions?.registry_version ?? versions.registry_version,
+    profiles_version: decision.versions?.profiles_version ?? versions.profiles_version,
+    policy_version: decision.versions?.policy_version ?? versions.policy_version,
+    occurred_at: occurredAt.toISOString(),
+    schema_version: 1,
+    traceparent,
+  };
+}

@@ -1,0 +1,28 @@
+export {
+  decisionEnvelope,
+  decisionEventId,
+  type Decide,
+  type Decision,
+  type DecisionContext,
+  type DecisionVersions,
+  type StageDefinition,
+  type StageInput,
+} from './decision.js';
+export { StageEnv, parseEnv } from './env.js';
+export {
+  EnvError,
+  EventLogUnavailableError,
+  InvalidDecisionError,
+  StageConfigError,
+  StageKitError,
+  isRetriable,
+} from './errors.js';
+export { startHealthServer, type HealthServer, type HealthServerOptions } from './health-server.js';
+export {
+  createStageRuntime,
+  type RuntimeLogger,
+  type RuntimeObserver,
+  type StageRuntime,
+  type StageRuntimeOptions,
+  type StageState,
+} from './stage-runtime.js';

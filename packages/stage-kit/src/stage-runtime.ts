@@ -1,0 +1,371 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { topicByName, type Envelope, type PipelineStage } from '@signalbox/contracts';
+import {
+  forEachByKey,
+  type BatchOutcome,
+  type Bus,
+  type DeadLetter,
+  type IncomingMessage,
+  type OutgoingMessage,
+  type PoisonMessage,
+  type Subscription,
+} from '@signalbox/bus';
+import type { EventStore, NewEvent, StoredEvent } from '@signalbox/event-log';
+import {
+  decisionEnvelope,
+  decisionEventId,
+  type Decision,
+  type DecisionContext,
+  type StageDefinition,
+  type StageInput,
+} from './decision.js';
+import { EventLogUnavailableError, InvalidDecisionError, StageConfigError, isRetriable } from './errors.js';
+
+/** Lifecycle of a stage worker. */
+export type StageState = 'starting' | 'running' | 'draining' | 'stopped' | 'failed';
+
+/** The logging surface the runtime needs (pino's shape). */
+export interface RuntimeLogger {
+  debug(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** Observations the runtime reports; wire them to metrics (OB-3). All optional. */
+export interface RuntimeObserver {
+  /** One input handled: decided anew (`decided`), reused from the event log (`reused`) or dead-lettered. */
+  onMessage?(outcome: 'decided' | 'reused' | 'dead_lettered', seconds: number, decision?: Envelope): void;
+  onRetry?(what: 'decide' | 'event_log'): void;
+  onInFlight?(count: number): void;
+}
+
+export interface StageRuntimeOptions {
+  definition: StageDefinition;
+  bus: Bus;
+  store: EventStore;
+  /** One consumer group per stage (OP-3). @default `signalbox.<stage>` */
+  groupId?: string;
+  /** Inputs decided concurrently within a batch (different keys only; one key stays in order). @default 16 */
+  concurrency?: number;
+  /** @default 2 */
+  partitionsConcurrently?: number;
+  /** Attempts of `decide` on a retriable error before the input is dead-lettered. @default 3 */
+  decideAttempts?: number;
+  /** First backoff between decide attempts; doubles up to `retryMaxMs`, with full jitter. @default 50 */
+  retryBaseMs?: number;
+  /** @default 2000 */
+  retryMaxMs?: number;
+  /** While the event log is unreachable, how often it is probed before consumption resumes. @default 1000 */
+  storeProbeIntervalMs?: number;
+  logger?: RuntimeLogger;
+  observer?: RuntimeObserver;
+  /** Clock for `occurred_at`. @default () => new Date() */
+  now?: () => Date;
+}
+
+export interface StageRuntime {
+  readonly stage: PipelineStage;
+  readonly state: StageState;
+  /** Ready = running and the event log answers (OB-4 readiness). */
+  isReady(): boolean;
+  start(): Promise<void>;
+  /** Drains: stops fetching, finishes the in-flight batch, commits, leaves the group. */
+  stop(): Promise<void>;
+}
+
+const silentLogger: RuntimeLogger = { debug() {}, info() {}, warn() {}, error() {} };
+
+interface ResolvedOptions extends Required<Omit<StageRuntimeOptions, 'logger' | 'observer'>> {
+  logger: RuntimeLogger;
+  observer: RuntimeObserver;
+}
+
+function resolveOptions(options: StageRuntimeOptions): ResolvedOptions {
+  const { definition } = options;
+  if (definition.input.consumer !== definition.stage) {
+    throw new StageConfigError(
+      `stage ${definition.stage} cannot consume ${definition.input.name}: that topic is the input of ${String(definition.input.consumer)}`,
+    );
+  }
+  const resolved: ResolvedOptions = {
+    definition,
+    bus: options.bus,
+    store: options.store,
+    groupId: options.groupId ?? `signalbox.${definition.stage}`,
+    concurrency: options.concurrency ?? 16,
+    partitionsConcurrently: options.partitionsConcurrently ?? 2,
+    decideAttempts: options.decideAttempts ?? 3,
+    retryBaseMs: options.retryBaseMs ?? 50,
+    retryMaxMs: options.retryMaxMs ?? 2000,
+    storeProbeIntervalMs: options.storeProbeIntervalMs ?? 1000,
+    logger: options.logger ?? silentLogger,
+    observer: options.observer ?? {},
+    now: options.now ?? (() => new Date()),
+  };
+  for (const key of ['concurrency', 'partitionsConcurrently', 'decideAttempts'] as const) {
+    if (!Number.isInteger(resolved[key]) || resolved[key] < 1) {
+      throw new StageConfigError(`${key} must be a positive integer, got ${String(resolved[key])}`);
+    }
+  }
+  return resolved;
+}
+
+/** One input's fate inside a batch. */
+type Fate =
+  | { kind: 'stored'; event: StoredEvent }
+  | { kind: 'new'; event: NewEvent }
+  | { kind: 'failed'; event: NewEvent; detail: string };
+
+/**
+ * The runtime every stage worker shares (EL-2, RS-1): for each batch, decode → reuse the stored decision if one
+ * exists, else call the pure `decide` → append the batch's decisions in one transaction → publish them → let the
+ * runner commit the offsets. A crash at any point re-delivers inputs whose decisions are then found and
+ * re-published unchanged; downstream dedupes by `event_id`.
+ */
+export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
+  const o = resolveOptions(options);
+  const { definition, bus, store, logger, observer } = o;
+  const stage = definition.stage;
+  let state: StageState = 'starting';
+  let subscription: Subscription | undefined;
+  let storeHealthy = true;
+  let probing: Promise<void> | undefined;
+  let inFlight = 0;
+
+  async function decideWithRetry(input: StageInput, ctx: DecisionContext): Promise<Decision> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await definition.decide(input, ctx);
+      } catch (err) {
+        if (!isRetriable(err) || attempt >= o.decideAttempts) throw err;
+        observer.onRetry?.('decide');
+        const cap = Math.min(o.retryMaxMs, o.retryBaseMs * 2 ** (attempt - 1));
+        await sleep(Math.random() * cap);
+      }
+    }
+  }
+
+  function markStoreDown(err: unknown): void {
+    if (!storeHealthy) return;
+    storeHealthy = false;
+    logger.warn({ stage, err: describe(err) }, 'event log unreachable; pausing consumption');
+    subscription?.pause();
+    probing = (async () => {
+      while (!storeHealthy && state === 'running') {
+        await sleep(o.storeProbeIntervalMs);
+        try {
+          await store.ping();
+          storeHealthy = true;
+          logger.info({ stage }, 'event log reachable again; resuming consumption');
+          subscription?.resume();
+        } catch {
+          observer.onRetry?.('event_log');
+        }
+      }
+    })();
+  }
+
+  async function guardStore<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (isRetriable(err) || isConnectionError(err)) {
+        markStoreDown(err);
+        throw new EventLogUnavailableError('the event log is unreachable', { cause: err });
+      }
+      throw err;
+    }
+  }
+
+  function failedEvent(input: StageInput, detail: string, source: IncomingMessage): NewEvent {
+    const envelope: Envelope = {
+      ...decisionEnvelope(
+        stage,
+        input,
+        {
+          topic: definition.input,
+          event_type: 'failed',
+          payload: null,
+          decision_reason: `dead-lettered: ${detail}`,
+          revision_count: input.revision_count,
+          degraded_flag: input.degraded_flag,
+        },
+        definition.versions(),
+        o.now(),
+        input.traceparent,
+      ),
+    };
+    return {
+      envelope,
+      topic: null,
+      payload: { reason: 'handler_failed', detail, source: { topic: source.topic, partition: source.partition, offset: source.offset } },
+    };
+  }
+
+  async function decideOne(message: IncomingMessage, stored: Map<string, StoredEvent>): Promise<Fate> {
+    const input = message.value as StageInput;
+    const id = decisionEventId(stage, input);
+    const existing = stored.get(id);
+    if (existing) return { kind: 'stored', event: existing };
+    const versions = definition.versions();
+    try {
+      const decision = await decideWithRetry(input, { stage, versions });
+      const envelope = decisionEnvelope(stage, input, decision, versions, o.now(), input.traceparent);
+      const value = { ...envelope, payload: decision.payload };
+      const check = decision.topic.schema.safeParse(value);
+      if (!check.success) {
+        const issue = check.error.issues[0];
+        throw new InvalidDecisionError(
+          `${stage} decided a ${decision.event_type} that ${decision.topic.name} refuses: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'}`,
+          decision.topic.name,
+        );
+      }
+      return { kind: 'new', event: { envelope, topic: decision.topic.name, payload: decision.payload } };
+    } catch (err) {
+      const detail = describe(err);
+      logger.error({ stage, task_id: input.task_id, event_id: input.event_id, err: detail }, 'decision failed; dead-lettering the input');
+      return { kind: 'failed', event: failedEvent(input, detail, message), detail };
+    }
+  }
+
+  async function handleBatch(batch: IncomingMessage[]): Promise<BatchOutcome> {
+    const started = performance.now();
+    inFlight += batch.length;
+    observer.onInFlight?.(inFlight);
+    try {
+      const ids = [...new Set(batch.map((m) => decisionEventId(stage, m.value as StageInput)))];
+      const stored = await guardStore(() => store.findByEventIds(ids));
+      const fates: Fate[] = new Array<Fate>(batch.length);
+      const indexed = batch.map((message, index) => ({ ...message, index }));
+      await forEachByKey(indexed, o.concurrency, async (message) => {
+        fates[message.index] = await decideOne(message, stored);
+      });
+
+      const toAppend = fates.flatMap((f) => (f.kind === 'stored' ? [] : [f.event]));
+      const appended = toAppend.length > 0 ? await guardStore(() => store.append(toAppend)) : [];
+      const byId = new Map<string, StoredEvent>(stored);
+      for (const result of appended) byId.set(result.event.envelope.event_id, result.event);
+
+      const outgoing: OutgoingMessage[] = [];
+      const deadLetters: DeadLetter[] = [];
+      const published = new Set<string>();
+      batch.forEach((message, index) => {
+        const fate = fates[index];
+        if (!fate) throw new Error(`no decision for batch index ${String(index)}`);
+        const event = byId.get(fate.event.envelope.event_id);
+        if (!event) throw new Error(`decision ${fate.event.envelope.event_id} was neither stored nor appended`);
+        const seconds = (performance.now() - started) / 1000;
+        if (event.envelope.event_type === 'failed') {
+          const detail = fate.kind === 'failed' ? fate.detail : event.envelope.decision_reason;
+          deadLetters.push({ message, reason: 'handler_failed', detail });
+          observer.onMessage?.('dead_lettered', seconds);
+          return;
+        }
+        observer.onMessage?.(fate.kind === 'stored' ? 'reused' : 'decided', seconds, event.envelope);
+        if (published.has(event.envelope.event_id) || !event.topic) return;
+        const topic = topicByName(event.topic);
+        if (!topic) throw new Error(`stored decision ${event.envelope.event_id} names unknown topic ${event.topic}`);
+        published.add(event.envelope.event_id);
+        outgoing.push({
+          topic,
+          key: event.envelope.task_id,
+          value: { ...event.envelope, payload: event.payload },
+          headers: event.envelope.traceparent ? { traceparent: event.envelope.traceparent } : {},
+        });
+      });
+      if (outgoing.length > 0) await bus.publish(outgoing);
+      return { deadLetters };
+    } finally {
+      inFlight -= batch.length;
+      observer.onInFlight?.(inFlight);
+    }
+  }
+
+  async function onDeadLetter(poison: PoisonMessage): Promise<void> {
+    // Inputs the handler gave up on already have their failed event (appended with the batch).
+    if (poison.reason === 'handler_failed') return;
+    const taskId = poison.key ?? 'unknown';
+    const causation = `${poison.topic}/${String(poison.partition)}/${poison.offset}`;
+    const pseudoInput = { task_id: taskId, event_id: causation };
+    const envelope: Envelope = {
+      event_id: decisionEventId(stage, pseudoInput),
+      task_id: taskId,
+      tenant_id: 'unknown',
+      agent_id: 'unknown',
+      stage,
+      event_type: 'failed',
+      causation_id: causation,
+      revision_count: 0,
+      degraded_flag: false,
+      decision_reason: `dead-lettered ${poison.reason}: ${poison.detail}`,
+      input_source: 'pipeline',
+      ...definition.versions(),
+      occurred_at: o.now().toISOString(),
+      schema_version: 1,
+      traceparent: null,
+    };
+    await guardStore(() =>
+      store.append([
+        {
+          envelope,
+          topic: null,
+          payload: { reason: poison.reason, detail: poison.detail, source: { topic: poison.topic, partition: poison.partition, offset: poison.offset } },
+        },
+      ]),
+    );
+    observer.onMessage?.('dead_lettered', 0);
+  }
+
+  return {
+    stage,
+    get state() {
+      return state;
+    },
+    isReady: () => state === 'running' && storeHealthy,
+    async start() {
+      if (state !== 'starting') throw new StageConfigError(`cannot start a stage runtime in state ${state}`);
+      try {
+        await store.ping();
+        subscription = await bus.consume({
+          groupId: o.groupId,
+          topic: definition.input,
+          handler: handleBatch,
+          onDeadLetter,
+          partitionsConcurrently: o.partitionsConcurrently,
+        });
+        state = 'running';
+        logger.info({ stage, group: o.groupId, topic: definition.input.name }, 'stage running');
+      } catch (err) {
+        state = 'failed';
+        throw err;
+      }
+    },
+    async stop() {
+      if (state === 'stopped' || state === 'draining') return;
+      state = 'draining';
+      logger.info({ stage }, 'draining');
+      try {
+        await subscription?.stop();
+        await probing;
+        state = 'stopped';
+      } catch (err) {
+        state = 'failed';
+        throw err;
+      }
+    },
+  };
+}
+
+function describe(err: unknown): string {
+  if (err instanceof Error) return `${err.name}: ${err.message}`;
+  return String(err);
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+function isConnectionError(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+  return err instanceof Error && /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/.test(err.message);
+}

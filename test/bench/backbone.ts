@@ -1,0 +1,260 @@
+// `pnpm bench:backbone [--tasks N] [--json]` — the backbone benchmark of the event-backbone issue.
+//
+// 1. Pipeline: five pass-through stage runtimes (the real stage-kit, Kafka bus with schema registry codec, pg event
+//    log) in this process; N tasks submitted at once; throughput = tasks finished / wall time.
+// 2. Latency: the same pipeline fed at half the measured maximum rate; per-hop latency = occurred_at of a stage's
+//    decision − occurred_at of its input, from the event log.
+// 3. Ceiling, measured in the same run: raw kafkajs eachBatch → one multi-row INSERT … SELECT FROM UNNEST →
+//    sendBatch, five hops, same batching, no codec/validation/decisions.
+// Prints a table and, last, one JSON line.
+import { parseArgs } from 'node:util';
+import { Kafka, Partitioners, logLevel, type Consumer, type Producer } from 'kafkajs';
+import pg from 'pg';
+import { TOPICS, allTopicNames, type TopicMessage } from '@signalbox/contracts';
+import { createKafkaBus, type Bus } from '@signalbox/bus';
+import { createPgEventStore, type EventStore } from '@signalbox/event-log';
+import { createStageRuntime, type StageDefinition, type StageRuntime } from '@signalbox/stage-kit';
+import { createIsolatedSchema, resolveInfrastructure, uniqueName, type TestEndpoints } from '@signalbox/test-support';
+import { PASS_THROUGH_STAGES, submittedTask } from '../support/pass-through.js';
+
+const { values: args } = parseArgs({
+  options: {
+    tasks: { type: 'string', default: '3000' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const TASKS = Number(args.tasks);
+if (!Number.isInteger(TASKS) || TASKS < 10) throw new Error(`--tasks must be an integer ≥ 10, got ${String(args.tasks)}`);
+const log = (msg: string) => {
+  process.stderr.write(`[bench] ${msg}\n`);
+};
+
+/** The terminal topic has no consuming stage, hence no dead-letter topic; the benchmark's sink brings its own. */
+const SINK_DLQ = 'bench.sink.dead_lettered.v1';
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] ?? Number.NaN;
+}
+
+interface PipelineRun {
+  tasksPerS: number;
+  appendsPerS: number;
+  seconds: number;
+  hopMs: number[];
+}
+
+async function runPipeline(endpoints: TestEndpoints, tasks: number, ratePerS: number | null): Promise<PipelineRun> {
+  const prefix = `${uniqueName('bench')}.`;
+  const schema = await createIsolatedSchema(endpoints.databaseUrl, 'bench');
+  const bus: Bus = createKafkaBus({
+    brokers: endpoints.kafkaBrokers.split(','),
+    clientId: 'bench',
+    schemaRegistryUrl: endpoints.schemaRegistryUrl,
+    topicPrefix: prefix,
+    autoRegisterSchemas: true,
+  });
+  const stores: EventStore[] = [];
+  const runtimes: StageRuntime[] = [];
+  try {
+    await bus.ensureTopics([...allTopicNames(), { name: SINK_DLQ, partitions: 1 }]);
+    for (const definition of Object.values(PASS_THROUGH_STAGES) as StageDefinition[]) {
+      const store = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
+      await store.migrate();
+      stores.push(store);
+      const runtime = createStageRuntime({
+        definition,
+        bus,
+        store,
+        groupId: `${prefix}${definition.stage}`,
+        partitionsConcurrently: 3,
+      });
+      await runtime.start();
+      runtimes.push(runtime);
+    }
+    let finished = 0;
+    let lastFinishedAt = 0;
+    const done = new Promise<void>((resolve) => {
+      void bus
+        .consume({
+          groupId: uniqueName('bench-sink'),
+          topic: TOPICS.taskFinished,
+          deadLetterTopic: SINK_DLQ,
+          handler: (batch) => {
+            finished += batch.length;
+            lastFinishedAt = performance.now();
+            if (finished >= tasks) resolve();
+            return Promise.resolve({ deadLetters: [] });
+          },
+        })
+        .then((sub) => sinks.push(sub));
+    });
+    const sinks: { stop(): Promise<void> }[] = [];
+    // Let the sink join its group before the clock starts.
+    await new Promise((r) => setTimeout(r, 1500));
+
+    const started = performance.now();
+    const chunk = 250;
+    // The submitted messages are not in the event log (nothing decided them); their times start hop 1.
+    const submittedAt = new Map<string, number>();
+    for (let i = 0; i < tasks; i += chunk) {
+      const now = new Date();
+      const ids = Array.from({ length: Math.min(chunk, tasks - i) }, (_, j) => `${prefix}t${String(i + j)}`);
+      const messages = ids.map((id) => submittedTask(id, now));
+      for (const m of messages) submittedAt.set(m.event_id, now.getTime());
+      await bus.publish(messages.map((value) => ({ topic: TOPICS.taskSubmitted, key: value.task_id, value })));
+      if (ratePerS) {
+        const due = started + ((i + ids.length) / ratePerS) * 1000;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
+    }
+    await done;
+    const seconds = (lastFinishedAt - started) / 1000;
+
+    const rows = await schema.pool.query<{ causation_id: string; at: Date; cause_at: Date | null }>(
+      `SELECT e.causation_id, e.occurred_at AS at, c.occurred_at AS cause_at
+         FROM events e LEFT JOIN events c ON c.event_id = e.causation_id
+        WHERE e.event_type <> 'failed'`,
+    );
+    const hopMs: number[] = [];
+    for (const row of rows.rows) {
+      const from = row.cause_at?.getTime() ?? submittedAt.get(row.causation_id);
+      if (from === undefined) throw new Error(`event caused by ${row.causation_id} has no recorded cause`);
+      hopMs.push(row.at.getTime() - from);
+    }
+    hopMs.sort((a, b) => a - b);
+    for (const sink of sinks) await sink.stop();
+    return { tasksPerS: tasks / seconds, appendsPerS: rows.rowCount! / seconds, seconds, hopMs };
+  } finally {
+    for (const r of runtimes) await r.stop();
+    await bus.close();
+    for (const s of stores) await s.close();
+    await schema.drop();
+  }
+}
+
+/** The bare ceiling: the same five hops with raw kafkajs and raw batched inserts, no codec, validation or decisions. */
+async function runCeiling(endpoints: TestEndpoints, tasks: number): Promise<{ tasksPerS: number; insertsPerS: number }> {
+  const prefix = uniqueName('ceiling');
+  const kafka = new Kafka({ clientId: 'bench-ceiling', brokers: endpoints.kafkaBrokers.split(','), logLevel: logLevel.ERROR });
+  const admin = kafka.admin();
+  await admin.connect();
+  const topics = Array.from({ length: 6 }, (_, i) => `${prefix}.hop${String(i)}`);
+  await admin.createTopics({ topics: topics.map((topic) => ({ topic, numPartitions: 6 })), waitForLeaders: true });
+  const schema = await createIsolatedSchema(endpoints.databaseUrl, 'ceiling');
+  await schema.pool.query(
+    `CREATE TABLE raw_events (pos bigint GENERATED ALWAYS AS IDENTITY, event_id text UNIQUE, task_id text, payload jsonb)`,
+  );
+  const producer: Producer = kafka.producer({ idempotent: true, createPartitioner: Partitioners.DefaultPartitioner });
+  await producer.connect();
+  const consumers: Consumer[] = [];
+  let inserted = 0;
+  let finished = 0;
+  let lastAt = 0;
+  let resolveDone: () => void = () => undefined;
+  const done = new Promise<void>((r) => {
+    resolveDone = r;
+  });
+  try {
+    for (let hop = 0; hop < 5; hop++) {
+      const consumer = kafka.consumer({ groupId: `${prefix}.g${String(hop)}` });
+      await consumer.connect();
+      await consumer.subscribe({ topic: topics[hop]!, fromBeginning: true });
+      await consumer.run({
+        partitionsConsumedConcurrently: 3,
+        eachBatch: async ({ batch }) => {
+          const msgs = batch.messages;
+          const ids = msgs.map((m) => `${String(hop)}:${m.key?.toString() ?? ''}`);
+          await schema.pool.query(
+            `INSERT INTO raw_events (event_id, task_id, payload)
+             SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[]) ON CONFLICT (event_id) DO NOTHING`,
+            [ids, msgs.map((m) => m.key?.toString() ?? ''), msgs.map((m) => m.value?.toString() ?? 'null')],
+          );
+          inserted += msgs.length;
+          await producer.sendBatch({
+            acks: -1,
+            topicMessages: [{ topic: topics[hop + 1]!, messages: msgs.map((m) => ({ key: m.key, value: m.value })) }],
+          });
+        },
+      });
+      consumers.push(consumer);
+    }
+    const sink = kafka.consumer({ groupId: `${prefix}.sink` });
+    await sink.connect();
+    await sink.subscribe({ topic: topics[5]!, fromBeginning: true });
+    await sink.run({
+      eachBatch: ({ batch }) => {
+        finished += batch.messages.length;
+        lastAt = performance.now();
+        if (finished >= tasks) resolveDone();
+        return Promise.resolve();
+      },
+    });
+    consumers.push(sink);
+    await new Promise((r) => setTimeout(r, 1500));
+    const started = performance.now();
+    const value = JSON.stringify(submittedTask('ceiling', new Date()));
+    for (let i = 0; i < tasks; i += 250) {
+      const n = Math.min(250, tasks - i);
+      await producer.send({
+        topic: topics[0]!,
+        acks: -1,
+        messages: Array.from({ length: n }, (_, j) => ({ key: `t${String(i + j)}`, value })),
+      });
+    }
+    await done;
+    const seconds = (lastAt - started) / 1000;
+    return { tasksPerS: tasks / seconds, insertsPerS: inserted / seconds };
+  } finally {
+    for (const c of consumers) await c.disconnect();
+    await producer.disconnect();
+    await admin.deleteTopics({ topics }).catch(() => undefined);
+    await admin.disconnect();
+    await schema.drop();
+  }
+}
+
+const infra = await resolveInfrastructure(process.env);
+try {
+  log(`infrastructure from ${infra.endpoints.source}; ${String(TASKS)} tasks`);
+  log('ceiling: raw kafkajs + raw batched inserts, five hops');
+  const ceiling = await runCeiling(infra.endpoints, TASKS);
+  log(`ceiling ${ceiling.tasksPerS.toFixed(0)} tasks/s`);
+  log('pipeline at full rate');
+  const max = await runPipeline(infra.endpoints, TASKS, null);
+  log(`pipeline ${max.tasksPerS.toFixed(0)} tasks/s`);
+  const halfRate = max.tasksPerS / 2;
+  log(`pipeline at half the maximum rate (${halfRate.toFixed(0)} tasks/s) for latency`);
+  const half = await runPipeline(infra.endpoints, Math.max(10, Math.round(Math.min(TASKS, halfRate * 5))), halfRate);
+
+  const result = {
+    tasks: TASKS,
+    tasks_per_s: Math.round(max.tasksPerS),
+    appends_per_s: Math.round(max.appendsPerS),
+    hop_p50_ms: percentile(half.hopMs, 50),
+    hop_p99_ms: percentile(half.hopMs, 99),
+    hop_p50_ms_at_max: percentile(max.hopMs, 50),
+    hop_p99_ms_at_max: percentile(max.hopMs, 99),
+    half_rate_tasks_per_s: Math.round(halfRate),
+    ceiling_tasks_per_s: Math.round(ceiling.tasksPerS),
+    ceiling_inserts_per_s: Math.round(ceiling.insertsPerS),
+    ratio: Math.round((max.tasksPerS / ceiling.tasksPerS) * 100) / 100,
+    infrastructure: infra.endpoints.source,
+  };
+  const table = [
+    ['metric', 'value'],
+    ['pipeline tasks/s (5 hops)', String(result.tasks_per_s)],
+    ['event-log appends/s', String(result.appends_per_s)],
+    [`hop p50 / p99 ms @ ${String(result.half_rate_tasks_per_s)} tasks/s`, `${String(result.hop_p50_ms)} / ${String(result.hop_p99_ms)}`],
+    ['hop p50 / p99 ms @ max rate', `${String(result.hop_p50_ms_at_max)} / ${String(result.hop_p99_ms_at_max)}`],
+    ['ceiling tasks/s (raw kafkajs + inserts)', String(result.ceiling_tasks_per_s)],
+    ['ratio pipeline / ceiling', String(result.ratio)],
+  ];
+  const width = Math.max(...table.map((r) => r[0]!.length));
+  (args.json ? console.error : console.log)(table.map(([k, v]) => `${k!.padEnd(width)}  ${v!}`).join('\n'));
+  console.log(JSON.stringify(result));
+} finally {
+  await infra.release();
+}
