@@ -47,6 +47,8 @@ const needsInfra = new Set([
   '@signalbox/bus',
   '@signalbox/event-log',
   '@signalbox/stage-kit',
+  '@signalbox/registry',
+  '@signalbox/cli',
 ]);
 const globalSetup = resolve(root, 'packages/test-support/src/global-setup.ts');
 

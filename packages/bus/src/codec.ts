@@ -1,6 +1,5 @@
 import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
-import type { TopicSpec } from '@signalbox/contracts';
-import { z } from 'zod';
+import { topicJsonSchema, type TopicSpec } from '@signalbox/contracts';
 import type { PoisonReason } from './bus.js';
 import {
   IncompatibleSchemaError,
@@ -31,11 +30,11 @@ export interface Codec {
 }
 
 /**
- * The JSON Schema registered for a topic: draft-07, because the registry client compiles schemas with Ajv's default
- * (draft-07) class, which rejects the 2020-12 meta-schema zod emits by default.
+ * The schema text registered for a topic: the contracts' JSON Schema (draft-07, because the registry client compiles
+ * schemas with Ajv's default draft-07 class), exactly as frozen in the contracts' fixtures.
  */
-export function topicJsonSchema(topic: TopicSpec): string {
-  return JSON.stringify(z.toJSONSchema(topic.schema, { target: 'draft-7' }));
+export function registeredSchemaText(topic: TopicSpec): string {
+  return JSON.stringify(topicJsonSchema(topic));
 }
 
 /** Options of {@link createSchemaRegistry}. */
@@ -101,7 +100,7 @@ export function createSchemaRegistryCodec(options: SchemaRegistryCodecOptions): 
   };
 
   const lookUpId = async (topic: TopicSpec): Promise<number> => {
-    const schema = { type: SchemaType.JSON, schema: topicJsonSchema(topic) } as const;
+    const schema = { type: SchemaType.JSON, schema: registeredSchemaText(topic) } as const;
     try {
       return await registry.getRegistryIdBySchema(topic.subject, schema);
     } catch (error) {
@@ -192,7 +191,7 @@ export async function registerTopicSchemas(
   for (const topic of topics) {
     try {
       const { id } = await registry.register(
-        { type: SchemaType.JSON, schema: topicJsonSchema(topic) },
+        { type: SchemaType.JSON, schema: registeredSchemaText(topic) },
         { subject: topic.subject, compatibility: COMPATIBILITY.BACKWARD },
       );
       registered.push({ topic: topic.name, subject: topic.subject, id });

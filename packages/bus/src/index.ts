@@ -14,7 +14,7 @@ export {
   createSchemaRegistry,
   createSchemaRegistryCodec,
   registerTopicSchemas,
-  topicJsonSchema,
+  registeredSchemaText,
   type Codec,
   type DecodeResult,
   type RegisteredTopicSchema,

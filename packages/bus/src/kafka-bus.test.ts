@@ -3,7 +3,7 @@ import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { busContract, contractTopic, waitFor } from './bus-contract.js';
-import { createSchemaRegistry, registerTopicSchemas, topicJsonSchema } from './codec.js';
+import { createSchemaRegistry, registerTopicSchemas, registeredSchemaText } from './codec.js';
 import { headersToStrings, type DeadLetterRecord } from './consumer-runner.js';
 import { IncompatibleSchemaError, SchemaNotRegisteredError } from './errors.js';
 import { createKafkaBus } from './kafka-bus.js';
@@ -77,7 +77,7 @@ busContract(
       async schemaIdOf(topic) {
         return registry.getRegistryIdBySchema(topic.subject, {
           type: SchemaType.JSON,
-          schema: topicJsonSchema(topic),
+          schema: registeredSchemaText(topic),
         });
       },
       async dispose() {
