@@ -21,10 +21,20 @@ const { values: args } = parseArgs({
   options: {
     tasks: { type: 'string', default: '3000' },
     json: { type: 'boolean', default: false },
+    'partitions-concurrently': { type: 'string', default: '6' },
+    'commit-interval-ms': { type: 'string', default: '500' },
   },
 });
 const TASKS = Number(args.tasks);
 if (!Number.isInteger(TASKS) || TASKS < 10) throw new Error(`--tasks must be an integer ≥ 10, got ${String(args.tasks)}`);
+const PARTITIONS_CONCURRENTLY = Number(args['partitions-concurrently']);
+if (!Number.isInteger(PARTITIONS_CONCURRENTLY) || PARTITIONS_CONCURRENTLY < 1) {
+  throw new Error(`--partitions-concurrently must be a positive integer, got ${String(args['partitions-concurrently'])}`);
+}
+const COMMIT_INTERVAL_MS = Number(args['commit-interval-ms']);
+if (!Number.isInteger(COMMIT_INTERVAL_MS) || COMMIT_INTERVAL_MS < 0) {
+  throw new Error(`--commit-interval-ms must be a non-negative integer, got ${String(args['commit-interval-ms'])}`);
+}
 const log = (msg: string) => {
   process.stderr.write(`[bench] ${msg}\n`);
 };
@@ -48,13 +58,18 @@ interface PipelineRun {
 async function runPipeline(endpoints: TestEndpoints, tasks: number, ratePerS: number | null): Promise<PipelineRun> {
   const prefix = `${uniqueName('bench')}.`;
   const schema = await createIsolatedSchema(endpoints.databaseUrl, 'bench');
-  const bus: Bus = createKafkaBus({
-    brokers: endpoints.kafkaBrokers.split(','),
-    clientId: 'bench',
-    schemaRegistryUrl: endpoints.schemaRegistryUrl,
-    topicPrefix: prefix,
-    autoRegisterSchemas: true,
-  });
+  // One bus per stage, as in production where every stage is its own process with its own producer.
+  const newBus = (clientId: string): Bus =>
+    createKafkaBus({
+      brokers: endpoints.kafkaBrokers.split(','),
+      clientId,
+      commitIntervalMs: COMMIT_INTERVAL_MS,
+      schemaRegistryUrl: endpoints.schemaRegistryUrl,
+      topicPrefix: prefix,
+      autoRegisterSchemas: true,
+    });
+  const bus = newBus('bench-driver');
+  const buses: Bus[] = [bus];
   const stores: EventStore[] = [];
   const runtimes: StageRuntime[] = [];
   try {
@@ -63,12 +78,14 @@ async function runPipeline(endpoints: TestEndpoints, tasks: number, ratePerS: nu
       const store = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
       await store.migrate();
       stores.push(store);
+      const stageBus = newBus(`bench-${definition.stage}`);
+      buses.push(stageBus);
       const runtime = createStageRuntime({
         definition,
-        bus,
+        bus: stageBus,
         store,
         groupId: `${prefix}${definition.stage}`,
-        partitionsConcurrently: 3,
+        partitionsConcurrently: PARTITIONS_CONCURRENTLY,
       });
       await runtime.start();
       runtimes.push(runtime);
@@ -130,7 +147,7 @@ async function runPipeline(endpoints: TestEndpoints, tasks: number, ratePerS: nu
     return { tasksPerS: tasks / seconds, appendsPerS: rows.rowCount! / seconds, seconds, hopMs };
   } finally {
     for (const r of runtimes) await r.stop();
-    await bus.close();
+    for (const b of buses) await b.close();
     for (const s of stores) await s.close();
     await schema.drop();
   }
@@ -164,7 +181,7 @@ async function runCeiling(endpoints: TestEndpoints, tasks: number): Promise<{ ta
       await consumer.connect();
       await consumer.subscribe({ topic: topics[hop]!, fromBeginning: true });
       await consumer.run({
-        partitionsConsumedConcurrently: 3,
+        partitionsConsumedConcurrently: PARTITIONS_CONCURRENTLY,
         eachBatch: async ({ batch }) => {
           const msgs = batch.messages;
           const ids = msgs.map((m) => `${String(hop)}:${m.key?.toString() ?? ''}`);
