@@ -14,11 +14,19 @@ export const StageEnv = z.object({
   KAFKA_BROKERS: z
     .string()
     .min(1)
-    .refine((v) => v.split(',').every((b) => /^[^:\s]+:\d{1,5}$/.test(b.trim())), 'expected host:port[,host:port…]'),
+    .refine(
+      (v) => v.split(',').every((b) => /^[^:\s]+:\d{1,5}$/.test(b.trim())),
+      'expected host:port[,host:port…]',
+    ),
   /** Confluent-compatible schema registry API base URL. */
   SCHEMA_REGISTRY_URL: z.url(),
   /** PostgreSQL connection string of the event log. */
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgres:// connection string'),
+  /** Namespace prepended to every topic and subject (several environments on one cluster). @default '' */
+  SIGNALBOX_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, ".", "_" and "-" only')
+    .default(''),
   /** Consumer group of this stage; defaults to `signalbox.<stage>`. */
   SIGNALBOX_GROUP_ID: z.string().min(1).optional(),
   /** Port of the liveness/readiness/metrics HTTP server. @default 8080 */
@@ -32,6 +40,11 @@ export const StageEnv = z.object({
   PARTITIONS_CONCURRENTLY: positiveInt.max(64).default(2),
   /** A consumer silent this long loses its partitions to the others (after a crash, too). @default 10000 */
   KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).max(300_000).default(10_000),
+  /**
+   * How often handled offsets are committed; 0 = after every batch. A crash re-delivers at most this much, answered
+   * from the event log (EL-2). @default 500
+   */
+  KAFKA_COMMIT_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /** How long SIGTERM waits for in-flight work before exiting. @default 25000 */
   DRAIN_TIMEOUT_MS: positiveInt.default(25_000),
 });
@@ -41,13 +54,18 @@ export type StageEnv = z.infer<typeof StageEnv>;
  * Parses the environment once at start. Throws {@link EnvError} naming every missing or invalid variable and why,
  * before any side effect.
  */
-export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv, service: string): z.infer<S> {
+export function parseEnv<S extends z.ZodType>(
+  schema: S,
+  env: NodeJS.ProcessEnv,
+  service: string,
+): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';
     const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
-    const shown = value === undefined ? 'not set' : `got ${JSON.stringify(redactValue(issue.path[0], value))}`;
+    const shown =
+      value === undefined ? 'not set' : `got ${JSON.stringify(redactValue(issue.path[0], value))}`;
     return `${name}: ${issue.message} (${shown})`;
   });
   throw new EnvError(problems, service);

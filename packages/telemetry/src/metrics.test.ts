@@ -112,3 +112,20 @@ describe('createStageMetrics', () => {
     expect(() => createStageMetrics({ stage: 'executor', registry })).toThrow(TypeError);
   });
 });
+
+describe('recordMessage and setInFlight', () => {
+  it('count a message timed by the caller and set the in-flight gauge', async () => {
+    const metrics = createStageMetrics({ stage: 'executor' });
+    metrics.recordMessage('step_prepared', 'reused', 0.004);
+    metrics.recordMessage('step_prepared', 'reused', Number.NaN);
+    metrics.setInFlight(7);
+    const text = await metrics.metricsText();
+    expect(text).toContain(
+      'signalbox_messages_processed_total{stage="executor",event_type="step_prepared",outcome="reused"} 2',
+    );
+    // A non-finite duration is counted but not observed.
+    expect(text).toContain('signalbox_message_duration_seconds_count{stage="executor",event_type="step_prepared"} 1');
+    expect(text).toContain('signalbox_message_duration_seconds_bucket{le="0.005",stage="executor",event_type="step_prepared"} 1');
+    expect(text).toContain('signalbox_messages_in_flight{stage="executor"} 7');
+  });
+});

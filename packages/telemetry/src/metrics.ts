@@ -73,6 +73,10 @@ export interface StageMetrics {
    * observes the duration and counts the message with its outcome. Returns the elapsed seconds.
    */
   startMessage(eventType: string): (outcome: MessageOutcome) => number;
+  /** Counts one message handled in `seconds` (for callers that time a whole batch themselves). */
+  recordMessage(eventType: string, outcome: MessageOutcome, seconds: number): void;
+  /** Sets the in-flight gauge (for callers that track in-flight work themselves). */
+  setInFlight(count: number): void;
   recordError(errorClass: string): void;
   /** Route hit rate: how many tool names were proposed and how many of them resolved exactly. */
   recordRoute(counts: { proposed: number; resolvedExactly: number }): void;
@@ -159,6 +163,13 @@ export function createStageMetrics(options: StageMetricsOptions): StageMetrics {
         processed.inc({ stage, event_type: eventType, outcome });
         return seconds;
       };
+    },
+    recordMessage(eventType, outcome, seconds) {
+      if (Number.isFinite(seconds) && seconds >= 0) duration.observe({ stage, event_type: eventType }, seconds);
+      processed.inc({ stage, event_type: eventType, outcome });
+    },
+    setInFlight(value) {
+      inFlight.set({ stage }, count(value));
     },
     recordError(errorClass) {
       errors.inc({ stage, error_class: errorClass });

@@ -1,0 +1,115 @@
+import { hostname } from 'node:os';
+import { createKafkaBus, type Bus } from '@signalbox/bus';
+import { createPgEventStore, type EventStore } from '@signalbox/event-log';
+import { createLogger, createStageMetrics } from '@signalbox/telemetry';
+import type { StageDefinition } from './decision.js';
+import type { StageEnv } from './env.js';
+import { startHealthServer, type HealthServer } from './health-server.js';
+import { createStageRuntime, type StageRuntime } from './stage-runtime.js';
+
+/** What {@link runStageWorker} needs: the stage, its parsed environment and the service name for logs. */
+export interface StageWorkerOptions {
+  service: string;
+  definition: StageDefinition;
+  env: StageEnv;
+  /** Run the event-log migrations at start (development; production runs the migration job). @default false */
+  migrate?: boolean;
+}
+
+/** A running stage worker. */
+export interface StageWorker {
+  runtime: StageRuntime;
+  health: HealthServer;
+  /** Drains and closes everything; resolves when done or when the drain timeout passed. */
+  shutdown(reason: string): Promise<void>;
+}
+
+/**
+ * The `main` of every stage service: Kafka bus, PostgreSQL event log, logger, metrics, the stage runtime and the
+ * liveness/readiness/metrics server, with SIGTERM/SIGINT draining within `DRAIN_TIMEOUT_MS` (OP-3).
+ */
+export async function runStageWorker(options: StageWorkerOptions): Promise<StageWorker> {
+  const { env, definition, service } = options;
+  const logger = createLogger({ service, level: env.LOG_LEVEL });
+  const metrics = createStageMetrics({ stage: definition.stage });
+  const bus: Bus = createKafkaBus({
+    brokers: env.KAFKA_BROKERS,
+    clientId: `${service}-${hostname()}-${String(process.pid)}`,
+    schemaRegistryUrl: env.SCHEMA_REGISTRY_URL,
+    topicPrefix: env.SIGNALBOX_TOPIC_PREFIX,
+    sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
+    heartbeatIntervalMs: Math.max(1000, Math.floor(env.KAFKA_SESSION_TIMEOUT_MS / 5)),
+    commitIntervalMs: env.KAFKA_COMMIT_INTERVAL_MS,
+    logger,
+  });
+  const store: EventStore = createPgEventStore({ connectionString: env.DATABASE_URL });
+  if (options.migrate) await store.migrate();
+  const runtime = createStageRuntime({
+    definition,
+    bus,
+    store,
+    groupId: env.SIGNALBOX_GROUP_ID ?? `signalbox.${definition.stage}`,
+    concurrency: env.STAGE_CONCURRENCY,
+    partitionsConcurrently: env.PARTITIONS_CONCURRENTLY,
+    logger,
+    observer: {
+      onMessage(outcome, seconds, decision) {
+        const eventType = decision?.event_type ?? 'failed';
+        metrics.recordMessage(eventType, outcome === 'decided' ? 'ok' : outcome, seconds);
+        if (outcome === 'dead_lettered') metrics.recordDeadLetter('handler_failed');
+      },
+      onRetry(what) {
+        metrics.recordRetry(what === 'decide' ? 'transient' : 'event_log');
+      },
+      onInFlight(count) {
+        metrics.setInFlight(count);
+      },
+    },
+  });
+  const health = await startHealthServer({
+    port: env.HTTP_PORT,
+    host: env.HTTP_HOST,
+    live: () => runtime.state !== 'failed',
+    ready: () => runtime.isReady(),
+    metrics: () => metrics.metricsText(),
+    status: () => ({ service, stage: definition.stage, state: runtime.state, ready: runtime.isReady() }),
+  });
+  await runtime.start();
+  logger.info({ port: health.port, stage: definition.stage }, 'worker started');
+
+  let closing: Promise<void> | undefined;
+  const shutdown = (reason: string): Promise<void> => {
+    closing ??= (async () => {
+      logger.info({ reason, drain_timeout_ms: env.DRAIN_TIMEOUT_MS }, 'shutting down');
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => {
+          resolve('timeout');
+        }, env.DRAIN_TIMEOUT_MS);
+      });
+      const drained = (async () => {
+        await runtime.stop();
+        await bus.close();
+        await store.close();
+        return 'drained' as const;
+      })();
+      const outcome = await Promise.race([drained, timeout]);
+      clearTimeout(timer);
+      if (outcome === 'timeout') logger.warn({}, 'drain timed out; in-flight inputs will be re-delivered');
+      await health.close();
+    })();
+    return closing;
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      shutdown(signal).then(
+        () => process.exit(0),
+        (err: unknown) => {
+          logger.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+  return { runtime, health, shutdown };
+}
