@@ -17,6 +17,7 @@ export {
   StageKitError,
   isRetriable,
 } from './errors.js';
+export { runStageWorker, type StageWorker, type StageWorkerOptions } from './run-worker.js';
 export { startHealthServer, type HealthServer, type HealthServerOptions } from './health-server.js';
 export {
   createStageRuntime,
