@@ -9,12 +9,16 @@
 // Prints a table and, last, one JSON line.
 import { parseArgs } from 'node:util';
 import { Kafka, Partitioners, logLevel, type Consumer, type Producer } from 'kafkajs';
-import pg from 'pg';
-import { TOPICS, allTopicNames, type TopicMessage } from '@signalbox/contracts';
+import { TOPICS, allTopicNames } from '@signalbox/contracts';
 import { createKafkaBus, type Bus } from '@signalbox/bus';
 import { createPgEventStore, type EventStore } from '@signalbox/event-log';
 import { createStageRuntime, type StageDefinition, type StageRuntime } from '@signalbox/stage-kit';
-import { createIsolatedSchema, resolveInfrastructure, uniqueName, type TestEndpoints } from '@signalbox/test-support';
+import {
+  createIsolatedSchema,
+  resolveInfrastructure,
+  uniqueName,
+  type TestEndpoints,
+} from '@signalbox/test-support';
 import { PASS_THROUGH_STAGES, submittedTask } from '../support/pass-through.js';
 
 const { values: args } = parseArgs({
@@ -26,14 +30,17 @@ const { values: args } = parseArgs({
   },
 });
 const TASKS = Number(args.tasks);
-if (!Number.isInteger(TASKS) || TASKS < 10) throw new Error(`--tasks must be an integer ≥ 10, got ${String(args.tasks)}`);
+if (!Number.isInteger(TASKS) || TASKS < 10)
+  throw new Error(`--tasks must be an integer ≥ 10, got ${args.tasks}`);
 const PARTITIONS_CONCURRENTLY = Number(args['partitions-concurrently']);
 if (!Number.isInteger(PARTITIONS_CONCURRENTLY) || PARTITIONS_CONCURRENTLY < 1) {
-  throw new Error(`--partitions-concurrently must be a positive integer, got ${String(args['partitions-concurrently'])}`);
+  throw new Error(
+    `--partitions-concurrently must be a positive integer, got ${args['partitions-concurrently']}`,
+  );
 }
 const COMMIT_INTERVAL_MS = Number(args['commit-interval-ms']);
 if (!Number.isInteger(COMMIT_INTERVAL_MS) || COMMIT_INTERVAL_MS < 0) {
-  throw new Error(`--commit-interval-ms must be a non-negative integer, got ${String(args['commit-interval-ms'])}`);
+  throw new Error(`--commit-interval-ms must be a non-negative integer, got ${args['commit-interval-ms']}`);
 }
 const log = (msg: string) => {
   process.stderr.write(`[bench] ${msg}\n`);
@@ -55,7 +62,11 @@ interface PipelineRun {
   hopMs: number[];
 }
 
-async function runPipeline(endpoints: TestEndpoints, tasks: number, ratePerS: number | null): Promise<PipelineRun> {
+async function runPipeline(
+  endpoints: TestEndpoints,
+  tasks: number,
+  ratePerS: number | null,
+): Promise<PipelineRun> {
   const prefix = `${uniqueName('bench')}.`;
   const schema = await createIsolatedSchema(endpoints.databaseUrl, 'bench');
   // One bus per stage, as in production where every stage is its own process with its own producer.
@@ -121,7 +132,9 @@ async function runPipeline(endpoints: TestEndpoints, tasks: number, ratePerS: nu
       const ids = Array.from({ length: Math.min(chunk, tasks - i) }, (_, j) => `${prefix}t${String(i + j)}`);
       const messages = ids.map((id) => submittedTask(id, now));
       for (const m of messages) submittedAt.set(m.event_id, now.getTime());
-      await bus.publish(messages.map((value) => ({ topic: TOPICS.taskSubmitted, key: value.task_id, value })));
+      await bus.publish(
+        messages.map((value) => ({ topic: TOPICS.taskSubmitted, key: value.task_id, value })),
+      );
       if (ratePerS) {
         const due = started + ((i + ids.length) / ratePerS) * 1000;
         const wait = due - performance.now();
@@ -154,18 +167,31 @@ async function runPipeline(endpoints: TestEndpoints, tasks: number, ratePerS: nu
 }
 
 /** The bare ceiling: the same five hops with raw kafkajs and raw batched inserts, no codec, validation or decisions. */
-async function runCeiling(endpoints: TestEndpoints, tasks: number): Promise<{ tasksPerS: number; insertsPerS: number }> {
+async function runCeiling(
+  endpoints: TestEndpoints,
+  tasks: number,
+): Promise<{ tasksPerS: number; insertsPerS: number }> {
   const prefix = uniqueName('ceiling');
-  const kafka = new Kafka({ clientId: 'bench-ceiling', brokers: endpoints.kafkaBrokers.split(','), logLevel: logLevel.ERROR });
+  const kafka = new Kafka({
+    clientId: 'bench-ceiling',
+    brokers: endpoints.kafkaBrokers.split(','),
+    logLevel: logLevel.ERROR,
+  });
   const admin = kafka.admin();
   await admin.connect();
   const topics = Array.from({ length: 6 }, (_, i) => `${prefix}.hop${String(i)}`);
-  await admin.createTopics({ topics: topics.map((topic) => ({ topic, numPartitions: 6 })), waitForLeaders: true });
+  await admin.createTopics({
+    topics: topics.map((topic) => ({ topic, numPartitions: 6 })),
+    waitForLeaders: true,
+  });
   const schema = await createIsolatedSchema(endpoints.databaseUrl, 'ceiling');
   await schema.pool.query(
     `CREATE TABLE raw_events (pos bigint GENERATED ALWAYS AS IDENTITY, event_id text UNIQUE, task_id text, payload jsonb)`,
   );
-  const producer: Producer = kafka.producer({ idempotent: true, createPartitioner: Partitioners.DefaultPartitioner });
+  const producer: Producer = kafka.producer({
+    idempotent: true,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
   await producer.connect();
   const consumers: Consumer[] = [];
   let inserted = 0;
@@ -193,7 +219,9 @@ async function runCeiling(endpoints: TestEndpoints, tasks: number): Promise<{ ta
           inserted += msgs.length;
           await producer.sendBatch({
             acks: -1,
-            topicMessages: [{ topic: topics[hop + 1]!, messages: msgs.map((m) => ({ key: m.key, value: m.value })) }],
+            topicMessages: [
+              { topic: topics[hop + 1]!, messages: msgs.map((m) => ({ key: m.key, value: m.value })) },
+            ],
           });
         },
       });
@@ -245,7 +273,11 @@ try {
   log(`pipeline ${max.tasksPerS.toFixed(0)} tasks/s`);
   const halfRate = max.tasksPerS / 2;
   log(`pipeline at half the maximum rate (${halfRate.toFixed(0)} tasks/s) for latency`);
-  const half = await runPipeline(infra.endpoints, Math.max(10, Math.round(Math.min(TASKS, halfRate * 5))), halfRate);
+  const half = await runPipeline(
+    infra.endpoints,
+    Math.max(10, Math.round(Math.min(TASKS, halfRate * 5))),
+    halfRate,
+  );
 
   const result = {
     tasks: TASKS,
@@ -265,8 +297,14 @@ try {
     ['metric', 'value'],
     ['pipeline tasks/s (5 hops)', String(result.tasks_per_s)],
     ['event-log appends/s', String(result.appends_per_s)],
-    [`hop p50 / p99 ms @ ${String(result.half_rate_tasks_per_s)} tasks/s`, `${String(result.hop_p50_ms)} / ${String(result.hop_p99_ms)}`],
-    ['hop p50 / p99 ms @ max rate', `${String(result.hop_p50_ms_at_max)} / ${String(result.hop_p99_ms_at_max)}`],
+    [
+      `hop p50 / p99 ms @ ${String(result.half_rate_tasks_per_s)} tasks/s`,
+      `${String(result.hop_p50_ms)} / ${String(result.hop_p99_ms)}`,
+    ],
+    [
+      'hop p50 / p99 ms @ max rate',
+      `${String(result.hop_p50_ms_at_max)} / ${String(result.hop_p99_ms_at_max)}`,
+    ],
     ['ceiling tasks/s (raw kafkajs + inserts)', String(result.ceiling_tasks_per_s)],
     ['ratio pipeline / ceiling', String(result.ratio)],
   ];

@@ -1,11 +1,16 @@
 // RS-1 crash points with real child processes killed by SIGKILL, and a rebalance mid-stream. After restart every
 // input has exactly one event row, and downstream sees each decision once after dedupe by event id.
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, allTopicNames, type TopicMessage } from '@signalbox/contracts';
 import { createKafkaBus, type Bus, type Subscription } from '@signalbox/bus';
 import { createPgEventStore } from '@signalbox/event-log';
-import { createIsolatedSchema, testEndpoints, uniqueName, type IsolatedSchema } from '@signalbox/test-support';
+import {
+  createIsolatedSchema,
+  testEndpoints,
+  uniqueName,
+  type IsolatedSchema,
+} from '@signalbox/test-support';
 import { submittedTask } from '../support/pass-through.js';
 import { spawnWorker, waitFor, type WorkerProcess } from '../support/workers.js';
 
@@ -75,7 +80,9 @@ function start(r: Rig, env: Record<string, string> = {}): WorkerProcess {
 }
 
 async function publishTasks(r: Rig, ids: string[]): Promise<void> {
-  await r.bus.publish(ids.map((id) => ({ topic: TOPICS.taskSubmitted, key: id, value: submittedTask(id, new Date()) })));
+  await r.bus.publish(
+    ids.map((id) => ({ topic: TOPICS.taskSubmitted, key: id, value: submittedTask(id, new Date()) })),
+  );
 }
 
 async function rows(r: Rig): Promise<{ rows: number; tasks: number }> {
@@ -88,7 +95,10 @@ async function rows(r: Rig): Promise<{ rows: number; tasks: number }> {
 }
 
 async function assertExactlyOnce(r: Rig): Promise<void> {
-  await waitFor(async () => (await rows(r)).rows >= r.taskIds.length, `${String(r.taskIds.length)} event rows`);
+  await waitFor(
+    async () => (await rows(r)).rows >= r.taskIds.length,
+    `${String(r.taskIds.length)} event rows`,
+  );
   await waitFor(() => new Set(r.downstream).size >= r.taskIds.length, 'every decision downstream');
   expect(await rows(r)).toEqual({ rows: r.taskIds.length, tasks: r.taskIds.length });
   const distinct = new Set(r.downstream);
@@ -101,7 +111,8 @@ async function assertExactlyOnce(r: Rig): Promise<void> {
 }
 
 async function teardown(r: Rig): Promise<void> {
-  for (const w of r.workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGTERM');
+  for (const w of r.workers)
+    if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGTERM');
   await Promise.all(r.workers.map((w) => w.exited));
   await r.observer.stop();
   await r.bus.close();

@@ -200,7 +200,11 @@ export const PASS_THROUGH_STAGES = {
 } satisfies Record<string, StageDefinition>;
 
 /** A submitted-task message for the pipeline's entry topic. */
-export function submittedTask(taskId: string, occurredAt: Date, request = `bench request ${taskId}`): In<'taskSubmitted'> {
+export function submittedTask(
+  taskId: string,
+  occurredAt: Date,
+  request = `bench request ${taskId}`,
+): In<'taskSubmitted'> {
   return {
     event_id: `ev_submitted_${taskId}`,
     task_id: taskId,

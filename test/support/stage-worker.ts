@@ -31,7 +31,8 @@ const definition: StageDefinition = {
   ...base,
   decide: (input, ctx) => {
     decidedInBatch++;
-    if (env.CRASH_AT === 'mid_batch' && batches + 1 === env.CRASH_ON_BATCH && decidedInBatch === 3) crash('mid_batch');
+    if (env.CRASH_AT === 'mid_batch' && batches + 1 === env.CRASH_ON_BATCH && decidedInBatch === 3)
+      crash('mid_batch');
     return base.decide(input, ctx);
   },
 };

@@ -18,7 +18,11 @@ export function spawnWorker(env: Record<string, string>): WorkerProcess {
   const child = spawn(
     process.execPath,
     ['--conditions=@signalbox/source', '--import', 'tsx', 'support/stage-worker.ts'],
-    { cwd: testDir, env: { ...process.env, LOG_LEVEL: 'warn', HTTP_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: testDir,
+      env: { ...process.env, LOG_LEVEL: 'warn', HTTP_PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   let out = '';
   let markReady: () => void = () => undefined;
@@ -29,8 +33,8 @@ export function spawnWorker(env: Record<string, string>): WorkerProcess {
     out += chunk.toString();
     if (/^ready$/m.test(out)) markReady();
   };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => {
       resolve({ code, signal });
@@ -46,7 +50,11 @@ export function spawnWorker(env: Record<string, string>): WorkerProcess {
 }
 
 /** Polls `check` until it returns true; throws with `what` after `timeoutMs`. */
-export async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 45_000): Promise<void> {
+export async function waitFor(
+  check: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = 45_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;

@@ -46,7 +46,10 @@ export interface DecisionContext {
  * Throw an error with `retriable: true` for a passing failure (it is retried, bounded); anything else dead-letters
  * the input with a failed event.
  */
-export type Decide<I extends StageInput = StageInput> = (input: I, ctx: DecisionContext) => Promise<Decision> | Decision;
+export type Decide<I extends StageInput = StageInput> = (
+  input: I,
+  ctx: DecisionContext,
+) => Promise<Decision> | Decision;
 
 /** One stage: its name, its one input topic (FL-3) and its decision function. */
 export interface StageDefinition<I extends StageInput = StageInput> {
@@ -62,7 +65,12 @@ export interface StageDefinition<I extends StageInput = StageInput> {
  * maps to the same key, so the stored decision is found and reused instead of deciding again.
  */
 export function decisionEventId(stage: PipelineStage, input: Pick<Envelope, 'task_id' | 'event_id'>): string {
-  return deterministicEventId({ task_id: input.task_id, stage, causation_id: input.event_id, event_type: 'decision' });
+  return deterministicEventId({
+    task_id: input.task_id,
+    stage,
+    causation_id: input.event_id,
+    event_type: 'decision',
+  });
 }
 
 /** The envelope of the message a decision emits. */

@@ -178,7 +178,8 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
     }
   }
 
-  function failedEvent(input: StageInput, detail: string, source: IncomingMessage): NewEvent {
+  function failedEvent(input: StageInput, fullDetail: string, source: IncomingMessage): NewEvent {
+    const detail = capDetail(fullDetail);
     const envelope: Envelope = {
       ...decisionEnvelope(
         stage,
@@ -199,21 +200,39 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
     return {
       envelope,
       topic: null,
-      payload: { reason: 'handler_failed', detail, source: { topic: source.topic, partition: source.partition, offset: source.offset } },
+      payload: {
+        reason: 'handler_failed',
+        detail,
+        source: { topic: source.topic, partition: source.partition, offset: source.offset },
+      },
     };
   }
 
-  async function decideOne(message: IncomingMessage, stored: Map<string, StoredEvent>): Promise<Fate> {
+  async function decideOne(
+    message: IncomingMessage,
+    stored: Map<string, StoredEvent>,
+    decidedInBatch: Map<string, Fate>,
+  ): Promise<Fate> {
     const input = message.value as StageInput;
     const id = decisionEventId(stage, input);
     const existing = stored.get(id);
     if (existing) return { kind: 'stored', event: existing };
+    // A redelivered copy in the same batch (same key, so handled after the first): EL-2 forbids deciding again.
+    const earlier = decidedInBatch.get(id);
+    if (earlier) return earlier;
+    const fate = await decideFresh(message, input);
+    decidedInBatch.set(id, fate);
+    return fate;
+  }
+
+  async function decideFresh(message: IncomingMessage, input: StageInput): Promise<Fate> {
     const versions = definition.versions();
     try {
       const decision = await decideWithRetry(input, { stage, versions });
       const envelope = decisionEnvelope(stage, input, decision, versions, o.now(), input.traceparent);
       const value = { ...envelope, payload: decision.payload };
-      const check = decision.topic.schema.safeParse(value);
+      // Checked as the consumer will see it after JSON encoding, so the append and the publish cannot refuse it later.
+      const check = decision.topic.schema.safeParse(jsonRoundTrip(value, decision.topic.name));
       if (!check.success) {
         const issue = check.error.issues[0];
         throw new InvalidDecisionError(
@@ -224,8 +243,11 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
       return { kind: 'new', event: { envelope, topic: decision.topic.name, payload: decision.payload } };
     } catch (err) {
       const detail = describe(err);
-      logger.error({ stage, task_id: input.task_id, event_id: input.event_id, err: detail }, 'decision failed; dead-lettering the input');
-      return { kind: 'failed', event: failedEvent(input, detail, message), detail };
+      logger.error(
+        { stage, task_id: input.task_id, event_id: input.event_id, err: detail },
+        'decision failed; dead-lettering the input',
+      );
+      return { kind: 'failed', event: failedEvent(input, detail, message), detail: capDetail(detail) };
     }
   }
 
@@ -238,11 +260,16 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
       const stored = await guardStore(() => store.findByEventIds(ids));
       const fates: Fate[] = new Array<Fate>(batch.length);
       const indexed = batch.map((message, index) => ({ ...message, index }));
+      const decidedInBatch = new Map<string, Fate>();
       await forEachByKey(indexed, o.concurrency, async (message) => {
-        fates[message.index] = await decideOne(message, stored);
+        fates[message.index] = await decideOne(message, stored, decidedInBatch);
       });
 
-      const toAppend = fates.flatMap((f) => (f.kind === 'stored' ? [] : [f.event]));
+      const toAppend = [
+        ...new Map(
+          fates.flatMap((f) => (f.kind === 'stored' ? [] : [[f.event.envelope.event_id, f.event] as const])),
+        ).values(),
+      ];
       const appended = toAppend.length > 0 ? await guardStore(() => store.append(toAppend)) : [];
       const byId = new Map<string, StoredEvent>(stored);
       for (const result of appended) byId.set(result.event.envelope.event_id, result.event);
@@ -254,7 +281,8 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
         const fate = fates[index];
         if (!fate) throw new Error(`no decision for batch index ${String(index)}`);
         const event = byId.get(fate.event.envelope.event_id);
-        if (!event) throw new Error(`decision ${fate.event.envelope.event_id} was neither stored nor appended`);
+        if (!event)
+          throw new Error(`decision ${fate.event.envelope.event_id} was neither stored nor appended`);
         const seconds = (performance.now() - started) / 1000;
         if (event.envelope.event_type === 'failed') {
           const detail = fate.kind === 'failed' ? fate.detail : event.envelope.decision_reason;
@@ -265,7 +293,8 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
         observer.onMessage?.(fate.kind === 'stored' ? 'reused' : 'decided', seconds, event.envelope);
         if (published.has(event.envelope.event_id) || !event.topic) return;
         const topic = topicByName(event.topic);
-        if (!topic) throw new Error(`stored decision ${event.envelope.event_id} names unknown topic ${event.topic}`);
+        if (!topic)
+          throw new Error(`stored decision ${event.envelope.event_id} names unknown topic ${event.topic}`);
         published.add(event.envelope.event_id);
         outgoing.push({
           topic,
@@ -285,7 +314,9 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
   async function onDeadLetter(poison: PoisonMessage): Promise<void> {
     // Inputs the handler gave up on already have their failed event (appended with the batch).
     if (poison.reason === 'handler_failed') return;
-    const taskId = poison.key ?? 'unknown';
+    // The key should be the task id, but poison may carry none, an empty one or one the envelope cannot hold; its
+    // failed event must still be appendable, or one bad message would stop the whole stage.
+    const taskId = poison.key && poison.key.length <= MAX_ID_LENGTH ? poison.key : 'unknown';
     const causation = `${poison.topic}/${String(poison.partition)}/${poison.offset}`;
     const pseudoInput = { task_id: taskId, event_id: causation };
     const envelope: Envelope = {
@@ -298,7 +329,7 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
       causation_id: causation,
       revision_count: 0,
       degraded_flag: false,
-      decision_reason: `dead-lettered ${poison.reason}: ${poison.detail}`,
+      decision_reason: `dead-lettered ${poison.reason}: ${capDetail(poison.detail)}`,
       input_source: 'pipeline',
       ...definition.versions(),
       occurred_at: o.now().toISOString(),
@@ -310,7 +341,11 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
         {
           envelope,
           topic: null,
-          payload: { reason: poison.reason, detail: poison.detail, source: { topic: poison.topic, partition: poison.partition, offset: poison.offset } },
+          payload: {
+            reason: poison.reason,
+            detail: capDetail(poison.detail),
+            source: { topic: poison.topic, partition: poison.partition, offset: poison.offset },
+          },
         },
       ]),
     );
@@ -333,7 +368,15 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
           handler: handleBatch,
           onDeadLetter,
           partitionsConcurrently: o.partitionsConcurrently,
+          // The bus gave up on the subscription (an error retrying cannot fix): nothing is consumed any more, so the
+          // worker must stop reporting itself ready and let its supervisor restart it.
+          onError: (err) => {
+            logger.error({ stage, err: describe(err) }, 'subscription failed; the stage stopped consuming');
+            if (state === 'starting' || state === 'running') state = 'failed';
+          },
         });
+        // onError may already have fired while consume() was resolving; a failed stage stays failed.
+        if ((state as StageState) === 'failed') return;
         state = 'running';
         logger.info({ stage, group: o.groupId, topic: definition.input.name }, 'stage running');
       } catch (err) {
@@ -357,15 +400,52 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
   };
 }
 
+// The envelope caps `decision_reason` at 4000 characters and ids at 128; an error message can be any length.
+const MAX_DETAIL_LENGTH = 1000;
+const MAX_ID_LENGTH = 128;
+
+function capDetail(detail: string): string {
+  return detail.length <= MAX_DETAIL_LENGTH ? detail : `${detail.slice(0, MAX_DETAIL_LENGTH - 1)}…`;
+}
+
+function jsonRoundTrip(value: unknown, topic: string): unknown {
+  try {
+    return JSON.parse(JSON.stringify(value)) as unknown;
+  } catch (err) {
+    throw new InvalidDecisionError(
+      `the decision for ${topic} is not JSON-serializable: ${describe(err)}`,
+      topic,
+      {
+        cause: err,
+      },
+    );
+  }
+}
+
 function describe(err: unknown): string {
   if (err instanceof Error) return `${err.name}: ${err.message}`;
   return String(err);
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 function isConnectionError(err: unknown): boolean {
   const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
   if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
-  return err instanceof Error && /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/.test(err.message);
+  return (
+    err instanceof Error &&
+    /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/.test(err.message)
+  );
 }
