@@ -1,0 +1,46 @@
+export {
+  BFCL_DIR_ENV,
+  BFCL_SETS,
+  BfclAnswerLine,
+  BfclQuestionLine,
+  REPO_ROOT,
+  goldPredictions,
+  loadBfclSet,
+  loadBfclSets,
+  resolveBfclDir,
+  type BfclSet,
+  type LoadBfclOptions,
+} from './bfcl-dataset.js';
+export {
+  CheckErrorType,
+  checkCall,
+  checkCase,
+  type CheckFailure,
+  type CheckOptions,
+  type CheckResult,
+} from './checker.js';
+export { DatasetFormatError, DatasetNotFoundError, EvalError } from './errors.js';
+export {
+  CaseMessage,
+  EvalCase,
+  ExpectedCall,
+  FunctionDoc,
+  ParameterDoc,
+  type PredictedCall,
+} from './eval-case.js';
+export {
+  isPlainObject,
+  matchesAcceptable,
+  matchesPattern,
+  matchesValue,
+  normalizeString,
+} from './normalize.js';
+export {
+  formatReportTable,
+  scoreRun,
+  type CaseResult,
+  type CategoryScore,
+  type ErrorCounts,
+  type Predictions,
+  type RunReport,
+} from './report.js';

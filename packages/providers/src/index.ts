@@ -1,0 +1,42 @@
+export { canonicalJson, hashModelRequest } from './canonical-json.js';
+export {
+  InvalidModelRequestError,
+  ProviderError,
+  ProviderRateLimitedError,
+  ProviderRequestError,
+  ProviderResponseError,
+  ProviderTimeoutError,
+  ProviderUnavailableError,
+  ScriptNotConsumedError,
+  UnexpectedModelCallError,
+  UnrecordedRequestError,
+  isRetriable,
+} from './errors.js';
+export {
+  AssistantToolCall,
+  ModelMessage,
+  ModelRequest,
+  ModelResponse,
+  ModelTool,
+  ModelUsage,
+  ResponseFormat,
+  ToolCall,
+  ToolChoice,
+  type ModelProvider,
+} from './model-types.js';
+export {
+  createOpenAiProvider,
+  retryAfterMs,
+  type OpenAiProvider,
+  type OpenAiProviderOptions,
+} from './openai-provider.js';
+export {
+  RecordedExchange,
+  createRecordingProvider,
+  createReplayProvider,
+  type HashingProvider,
+  type RecordedResponse,
+  type RecordingProvider,
+  type ReplayProvider,
+} from './recording-provider.js';
+export { parseToolArguments, type ParsedToolArguments } from './tool-call-arguments.js';
