@@ -1,0 +1,336 @@
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type {
+  Plan,
+  PreparedCall,
+  Progress,
+  StepRecord,
+  StepResult,
+  TaskSpec,
+  TopicMessage,
+} from '@signalbox/contracts';
+import { loadRegistryDir, type Registry } from '@signalbox/registry';
+import type { Decision } from '@signalbox/stage-kit';
+import { HARD_CHECKS, HEURISTICS } from './checks.js';
+import { createResultEvaluatorDecide } from './decide.js';
+
+const packDir = fileURLToPath(new URL('../../../registry/packs/after-sales', import.meta.url));
+let registry: Registry;
+beforeAll(async () => {
+  registry = await loadRegistryDir(packDir);
+});
+
+const task: TaskSpec = {
+  request: 'my order 1234 is late and I want a refund',
+  context: [],
+  locale: 'en-US',
+  time_zone: 'UTC',
+  reference_time: '2026-11-30T09:00:00.000Z',
+  cost_ceiling_usd: null,
+  required_modalities: ['text'],
+  attachments: [],
+  scenario: null,
+  needs_fresh_data: false,
+  redrive_of: null,
+};
+
+const progress: Progress = {
+  revisions: 0,
+  replans: 0,
+  degradations: 0,
+  steps_executed: 0,
+  cost_usd: 0,
+  started_at: '2026-11-30T09:00:00.000Z',
+};
+
+const plan: Plan = {
+  scene: 'delivery_refund',
+  steps: ['order_status_query', 'refund_create'].map((tool, index) => ({
+    index,
+    tool,
+    tool_definition_hash: `sha256:${tool}`,
+    purpose: tool,
+    input_from: [],
+    expected_evidence: index === 0 ? 'source' : 'action_receipt',
+    fallback_tool: null,
+  })),
+  visible_tools: ['order_status_query', 'refund_create'],
+  candidate_scores: [],
+  rejected: [],
+};
+
+const statusCall: PreparedCall = {
+  step_index: 0,
+  tool: 'order_status_query',
+  arguments: { order_id: '1234' },
+  provenance: { order_id: 'user_text' },
+  validation_log: [],
+};
+const refundCall: PreparedCall = {
+  step_index: 1,
+  tool: 'refund_create',
+  arguments: { order_id: '1234', reason: 'late delivery' },
+  provenance: { order_id: 'step_output', reason: 'user_text' },
+  validation_log: [],
+};
+
+function result(over: Partial<StepResult> & Pick<StepResult, 'tool' | 'step_index'>): StepResult {
+  return {
+    ok: true,
+    output: null,
+    output_ref: null,
+    output_kind: 'source',
+    error_class: null,
+    error_message: null,
+    duration_ms: 40,
+    attempts: 1,
+    cache_hit: false,
+    fetched_at: null,
+    idempotency_key: null,
+    ...over,
+  };
+}
+
+const statusOk = result({
+  tool: 'order_status_query',
+  step_index: 0,
+  output: { order_id: '1234', status: 'in_transit', refundable: true, paid_amount: 59.9, currency: 'EUR' },
+});
+
+function executed(
+  call: PreparedCall,
+  res: StepResult,
+  extra: { history?: StepRecord[]; progress?: Partial<Progress>; occurred_at?: string } = {},
+): TopicMessage<'stepExecuted'> {
+  return {
+    event_id: `ev_exec_${String(call.step_index)}`,
+    task_id: 'task-1',
+    tenant_id: 'acme',
+    agent_id: 'refund_agent',
+    stage: 'executor',
+    event_type: 'step_executed',
+    causation_id: 'ev_prep',
+    revision_count: 1,
+    degraded_flag: false,
+    decision_reason: 'executed',
+    input_source: 'pipeline',
+    registry_version: null,
+    profiles_version: null,
+    policy_version: null,
+    occurred_at: extra.occurred_at ?? '2026-11-30T09:00:05.000Z',
+    schema_version: 1,
+    traceparent: null,
+    payload: {
+      task,
+      progress: { ...progress, ...extra.progress },
+      history: extra.history ?? [],
+      selection: {
+        primary: 'fast',
+        fallbacks: [],
+        labels: ['tool_use'],
+        token_estimate: 20,
+        estimated_cost_usd: 0,
+        rejected: [],
+        degrade_level: 0,
+      },
+      plan,
+      call,
+      result: res,
+    },
+  };
+}
+
+const decide = (input: TopicMessage<'stepExecuted'>, ceilings = {}) =>
+  createResultEvaluatorDecide({ registry, ceilings })(input, {
+    stage: 'result_evaluator',
+    versions: { registry_version: null, profiles_version: null, policy_version: null },
+  }) as Decision;
+
+const okRecord: StepRecord = { call: statusCall, result: statusOk, status: 'success', issues: [] };
+
+describe('checks (EV-1)', () => {
+  const input = (res: StepResult, call: PreparedCall = statusCall, history: StepRecord[] = []) => ({
+    tool: registry.tool(call.tool),
+    call,
+    result: res,
+    history,
+  });
+  it('returns_schema: an output breaking the tool’s returns schema fails', () => {
+    const f = HARD_CHECKS.returns_schema!(
+      input(result({ tool: 'order_status_query', step_index: 0, output: { order_id: '1234' } })),
+    );
+    expect(f[0]).toMatchObject({ severity: 'fail', kind: 'tool' });
+    expect(f[0]!.message).toContain("order_status_query's returns schema");
+  });
+  it('write_receipt: a write without an id or reference fails; with one it passes', () => {
+    const noReceipt = result({ tool: 'refund_create', step_index: 1, output: { ok: true } });
+    expect(HARD_CHECKS.write_receipt!(input(noReceipt, refundCall))).toHaveLength(1);
+    const receipt = result({
+      tool: 'refund_create',
+      step_index: 1,
+      output: { refund_id: 'R-1', status: 'created' },
+    });
+    expect(HARD_CHECKS.write_receipt!(input(receipt, refundCall))).toEqual([]);
+  });
+  it('call_failed: maps the error class to the route kind', () => {
+    const f = HARD_CHECKS.call_failed!(
+      input(
+        result({
+          tool: 'order_status_query',
+          step_index: 0,
+          ok: false,
+          error_class: 'permission',
+          output_kind: 'failure',
+        }),
+      ),
+    );
+    expect(f[0]).toMatchObject({ severity: 'fail', kind: 'permission' });
+  });
+  it('empty_body and zero_rows are partial results of kind empty', () => {
+    expect(
+      HEURISTICS.empty_body!(input(result({ tool: 'order_status_query', step_index: 0, output: {} })))[0],
+    ).toMatchObject({ severity: 'partial', kind: 'empty' });
+    expect(
+      HEURISTICS.zero_rows!(
+        input(result({ tool: 'order_status_query', step_index: 0, output: { minutes: [], count: 0 } })),
+      )[0]!.message,
+    ).toContain('minutes');
+  });
+  it('error_words and abnormal_latency are notes that do not change the status', () => {
+    expect(
+      HEURISTICS.error_words!(
+        input(
+          result({ tool: 'order_status_query', step_index: 0, output: { message: 'Service unavailable' } }),
+        ),
+      )[0],
+    ).toMatchObject({ severity: 'note' });
+    expect(
+      HEURISTICS.abnormal_latency!(
+        input(result({ tool: 'order_status_query', step_index: 0, output: {}, duration_ms: 2900 })),
+      )[0]!.message,
+    ).toContain('near the 3000 ms timeout');
+  });
+  it('wrong_entity: an output about another order fails', () => {
+    const f = HEURISTICS.wrong_entity!(
+      input(result({ tool: 'order_status_query', step_index: 0, output: { order_id: '9999' } })),
+    );
+    expect(f[0]!.message).toBe('the output is about order_id 9999, but 1234 was asked');
+  });
+  it('no_new_evidence: repeating an earlier output is partial', () => {
+    expect(HEURISTICS.no_new_evidence!(input(statusOk, statusCall, [okRecord]))[0]).toMatchObject({
+      severity: 'partial',
+      kind: 'empty',
+    });
+  });
+});
+
+describe('routing (EV-3) with ceilings (FL-6)', () => {
+  it('success with steps left → next step for the injector, history carried', () => {
+    const d = decide(executed(statusCall, statusOk));
+    expect(d.event_type).toBe('next_step_requested');
+    expect(d.topic.name).toBe('signalbox.task.planned.v1');
+    expect(d.payload).toMatchObject({
+      step_index: 1,
+      history: [{ status: 'success' }],
+      progress: { steps_executed: 1 },
+    });
+    expect(d.decision_reason).toContain('next: step 1 (refund_create)');
+  });
+  it('success on the last step → task finished, success, with evidence', () => {
+    const receipt = result({
+      tool: 'refund_create',
+      step_index: 1,
+      output: { refund_id: 'R-1', order_id: '1234', status: 'pending', amount: 59.9 },
+      output_kind: 'action_receipt',
+    });
+    const d = decide(executed(refundCall, receipt, { history: [okRecord] }));
+    expect(d.event_type).toBe('task_finished');
+    expect(d.payload).toMatchObject({
+      status: 'success',
+      evidence: [{ step_index: 0 }, { step_index: 1, kind: 'action_receipt' }],
+    });
+  });
+  it('a parameter problem → re-inject naming the field; at the ceiling → need_clarification asking for it', () => {
+    const bad = result({
+      tool: 'order_status_query',
+      step_index: 0,
+      ok: false,
+      error_class: 'parameter',
+      error_message: 'order_not_found: no order 1234',
+      output_kind: 'failure',
+    });
+    const d = decide(executed(statusCall, bad));
+    expect(d.event_type).toBe('reinject_requested');
+    expect(d.payload).toMatchObject({ feedback: { fields: ['order_id'], error_class: 'parameter' } });
+    const atCeiling = decide(executed(statusCall, bad, { progress: { revisions: 3 } }));
+    expect(atCeiling.payload).toMatchObject({
+      status: 'need_clarification',
+      questions: [expect.stringContaining('order_id')],
+    });
+  });
+  it('an empty result → re-plan without excluding the tool; a forbidden one → re-plan without it', () => {
+    const empty = decide(
+      executed(statusCall, result({ tool: 'order_status_query', step_index: 0, output: {} })),
+    );
+    expect(empty.event_type).toBe('replan_requested');
+    expect(empty.payload).toMatchObject({
+      feedback: { excluded_tools: [] },
+      history: [{ status: 'partial_success' }],
+    });
+    const forbidden = decide(
+      executed(
+        statusCall,
+        result({
+          tool: 'order_status_query',
+          step_index: 0,
+          ok: false,
+          error_class: 'permission',
+          output_kind: 'failure',
+        }),
+      ),
+    );
+    expect(forbidden.payload).toMatchObject({ feedback: { excluded_tools: ['order_status_query'] } });
+  });
+  it('a second failure on a task → degrade request to the model selector; at the ceiling → failed', () => {
+    const failedRecord: StepRecord = {
+      call: statusCall,
+      result: result({
+        tool: 'order_status_query',
+        step_index: 0,
+        ok: false,
+        error_class: 'transient',
+        output_kind: 'failure',
+      }),
+      status: 'failed',
+      issues: ['x'],
+    };
+    const again = result({
+      tool: 'order_status_query',
+      step_index: 0,
+      ok: false,
+      error_class: 'transient',
+      output_kind: 'failure',
+    });
+    const d = decide(executed(statusCall, again, { history: [failedRecord] }));
+    expect(d.event_type).toBe('degrade_requested');
+    expect(d.topic.name).toBe('signalbox.task.submitted.v1');
+    const capped = decide(
+      executed(statusCall, again, { history: [failedRecord], progress: { degradations: 2 } }),
+    );
+    expect(capped.payload).toMatchObject({ status: 'failed' });
+  });
+  it('the re-plan and wall-time ceilings end the task with the reason', () => {
+    const empty = result({ tool: 'order_status_query', step_index: 0, output: {} });
+    expect(decide(executed(statusCall, empty, { progress: { replans: 3 } })).decision_reason).toContain(
+      're-plan ceiling reached (3)',
+    );
+    const late = decide(executed(statusCall, statusOk, { occurred_at: '2026-11-30T10:00:00.000Z' }));
+    expect(late.event_type).toBe('task_finished');
+    expect(late.decision_reason).toContain('wall-time ceiling reached');
+  });
+  it('keeps revision_count and degraded_flag: the stage that revises increments them', () => {
+    const d = decide(executed(statusCall, statusOk));
+    expect(d.revision_count).toBe(1);
+    expect(d.degraded_flag).toBe(false);
+  });
+});

@@ -1,0 +1,259 @@
+import {
+  INPUT_TOPIC_OF,
+  TOPICS,
+  type EvaluationStatus,
+  type Feedback,
+  type StepRecord,
+  type TopicMessage,
+} from '@signalbox/contracts';
+import { requiredParameters, type Registry, type ToolDefinition } from '@signalbox/registry';
+import type { Decide, Decision, DecisionVersions, StageDefinition } from '@signalbox/stage-kit';
+import { runChecks, type Finding } from './checks.js';
+
+/** FL-6 ceilings the evaluator enforces before routing a task round again. */
+export interface Ceilings {
+  /** Re-plans per task. @default 3 */
+  maxReplans: number;
+  /** Re-injections (parameter fixes) per task before asking the user. @default 3 */
+  maxReinjections: number;
+  /** Failed steps before the model selector is asked to degrade (EV-3). @default 2 */
+  failuresBeforeDegrade: number;
+  /** Degradations per task. @default 2 */
+  maxDegradations: number;
+  /** Executed steps per task. @default 12 */
+  maxSteps: number;
+  /** Wall time per task, from submission. @default 600000 */
+  maxWallTimeMs: number;
+  /** Cost per task; none when null. @default null */
+  maxCostUsd: number | null;
+}
+
+export const DEFAULT_CEILINGS: Ceilings = {
+  maxReplans: 3,
+  maxReinjections: 3,
+  failuresBeforeDegrade: 2,
+  maxDegradations: 2,
+  maxSteps: 12,
+  maxWallTimeMs: 600_000,
+  maxCostUsd: null,
+};
+
+export interface ResultEvaluatorOptions {
+  registry: Registry;
+  ceilings?: Partial<Ceilings>;
+}
+
+type Input = TopicMessage<'stepExecuted'>;
+
+const STATUS_OF: Record<Finding['severity'], EvaluationStatus> = {
+  fail: 'failed',
+  partial: 'partial_success',
+  note: 'success',
+};
+
+/** The step's status (EV-2): any failing finding fails it; any partial one makes it partial; notes do not count. */
+export function stepStatus(findings: readonly Finding[]): EvaluationStatus {
+  if (findings.some((f) => f.severity === 'fail')) return STATUS_OF.fail;
+  if (findings.some((f) => f.severity === 'partial')) return STATUS_OF.partial;
+  return 'success';
+}
+
+// The fields to fix: those the error message names (`order_id: must match …`), else — a declared error such as
+// `order_not_found` names none — the tool's required parameters, which are what the user supplied.
+function fieldsToFix(
+  message: string | null,
+  tool: ToolDefinition | undefined,
+  args: readonly string[],
+): string[] {
+  const properties = (tool?.parameters as { properties?: object } | undefined)?.properties ?? {};
+  const known = [...new Set([...args, ...Object.keys(properties)])];
+  const named = message
+    ? known.filter((name) => new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(message))
+    : [];
+  return named.length > 0 ? named : tool ? requiredParameters(tool) : [];
+}
+
+/**
+ * The result evaluator's pure decision (EV-1..EV-4): check the step (hard checks, then heuristics), give it a status
+ * with reasons, and route: next step, re-inject, re-plan, degrade, or finish — every FL-6 ceiling enforced.
+ */
+export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): Decide {
+  const ceilings: Ceilings = { ...DEFAULT_CEILINGS, ...options.ceilings };
+  for (const [key, value] of Object.entries(ceilings)) {
+    if (value !== null && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
+      throw new RangeError(`ceiling ${key} must be a non-negative number, got ${String(value)}`);
+    }
+  }
+  const { registry } = options;
+
+  return (raw) => {
+    const input = raw as Input;
+    const { task, progress, history, selection, plan, call, result } = input.payload;
+    const tool = registry.tool(call.tool);
+    const findings = runChecks({ tool, call, result, history });
+    const status = stepStatus(findings);
+    const issues = findings.map((f) => `${f.check}: ${f.message}`);
+    const record: StepRecord = { call, result, status, issues };
+    const steps = [...history, record];
+    const advanced = { ...progress, steps_executed: progress.steps_executed + 1 };
+    const elapsedMs = Math.max(0, Date.parse(input.occurred_at) - Date.parse(progress.started_at));
+    const keep = { revision_count: input.revision_count, degraded_flag: input.degraded_flag };
+
+    const finish = (final: EvaluationStatus, reason: string, questions: string[] = []): Decision => ({
+      topic: TOPICS.taskFinished,
+      event_type: 'task_finished',
+      payload: {
+        task,
+        status: final,
+        steps,
+        evidence: steps
+          .filter((s) => s.result.ok && s.status !== 'failed')
+          .map((s) => ({ step_index: s.call.step_index, kind: s.result.output_kind })),
+        questions,
+        issues: [
+          ...new Set([...steps.flatMap((s) => s.issues), ...(final === 'success' ? [] : [reason])]),
+        ].slice(0, 50),
+        total_cost_usd: advanced.cost_usd,
+        duration_ms: elapsedMs,
+      },
+      decision_reason: reason,
+      ...keep,
+    });
+    const anyEvidence = steps.some((s) => s.status === 'success');
+    const stepLabel = `step ${String(call.step_index)} (${call.tool}) ${status}${issues.length ? `: ${issues.join('; ')}` : ''}`;
+
+    // FL-6: the ceilings that end a task whatever the step's outcome.
+    if (elapsedMs > ceilings.maxWallTimeMs) {
+      return finish(
+        anyEvidence ? 'partial_success' : 'failed',
+        `${stepLabel}; wall-time ceiling reached (${String(elapsedMs)} ms > ${String(ceilings.maxWallTimeMs)} ms)`,
+      );
+    }
+    if (ceilings.maxCostUsd !== null && advanced.cost_usd > ceilings.maxCostUsd) {
+      return finish(
+        anyEvidence ? 'partial_success' : 'failed',
+        `${stepLabel}; cost ceiling reached (${String(advanced.cost_usd)} > ${String(ceilings.maxCostUsd)})`,
+      );
+    }
+
+    if (status === 'success') {
+      const next = call.step_index + 1;
+      if (next >= plan.steps.length) return finish('success', `${stepLabel}; the plan is complete`);
+      if (advanced.steps_executed >= ceilings.maxSteps) {
+        return finish('partial_success', `${stepLabel}; step ceiling reached (${String(ceilings.maxSteps)})`);
+      }
+      return {
+        topic: TOPICS.taskPlanned,
+        event_type: 'next_step_requested',
+        payload: { task, progress: advanced, history: steps, selection, plan, step_index: next },
+        decision_reason: `${stepLabel}; next: step ${String(next)} (${plan.steps[next]?.tool ?? '?'})`,
+        ...keep,
+      };
+    }
+
+    const primary =
+      findings.find((f) => f.severity === 'fail') ?? findings.find((f) => f.severity === 'partial');
+    const kind = primary?.kind ?? 'tool';
+    const feedbackBase: Omit<Feedback, 'excluded_tools' | 'fields'> = {
+      reason: primary ? `${primary.check}: ${primary.message}` : stepLabel,
+      issues,
+      failed_tool: call.tool,
+      error_class: result.error_class,
+    };
+
+    if (kind === 'parameter') {
+      const fields = fieldsToFix(result.error_message, tool, Object.keys(call.arguments));
+      if (progress.revisions >= ceilings.maxReinjections) {
+        const named = fields.length ? fields.join(', ') : 'the arguments';
+        return finish(
+          'need_clarification',
+          `${stepLabel}; re-injection ceiling reached (${String(ceilings.maxReinjections)})`,
+          [`Please provide a valid value for ${named} of ${call.tool}.`],
+        );
+      }
+      return {
+        topic: TOPICS.taskPlanned,
+        event_type: 'reinject_requested',
+        payload: {
+          task,
+          progress: advanced,
+          history: steps,
+          selection,
+          plan,
+          step_index: call.step_index,
+          previous_call: call,
+          feedback: { ...feedbackBase, excluded_tools: [], fields },
+        },
+        decision_reason: `${stepLabel}; parameter problem → re-inject${fields.length ? ` (fix ${fields.join(', ')})` : ''}`,
+        ...keep,
+      };
+    }
+
+    const failures = steps.filter((s) => s.status === 'failed').length;
+    if (status === 'failed' && failures >= ceilings.failuresBeforeDegrade) {
+      if (progress.degradations >= ceilings.maxDegradations) {
+        return finish(
+          anyEvidence ? 'partial_success' : 'failed',
+          `${stepLabel}; ${String(failures)} failures and the degradation ceiling is reached`,
+        );
+      }
+      return {
+        topic: TOPICS.taskSubmitted,
+        event_type: 'degrade_requested',
+        payload: {
+          task,
+          progress: advanced,
+          history: steps,
+          selection,
+          plan,
+          feedback: {
+            ...feedbackBase,
+            reason: `${String(failures)} failed steps; last: ${feedbackBase.reason}`,
+            excluded_tools: [call.tool],
+            fields: [],
+          },
+        },
+        decision_reason: `${stepLabel}; ${String(failures)} failures on this task → degrade the model`,
+        ...keep,
+      };
+    }
+
+    if (progress.replans >= ceilings.maxReplans) {
+      return finish(
+        anyEvidence ? 'partial_success' : 'failed',
+        `${stepLabel}; re-plan ceiling reached (${String(ceilings.maxReplans)})`,
+      );
+    }
+    // An empty result does not condemn the tool (other arguments may find data); a broken or forbidden one does.
+    const excluded = kind === 'empty' ? [] : [call.tool];
+    return {
+      topic: TOPICS.modelSelected,
+      event_type: 'replan_requested',
+      payload: {
+        task,
+        progress: advanced,
+        history: steps,
+        selection,
+        plan,
+        feedback: { ...feedbackBase, excluded_tools: excluded, fields: [] },
+      },
+      decision_reason: `${stepLabel}; ${kind === 'empty' ? 'empty result' : kind === 'permission' ? 'permission refused' : 'tool problem'} → re-plan${excluded.length ? ` without ${call.tool}` : ''}`,
+      ...keep,
+    };
+  };
+}
+
+/** The result evaluator as a stage. */
+export function resultEvaluatorDefinition(options: ResultEvaluatorOptions): StageDefinition {
+  const versions: DecisionVersions = {
+    registry_version: options.registry.versions.registry_version,
+    profiles_version: options.registry.versions.profiles_version,
+    policy_version: options.registry.versions.policy_version,
+  };
+  return {
+    stage: 'result_evaluator',
+    input: INPUT_TOPIC_OF.result_evaluator,
+    decide: createResultEvaluatorDecide(options),
+    versions: () => versions,
+  };
+}

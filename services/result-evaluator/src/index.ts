@@ -1,0 +1,10 @@
+export { HARD_CHECKS, HEURISTICS, runChecks, type Check, type CheckInput, type Finding } from './checks.js';
+export {
+  DEFAULT_CEILINGS,
+  createResultEvaluatorDecide,
+  resultEvaluatorDefinition,
+  stepStatus,
+  type Ceilings,
+  type ResultEvaluatorOptions,
+} from './decide.js';
+export { Env, loadEnv } from './env.js';
