@@ -35,7 +35,8 @@ function isEmptyValue(value: unknown): boolean {
 }
 
 function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return (JSON.stringify(value) as string | undefined) ?? 'null';
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   return `{${Object.entries(value as Record<string, unknown>)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
