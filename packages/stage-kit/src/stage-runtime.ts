@@ -11,6 +11,7 @@ import {
   type Subscription,
 } from '@signalbox/bus';
 import type { EventStore, NewEvent, StoredEvent } from '@signalbox/event-log';
+import { injectTraceHeaders, withConsumerSpan } from '@signalbox/telemetry';
 import {
   decisionEnvelope,
   decisionEventId,
@@ -220,16 +221,39 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
     // A redelivered copy in the same batch (same key, so handled after the first): EL-2 forbids deciding again.
     const earlier = decidedInBatch.get(id);
     if (earlier) return earlier;
-    const fate = await decideFresh(message, input);
+    // OB-2: one CONSUMER span per decided message, child of the trace context the message carries; the decision
+    // carries the span's context on (the header, else the envelope's traceparent when no propagator is set up).
+    const headers =
+      input.traceparent && !message.headers.traceparent
+        ? { ...message.headers, traceparent: input.traceparent }
+        : message.headers;
+    const fate = await withConsumerSpan(
+      'signalbox.stage-kit',
+      `${stage} process`,
+      headers,
+      {
+        'messaging.system': 'kafka',
+        'messaging.destination.name': message.topic,
+        'signalbox.stage': stage,
+        'signalbox.task_id': input.task_id,
+        'signalbox.event_type': input.event_type,
+      },
+      (_span, ctx) =>
+        decideFresh(message, input, injectTraceHeaders({}, ctx).traceparent ?? input.traceparent),
+    );
     decidedInBatch.set(id, fate);
     return fate;
   }
 
-  async function decideFresh(message: IncomingMessage, input: StageInput): Promise<Fate> {
+  async function decideFresh(
+    message: IncomingMessage,
+    input: StageInput,
+    traceparent: string | null,
+  ): Promise<Fate> {
     const versions = definition.versions();
     try {
       const decision = await decideWithRetry(input, { stage, versions });
-      const envelope = decisionEnvelope(stage, input, decision, versions, o.now(), input.traceparent);
+      const envelope = decisionEnvelope(stage, input, decision, versions, o.now(), traceparent);
       const value = { ...envelope, payload: decision.payload };
       // Checked as the consumer will see it after JSON encoding, so the append and the publish cannot refuse it later.
       const check = decision.topic.schema.safeParse(jsonRoundTrip(value, decision.topic.name));
