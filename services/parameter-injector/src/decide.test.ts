@@ -1,0 +1,539 @@
+import { describe, expect, it } from 'vitest';
+import type { PlanStep, StepRecord, TaskSpec, TopicMessage } from '@signalbox/contracts';
+import type { ModelRequest } from '@signalbox/providers';
+import { createScriptedProvider } from '@signalbox/providers/testing';
+import { RegistryContent, createRegistry, type Registry } from '@signalbox/registry';
+import type { Decision } from '@signalbox/stage-kit';
+import { createParameterInjectorDecide, parameterInjectorDefinition } from './decide.js';
+import { InjectorConfigError } from './errors.js';
+
+const description = {
+  purpose: 'Does a thing.',
+  returns: 'A result.',
+  not_for: 'Other things (use other_tool).',
+};
+
+function registry(): Registry {
+  return createRegistry(
+    RegistryContent.parse({
+      tools: [
+        {
+          name: 'get_weather',
+          description,
+          action: 'read',
+          permission: 'read_only',
+          parameters: {
+            type: 'object',
+            properties: {
+              city: {
+                type: 'string',
+                minLength: 1,
+                description: 'City name.',
+                normalizers: ['trim', 'city_name'],
+              },
+              date: { type: 'string', format: 'date', normalizers: ['iso_date'] },
+              unit: {
+                type: 'string',
+                enum: ['celsius', 'fahrenheit'],
+                synonyms: { c: 'celsius', f: 'fahrenheit' },
+                default: 'celsius',
+              },
+              days: { type: 'integer', minimum: 1, maximum: 10 },
+            },
+            required: ['city'],
+            additionalProperties: false,
+          },
+        },
+        {
+          name: 'order_status_query',
+          description,
+          action: 'read',
+          permission: 'read_only',
+          parameters: {
+            type: 'object',
+            properties: {
+              order_id: { type: 'string', pattern: '^[0-9]{8,20}$', normalizers: ['trim', 'digits_only'] },
+            },
+            required: ['order_id'],
+            additionalProperties: false,
+          },
+        },
+        {
+          name: 'refund_create',
+          description,
+          action: 'write',
+          permission: 'write',
+          parameters: {
+            type: 'object',
+            properties: {
+              order_id: { type: 'string', pattern: '^[0-9]{8,20}$' },
+              reason: {
+                type: 'string',
+                enum: ['late_delivery', 'damaged', 'other'],
+                synonyms: { late: 'late_delivery', broken: 'damaged' },
+              },
+              amount: { type: 'number', exclusiveMinimum: 0, description: 'Amount in dollars.' },
+              approved_by: { type: 'string', readOnly: true },
+              email: { type: 'string', format: 'email' },
+            },
+            required: ['order_id', 'reason'],
+            additionalProperties: false,
+          },
+          depends_on: [{ tool: 'order_status_query', output: 'order_id', parameter: 'order_id' }],
+          sensitive_fields: ['email'],
+        },
+        {
+          name: 'ticket_create',
+          description,
+          action: 'write',
+          permission: 'write',
+          parameters: {
+            type: 'object',
+            properties: {
+              title: { type: 'string', minLength: 3, maxLength: 200 },
+              priority: {
+                type: 'string',
+                enum: ['low', 'medium', 'high'],
+                synonyms: { urgent: 'high' },
+                default: 'low',
+              },
+              contact: { type: 'string', description: 'E-mail or phone of the user.' },
+            },
+            required: ['title'],
+            additionalProperties: false,
+          },
+          sensitive_fields: ['contact'],
+        },
+      ],
+      agents: [],
+      scenes: [],
+      tenants: [],
+      settings: {},
+      profiles: [],
+      policies: [],
+    }),
+  );
+}
+
+const reg = registry();
+
+function task(request: string, extra: Partial<TaskSpec> = {}): TaskSpec {
+  return {
+    request,
+    context: [],
+    locale: 'en-US',
+    time_zone: 'UTC',
+    reference_time: '2024-11-04T09:00:00.000Z',
+    cost_ceiling_usd: null,
+    required_modalities: ['text'],
+    attachments: [],
+    scenario: null,
+    needs_fresh_data: false,
+    redrive_of: null,
+    ...extra,
+  };
+}
+
+function step(index: number, tool: string, inputFrom: PlanStep['input_from'] = []): PlanStep {
+  return {
+    index,
+    tool,
+    tool_definition_hash: reg.versions.tool_hashes[tool] ?? 'x',
+    purpose: `run ${tool}`,
+    input_from: inputFrom,
+    expected_evidence: 'source',
+    fallback_tool: null,
+  };
+}
+
+function record(index: number, tool: string, output: unknown): StepRecord {
+  return {
+    call: { step_index: index, tool, arguments: {}, provenance: {}, validation_log: [] },
+    result: {
+      step_index: index,
+      tool,
+      ok: true,
+      output: output as never,
+      output_ref: null,
+      output_kind: 'source',
+      error_class: null,
+      error_message: null,
+      duration_ms: 5,
+      attempts: 1,
+      cache_hit: false,
+      fetched_at: null,
+      idempotency_key: null,
+    },
+    status: 'success',
+    issues: [],
+  };
+}
+
+function planned(
+  t: TaskSpec,
+  steps: PlanStep[],
+  stepIndex = 0,
+  history: StepRecord[] = [],
+  agent = 'support',
+): TopicMessage<'taskPlanned'> {
+  return {
+    event_id: 'ev_in_1',
+    task_id: 'task-1',
+    tenant_id: 'acme',
+    agent_id: agent,
+    stage: 'tool_decider',
+    event_type: 'task_planned',
+    causation_id: 'ev_0',
+    revision_count: 0,
+    degraded_flag: false,
+    decision_reason: 'planned',
+    input_source: 'pipeline',
+    registry_version: null,
+    profiles_version: null,
+    policy_version: null,
+    occurred_at: '2024-11-04T09:00:01.000Z',
+    schema_version: 1,
+    traceparent: null,
+    payload: {
+      task: t,
+      progress: {
+        revisions: 0,
+        replans: 0,
+        degradations: 0,
+        steps_executed: history.length,
+        cost_usd: 0,
+        started_at: '2024-11-04T09:00:00.000Z',
+      },
+      history,
+      selection: {
+        primary: 'fast',
+        fallbacks: [],
+        labels: [],
+        token_estimate: 10,
+        estimated_cost_usd: 0,
+        rejected: [],
+        degrade_level: 0,
+      },
+      plan: {
+        scene: null,
+        steps,
+        visible_tools: steps.map((s) => s.tool),
+        candidate_scores: [],
+        rejected: [],
+      },
+      step_index: stepIndex,
+    },
+  };
+}
+
+const ctx = {
+  stage: 'parameter_injector' as const,
+  versions: { registry_version: null, profiles_version: null, policy_version: null },
+};
+type Prepared = {
+  call: { arguments: Record<string, unknown>; provenance: Record<string, string>; validation_log: string[] };
+  progress: { revisions: number };
+};
+type Finished = { status: string; questions: string[]; issues: string[] };
+const prepared = (d: Decision) => d.payload as Prepared;
+const finished = (d: Decision) => d.payload as Finished;
+
+describe('building arguments (PI-1, PI-2) with provenance (PI-6)', () => {
+  const decide = createParameterInjectorDecide({ registry: reg });
+
+  it('extracts from the request, coerces a synonym, fills defaults, and records where each value came from', async () => {
+    const d = await decide(
+      planned(task("What's the weather in Beijing next Friday, in F?"), [step(0, 'get_weather')]),
+      ctx,
+    );
+    expect(d.event_type).toBe('step_prepared');
+    expect(prepared(d).call.arguments).toEqual({ city: 'Beijing', date: '2024-11-08', unit: 'fahrenheit' });
+    expect(prepared(d).call.provenance).toEqual({ city: 'user_text', date: 'user_text', unit: 'user_text' });
+    expect(prepared(d).call.validation_log.join('\n')).toContain(
+      'next friday = first friday after the reference day',
+    );
+  });
+  it('uses the schema default for an optional parameter the user did not give', async () => {
+    const d = await decide(planned(task('weather in Paris'), [step(0, 'get_weather')]), ctx);
+    expect(prepared(d).call.arguments).toEqual({ city: 'Paris', unit: 'celsius' });
+    expect(prepared(d).call.provenance.unit).toBe('default');
+  });
+  it('input_from step_output: reads a JSON path in an earlier output; depends_on does the same without input_from', async () => {
+    const history = [record(0, 'order_status_query', { order_id: '20240917001', status: 'delivered' })];
+    const viaPath = await decide(
+      planned(
+        task('it arrived broken, refund me'),
+        [
+          step(0, 'order_status_query'),
+          step(1, 'refund_create', [
+            { parameter: 'order_id', source: 'step_output', step_index: 0, path: '$.order_id' },
+          ]),
+        ],
+        1,
+        history,
+      ),
+      ctx,
+    );
+    expect(prepared(viaPath).call.arguments).toEqual({ order_id: '20240917001', reason: 'damaged' });
+    expect(prepared(viaPath).call.provenance).toEqual({ order_id: 'step_output', reason: 'user_text' });
+    const viaDependsOn = await decide(
+      planned(
+        task('it came late, refund me'),
+        [step(0, 'order_status_query'), step(1, 'refund_create')],
+        1,
+        history,
+      ),
+      ctx,
+    );
+    expect(prepared(viaDependsOn).call.arguments).toMatchObject({
+      order_id: '20240917001',
+      reason: 'late_delivery',
+    });
+  });
+  it('input_from context and user_text: an id from the conversation, free text as the request', async () => {
+    const t = task('where is it now?', { context: [{ role: 'user', content: 'my order is 20240917001' }] });
+    const d = await decide(
+      planned(t, [
+        step(0, 'order_status_query', [
+          { parameter: 'order_id', source: 'context', step_index: null, path: null },
+        ]),
+      ]),
+      ctx,
+    );
+    expect(prepared(d).call.arguments).toEqual({ order_id: '20240917001' });
+    expect(prepared(d).call.provenance).toEqual({ order_id: 'context' });
+    const ticket = await decide(
+      planned(task('My parcel is lost, this is urgent. Reach me at ann@example.com'), [
+        step(0, 'ticket_create', [{ parameter: 'title', source: 'user_text', step_index: null, path: null }]),
+      ]),
+      ctx,
+    );
+    expect(prepared(ticket).call.arguments).toEqual({
+      title: 'My parcel is lost, this is urgent. Reach me at ann@example.com',
+      priority: 'high',
+      contact: 'ann@example.com',
+    });
+  });
+  it('input_from default uses the declared default, even for a parameter the user did not mention', async () => {
+    const d = await decide(
+      planned(task('weather in Oslo'), [
+        step(0, 'get_weather', [{ parameter: 'unit', source: 'default', step_index: null, path: null }]),
+      ]),
+      ctx,
+    );
+    expect(prepared(d).call.provenance.unit).toBe('default');
+  });
+  it('never invents a required value: a missing city ends in need_clarification naming the field', async () => {
+    const d = await decide(planned(task('what is the weather like?'), [step(0, 'get_weather')]), ctx);
+    expect(d.event_type).toBe('task_finished');
+    expect(finished(d).status).toBe('need_clarification');
+    expect(finished(d).questions).toEqual([
+      expect.stringMatching(/^What city should I use for get_weather\?/),
+    ]);
+    expect(d.decision_reason).toContain('city is required but missing');
+    expect(d.revision_count).toBe(0);
+  });
+  it('ends a plan that names an unknown step as failed, with the reason', async () => {
+    const d = await decide(planned(task('x'), [step(0, 'get_weather')], 3), ctx);
+    expect(finished(d).status).toBe('failed');
+    expect(d.decision_reason).toContain('no step 3');
+  });
+});
+
+describe('field permissions and redaction (PI-5)', () => {
+  it('strips what the agent may not set (readOnly, field policy) with a reason, and redacts sensitive values', async () => {
+    const model = createScriptedProvider([
+      {
+        expect: { toolNames: ['refund_create'], toolChoice: { name: 'refund_create' } },
+        respond: {
+          toolCalls: [
+            {
+              name: 'refund_create',
+              arguments: {
+                order_id: '20240917001',
+                reason: 'late',
+                amount: 20,
+                approved_by: 'me',
+                email: 'ann@example.com',
+              },
+            },
+          ],
+        },
+      },
+    ]);
+    const decide = createParameterInjectorDecide({
+      registry: reg,
+      model,
+      fieldPolicy: { support: ['refund_create.amount'] },
+    });
+    const d = await decide(
+      planned(task('order 20240917001 came late, refund $20 to ann@example.com'), [step(0, 'refund_create')]),
+      ctx,
+    );
+    model.assertConsumed();
+    expect(prepared(d).call.arguments).toEqual({
+      order_id: '20240917001',
+      reason: 'late_delivery',
+      email: 'ann@example.com',
+    });
+    expect(d.decision_reason).toContain('stripped amount (agent support may not set amount (field policy))');
+    expect(d.decision_reason).toContain('approved_by (read-only: set by the system, never by an agent)');
+    const log = prepared(d).call.validation_log.join('\n');
+    expect(log).toContain('email = [redacted]');
+    expect(log).not.toContain('ann@example.com');
+    expect(d.decision_reason).not.toContain('ann@example.com');
+  });
+  it('refuses a malformed field policy at construction', () => {
+    expect(() => createParameterInjectorDecide({ registry: reg, fieldPolicy: { a: ['amount'] } })).toThrow(
+      InjectorConfigError,
+    );
+    expect(() => createParameterInjectorDecide({ registry: reg, maxRevisions: -1 })).toThrow(
+      InjectorConfigError,
+    );
+  });
+});
+
+describe('re-ask loop with the scripted model (PI-4)', () => {
+  const propose = (days: unknown) => ({
+    expect: { toolChoice: { name: 'get_weather' } },
+    respond: { toolCalls: [{ name: 'get_weather', arguments: { city: 'Berlin', days } }] },
+  });
+  const fix = (days: unknown) => ({
+    expect: (r: ModelRequest) => {
+      const last = r.messages.at(-1)?.content ?? '';
+      return (
+        (last.includes('days: must be <= 10') && last.includes('Fix only days')) ||
+        `re-ask does not name the field: ${last}`
+      );
+    },
+    respond: { toolCalls: [{ name: 'get_weather', arguments: { days, city: 'Hacked' } }] },
+  });
+
+  it('fixed on revision 2 → step_prepared with revision_count 2, only the named field taken', async () => {
+    const model = createScriptedProvider([propose(14), fix(12), fix(7)]);
+    const decide = createParameterInjectorDecide({ registry: reg, model });
+    const d = await decide(planned(task('forecast for Berlin for 14 days'), [step(0, 'get_weather')]), ctx);
+    model.assertConsumed();
+    expect(d.event_type).toBe('step_prepared');
+    expect(d.revision_count).toBe(2);
+    expect(prepared(d).progress.revisions).toBe(2);
+    expect(prepared(d).call.arguments).toMatchObject({ city: 'Berlin', days: 7 });
+    expect(prepared(d).call.provenance.days).toBe('model');
+  });
+  it('never fixed → need_clarification after 3 re-asks, naming the field', async () => {
+    const model = createScriptedProvider([propose(14), fix(11), fix(12), fix(13)]);
+    const decide = createParameterInjectorDecide({ registry: reg, model });
+    const d = await decide(planned(task('forecast for Berlin for 14 days'), [step(0, 'get_weather')]), ctx);
+    model.assertConsumed();
+    expect(d.event_type).toBe('task_finished');
+    expect(finished(d).status).toBe('need_clarification');
+    expect(d.revision_count).toBe(3);
+    expect(finished(d).questions).toEqual([
+      expect.stringContaining('The days for get_weather must be <= 10'),
+    ]);
+  });
+  it('the revision bound is configurable', async () => {
+    const model = createScriptedProvider([propose(14), fix(11)]);
+    const decide = createParameterInjectorDecide({ registry: reg, model, maxRevisions: 1 });
+    const d = await decide(planned(task('forecast for Berlin for 14 days'), [step(0, 'get_weather')]), ctx);
+    model.assertConsumed();
+    expect(d.revision_count).toBe(1);
+    expect(finished(d).status).toBe('need_clarification');
+  });
+  it('a model value for a missing required field must be in the request (never invented)', async () => {
+    const model = createScriptedProvider([
+      { respond: { toolCalls: [{ name: 'order_status_query', arguments: { order_id: '99999999' } }] } },
+      { respond: { toolCalls: [{ name: 'order_status_query', arguments: { order_id: '99999999' } }] } },
+    ]);
+    const decide = createParameterInjectorDecide({ registry: reg, model, maxRevisions: 1 });
+    const d = await decide(planned(task('where is my order?'), [step(0, 'order_status_query')]), ctx);
+    expect(finished(d).status).toBe('need_clarification');
+    expect(finished(d).questions[0]).toContain('What order_id should I use');
+  });
+});
+
+describe('feedback kinds', () => {
+  const reinject = (fields: string[], revisions = 0): TopicMessage<'taskPlanned'> => {
+    const base = planned(task('weather in Springfield'), [step(0, 'get_weather')]);
+    return {
+      ...base,
+      event_id: 'ev_reinject',
+      event_type: 'reinject_requested',
+      stage: 'result_evaluator',
+      revision_count: 1,
+      payload: {
+        ...base.payload,
+        progress: { ...base.payload.progress, revisions },
+        previous_call: {
+          step_index: 0,
+          tool: 'get_weather',
+          arguments: { city: 'Springfield', unit: 'celsius' },
+          provenance: { city: 'user_text', unit: 'default' },
+          validation_log: [],
+        },
+        feedback: {
+          reason: 'unknown_city: several cities are called Springfield',
+          issues: [],
+          failed_tool: 'get_weather',
+          error_class: 'parameter',
+          excluded_tools: [],
+          fields,
+        },
+      },
+    };
+  };
+
+  it('reinject_requested: the model fixes the named field, revision_count + 1', async () => {
+    const model = createScriptedProvider([
+      {
+        expect: { lastUserMessage: 'city: was refused: unknown_city' },
+        respond: {
+          toolCalls: [{ name: 'get_weather', arguments: { city: 'Springfield, IL', unit: 'fahrenheit' } }],
+        },
+      },
+    ]);
+    const d = await createParameterInjectorDecide({ registry: reg, model })(reinject(['city']), ctx);
+    model.assertConsumed();
+    expect(d.event_type).toBe('step_prepared');
+    expect(d.revision_count).toBe(2);
+    expect(d.input_source).toBe('feedback');
+    expect(prepared(d).call.arguments).toEqual({ city: 'Springfield, IL', unit: 'celsius' });
+  });
+  it('reinject_requested without a model asks the user about the named field', async () => {
+    const d = await createParameterInjectorDecide({ registry: reg })(reinject(['city']), ctx);
+    expect(finished(d).status).toBe('need_clarification');
+    expect(finished(d).questions[0]).toContain('city for get_weather');
+    expect(d.revision_count).toBe(2);
+  });
+  it('reinject_requested at the task revision ceiling ends in need_clarification', async () => {
+    const d = await createParameterInjectorDecide({ registry: reg, maxTaskRevisions: 2 })(
+      reinject(['city'], 2),
+      ctx,
+    );
+    expect(finished(d).status).toBe('need_clarification');
+    expect(d.decision_reason).toContain('revision ceiling reached (2 of 2)');
+  });
+  it('next_step_requested prepares payload.step_index', async () => {
+    const history = [record(0, 'order_status_query', { order_id: '20240917001' })];
+    const input = {
+      ...planned(
+        task('refund it, it is broken'),
+        [step(0, 'order_status_query'), step(1, 'refund_create')],
+        1,
+        history,
+      ),
+      event_type: 'next_step_requested',
+    } as TopicMessage<'taskPlanned'>;
+    const d = await createParameterInjectorDecide({ registry: reg })(input, ctx);
+    expect(prepared(d).call).toMatchObject({ step_index: 1, tool: 'refund_create' });
+  });
+});
+
+describe('stage definition', () => {
+  it('consumes the planned topic and records the registry version', () => {
+    const def = parameterInjectorDefinition({ registry: reg });
+    expect(def.stage).toBe('parameter_injector');
+    expect(def.input.name).toBe('signalbox.task.planned.v1');
+    expect(def.versions().registry_version).toBe(reg.versions.registry_version);
+  });
+});

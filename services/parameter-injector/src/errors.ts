@@ -1,0 +1,22 @@
+// Errors of the parameter injector. Validation problems of arguments are data (field errors in the decision), never
+// thrown; these classes are for configuration mistakes and for a model that cannot be reached.
+
+/** Base of every error the parameter injector throws. */
+export abstract class ParameterInjectorError extends Error {
+  /** Whether trying the same work again later may succeed. */
+  abstract readonly retriable: boolean;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Thrown at construction when the injector's options cannot work (bad bounds, a malformed field policy). */
+export class InjectorConfigError extends ParameterInjectorError {
+  readonly retriable = false;
+}
+
+/** Thrown when asking the model failed in a way worth retrying (the provider said so); the runtime retries, bounded. */
+export class ModelUnavailableError extends ParameterInjectorError {
+  readonly retriable = true;
+}

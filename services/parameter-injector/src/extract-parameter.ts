@@ -1,0 +1,174 @@
+// Which extractor fits a parameter, read from its schema and registry hints (PI-2), and the one value it yields — or
+// why there is none (nothing found, or several candidates: an extractor never picks among them).
+import type { ParameterHints } from '@signalbox/registry';
+import { dateFormatOf, findDates, formatDate, type DateContext } from './dates.js';
+import {
+  extractEmails,
+  extractEnumValues,
+  extractIds,
+  extractPhones,
+  extractQuantities,
+  unitOfParameter,
+} from './extractors.js';
+
+/** The outcome of extracting one parameter from one text. */
+export type Extraction =
+  { found: true; value: unknown; note: string } | { found: false; note: string | null };
+
+type Schema = Record<string, unknown>;
+
+function typesOf(schema: Schema): string[] {
+  if (typeof schema.type === 'string') return [schema.type];
+  return Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : [];
+}
+
+function unique<T>(values: readonly T[], what: string, show: (v: T) => string): Extraction {
+  const distinct = [...new Map(values.map((v) => [JSON.stringify(v), v])).values()];
+  if (distinct.length === 1 && distinct[0] !== undefined)
+    return { found: true, value: distinct[0], note: `${what} ${show(distinct[0])}` };
+  if (distinct.length > 1)
+    return {
+      found: false,
+      note: `${String(distinct.length)} ${what} candidates (${distinct.map(show).join(', ')}); not choosing`,
+    };
+  return { found: false, note: null };
+}
+
+const START_WORDS = /(^|_)(start|from|begin|check_?in|departure|since)/i;
+const END_WORDS = /(^|_)(end|to|until|check_?out|return)/i;
+
+// "in Beijing", "for New York"; Chinese city names before 市 / 的天气 / 天气.
+const LATIN_CITY = /\b(?:in|at|for|to|from)\s+([A-Z][\p{L}'-]+(?:\s[A-Z][\p{L}'-]+){0,2})/u;
+const CJK_CITY = /([\u4e00-\u9fff]{2,4}?)(?:市|的天气|天气|明天|今天|后天)/u;
+
+/** The parameter's name without its path prefix. */
+function leafName(path: string): string {
+  return path.slice(path.lastIndexOf('.') + 1);
+}
+
+/**
+ * Extracts a value for one parameter from `text` with the extractor its schema calls for: enum values and
+ * synonyms, dates (formatted to the declared format), e-mail, phone, ids by pattern, city names, numbers with units.
+ * Free-text strings are not extracted here (see `freeText` in build.ts). Sensitive values are not shown in notes.
+ */
+export function extractParameter(
+  hints: ParameterHints,
+  text: string,
+  dates: DateContext,
+  redact: boolean,
+): Extraction {
+  const schema = hints.schema;
+  const name = leafName(hints.path);
+  const description = typeof schema.description === 'string' ? schema.description : '';
+  const types = typesOf(schema);
+  const show = (v: unknown) => (redact ? '[redacted]' : JSON.stringify(v));
+
+  if (hints.enum) {
+    return unique(
+      extractEnumValues(text, hints.enum, hints.synonyms).map((e) => e.value),
+      'enum value',
+      show,
+    );
+  }
+  const dateFormat = dateFormatOf(schema);
+  if (dateFormat && (types.length === 0 || types.includes('string'))) {
+    const mentions = findDates(text, dates);
+    if (mentions.length > 1) {
+      // A range ("from Monday to Friday"): the start parameter takes the first date, the end parameter the last.
+      const pick = START_WORDS.test(name)
+        ? mentions[0]
+        : END_WORDS.test(name)
+          ? mentions[mentions.length - 1]
+          : undefined;
+      if (pick)
+        return {
+          found: true,
+          value: formatDate(pick.date, dateFormat, dates.timeZone),
+          note: `date ${pick.rule}`,
+        };
+    }
+    const only = mentions.length === 1 ? mentions[0] : undefined;
+    if (only)
+      return {
+        found: true,
+        value: formatDate(only.date, dateFormat, dates.timeZone),
+        note: `date ${only.rule}`,
+      };
+    return unique(
+      mentions.map((m) => formatDate(m.date, dateFormat, dates.timeZone)),
+      'date',
+      show,
+    );
+  }
+  if (types.includes('string') || types.length === 0) {
+    const wantsEmail =
+      schema.format === 'email' || hints.normalizers.includes('email') || /e-?mail/i.test(name);
+    const wantsPhone = hints.normalizers.includes('phone_e164') || /phone|mobile|(^|_)tel($|_)/i.test(name);
+    if (wantsEmail)
+      return unique(
+        extractEmails(text).map((e) => e.value),
+        'e-mail',
+        show,
+      );
+    if (wantsPhone)
+      return unique(
+        extractPhones(text).map((e) => e.value),
+        'phone',
+        show,
+      );
+    if (typeof schema.pattern === 'string') {
+      return unique(
+        extractIds(text, schema.pattern).map((e) => e.value),
+        'id matching the pattern',
+        show,
+      );
+    }
+    if (/(^|_)(id|number|no|code)$/i.test(name))
+      return unique(
+        extractIds(text).map((e) => e.value),
+        'id',
+        show,
+      );
+    if (/e-?mail|phone/i.test(description)) {
+      const emails = /e-?mail/i.test(description) ? extractEmails(text).map((e) => e.value) : [];
+      const phones = /phone/i.test(description) ? extractPhones(text).map((e) => e.value) : [];
+      return unique([...emails, ...phones], 'contact', show);
+    }
+    if (hints.normalizers.includes('city_name')) {
+      const m = LATIN_CITY.exec(text) ?? CJK_CITY.exec(text);
+      return m?.[1] ? { found: true, value: m[1], note: `city ${show(m[1])}` } : { found: false, note: null };
+    }
+    return { found: false, note: null };
+  }
+  if (types.includes('integer') || types.includes('number')) {
+    // Digits inside dates, e-mails, phones and ids are not quantities.
+    let masked = text;
+    for (const span of [
+      ...findDates(text, dates).map((d) => d.text),
+      ...extractEmails(text).map((e) => e.text),
+      ...extractPhones(text).map((e) => e.text),
+      ...extractIds(text, '[0-9]{6,}').map((e) => e.text),
+    ]) {
+      masked = masked.split(span).join(' '.repeat(span.length));
+    }
+    let quantities = extractQuantities(masked).map((q) => q.value);
+    if (types.includes('integer') && !types.includes('number'))
+      quantities = quantities.filter((q) => Number.isInteger(q.value));
+    const unit = unitOfParameter(name, description);
+    if (unit) {
+      const withUnit = quantities.filter((q) => q.unit === unit);
+      if (withUnit.length > 0)
+        return unique(
+          withUnit.map((q) => q.value),
+          `number in ${unit}`,
+          show,
+        );
+    }
+    return unique(
+      quantities.map((q) => q.value),
+      'number',
+      show,
+    );
+  }
+  return { found: false, note: null };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  extractEmails,
+  extractEnumValues,
+  extractIds,
+  extractPhones,
+  extractQuantities,
+  unitOfParameter,
+} from './extractors.js';
+
+describe('deterministic extractors', () => {
+  it('e-mail: finds addresses, lower-cased, without trailing punctuation', () => {
+    expect(extractEmails('Write to Ann.Lee@Example.com. Or bob@x.org').map((e) => e.value)).toEqual([
+      'ann.lee@example.com',
+      'bob@x.org',
+    ]);
+    expect(extractEmails('no address here @ all')).toEqual([]);
+  });
+  it('phone: international and local numbers, not dates or bare ids', () => {
+    expect(extractPhones('call +86 138-0013-8000 please').map((p) => p.value)).toEqual(['+8613800138000']);
+    expect(extractPhones('or (555) 123-4567').map((p) => p.value)).toEqual(['5551234567']);
+    expect(extractPhones('order 20240917001 on 2024-11-08')).toEqual([]);
+  });
+  it('numbers and units: units after, currency before, thousands separators; digits of ids and dates are not numbers', () => {
+    expect(extractQuantities('ship 5 kg over 3.5km for $1,234.50 (20%)').map((q) => q.value)).toEqual([
+      { value: 5, unit: 'kg' },
+      { value: 3.5, unit: 'km' },
+      { value: 1234.5, unit: 'usd' },
+      { value: 20, unit: '%' },
+    ]);
+    expect(extractQuantities('version 1.2.3 at 10:30').map((q) => q.value.value)).toEqual([]);
+    expect(unitOfParameter('weight_kg', undefined)).toBe('kg');
+    expect(unitOfParameter('distance', 'Distance in miles')).toBe('mi');
+    expect(unitOfParameter('count', 'How many')).toBeNull();
+  });
+  it('ids by pattern: whole tokens matching the schema pattern, also inside Chinese text', () => {
+    expect(extractIds('订单20240917001的物流', '^[0-9]{8,20}$').map((i) => i.value)).toEqual(['20240917001']);
+    expect(extractIds('ticket ORD-1234 and 12', '^ORD-\\d+$').map((i) => i.value)).toEqual(['ORD-1234']);
+    expect(extractIds('ticket ORD-1234 and 12').map((i) => i.value)).toEqual(['ORD-1234']);
+  });
+  it('enums: values and declared synonyms, case-insensitive, whole words; CJK synonyms as substrings', () => {
+    const synonyms = { urgent: 'high', asap: 'high', 紧急: 'high' };
+    expect(
+      extractEnumValues('This is URGENT!', ['low', 'medium', 'high'], synonyms).map((e) => e.value),
+    ).toEqual(['high']);
+    expect(extractEnumValues('请紧急处理', ['low', 'medium', 'high'], synonyms).map((e) => e.value)).toEqual([
+      'high',
+    ]);
+    expect(extractEnumValues('slowly', ['low', 'high'], {})).toEqual([]);
+    expect(extractEnumValues('in transit', ['in_transit', 'delivered'], {}).map((e) => e.value)).toEqual([
+      'in_transit',
+    ]);
+    expect(extractEnumValues('low or high?', ['low', 'high'], {}).map((e) => e.value)).toEqual([
+      'low',
+      'high',
+    ]);
+  });
+});
