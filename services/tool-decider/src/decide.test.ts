@@ -1,0 +1,262 @@
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TOPICS, type ModelSelection, type Plan, type TopicMessage } from '@signalbox/contracts';
+import { loadRegistryDir, toolHash, type Registry } from '@signalbox/registry';
+import { createScriptedProvider } from '@signalbox/providers/testing';
+import type { DecisionContext } from '@signalbox/stage-kit';
+import { createToolDeciderDecide } from './decide.js';
+
+type In = TopicMessage<'modelSelected'>;
+const packs = fileURLToPath(new URL('../../../registry/packs/', import.meta.url));
+const ctx: DecisionContext = {
+  stage: 'tool_decider',
+  versions: { registry_version: null, profiles_version: null, policy_version: null },
+};
+const NOW = '2026-11-30T10:00:00.000Z';
+const selection: ModelSelection = {
+  primary: 'light_model',
+  fallbacks: [],
+  labels: ['tool_use'],
+  token_estimate: 100,
+  estimated_cost_usd: 0,
+  rejected: [],
+  degrade_level: 0,
+};
+
+function selected(
+  request: string,
+  agent: string,
+  extra: Partial<In> = {},
+): Extract<In, { event_type: 'model_selected' }> {
+  return {
+    event_id: `ev_${agent}_${request.length}`,
+    task_id: 'task-1',
+    tenant_id: 'default',
+    agent_id: agent,
+    stage: 'model_selector',
+    event_type: 'model_selected',
+    causation_id: 'ev_submitted',
+    revision_count: 0,
+    degraded_flag: false,
+    decision_reason: 'chose light_model',
+    input_source: 'pipeline',
+    registry_version: null,
+    profiles_version: null,
+    policy_version: null,
+    occurred_at: NOW,
+    schema_version: 1,
+    traceparent: null,
+    payload: {
+      task: {
+        request,
+        context: [],
+        locale: 'en-US',
+        time_zone: 'UTC',
+        reference_time: NOW,
+        cost_ceiling_usd: null,
+        required_modalities: ['text'],
+        attachments: [],
+        scenario: null,
+        needs_fresh_data: false,
+        redrive_of: null,
+      },
+      progress: {
+        revisions: 0,
+        replans: 0,
+        degradations: 0,
+        steps_executed: 0,
+        cost_usd: 0,
+        started_at: NOW,
+      },
+      history: [],
+      selection,
+    },
+    ...extra,
+  } as Extract<In, { event_type: 'model_selected' }>;
+}
+
+let afterSales: Registry;
+let reach: Registry;
+beforeAll(async () => {
+  afterSales = await loadRegistryDir(`${packs}after-sales`);
+  reach = await loadRegistryDir(`${packs}reach`);
+});
+
+describe('tool decider decide (TD-1..TD-8)', () => {
+  it('SP-1: a late delivery + refund request becomes an ordered chain honouring depends_on', async () => {
+    const decide = createToolDeciderDecide({ registry: afterSales });
+    const decision = await decide(
+      selected('My order 20240917001 is late and I want a refund', 'logistics_agent'),
+      ctx,
+    );
+    expect(decision.topic).toBe(TOPICS.taskPlanned);
+    expect(decision.event_type).toBe('task_planned');
+    const payload = decision.payload as { plan: Plan; step_index: number };
+    const tools = payload.plan.steps.map((s) => s.tool);
+    expect(tools[0]).toBe('order_status_query');
+    expect(tools).toContain('refund_create');
+    expect(tools.indexOf('refund_create')).toBeGreaterThan(tools.indexOf('order_status_query'));
+    const refund = payload.plan.steps.find((s) => s.tool === 'refund_create');
+    expect(refund?.input_from).toContainEqual({
+      parameter: 'order_id',
+      source: 'step_output',
+      step_index: 0,
+      path: 'order_id',
+    });
+    expect(refund?.tool_definition_hash).toBe(toolHash(afterSales.tool('refund_create')!));
+    expect(payload.plan.scene).toBe('delivery_refund_scene');
+    expect(payload.plan.visible_tools).toEqual(
+      expect.arrayContaining([
+        'order_status_query',
+        'logistics_track_query',
+        'refund_create',
+        'refund_status_query',
+      ]),
+    );
+    expect(payload.plan.candidate_scores.length).toBe(payload.plan.visible_tools.length);
+    expect(payload.step_index).toBe(0);
+    expect(decision.decision_reason).toMatch(
+      /scene delivery_refund_scene.*chain order_status_query → .*refund_create/,
+    );
+  });
+
+  it('a question never gets a write tool: "has my refund been paid?" looks the refund up', async () => {
+    const decide = createToolDeciderDecide({ registry: afterSales });
+    const decision = await decide(
+      selected('Has my refund for order 20240917001 been paid yet?', 'refund_agent'),
+      ctx,
+    );
+    const plan = (decision.payload as { plan: Plan }).plan;
+    expect(plan.steps.map((s) => s.tool)).toEqual(['refund_status_query']);
+    expect(plan.rejected).toContainEqual(
+      expect.objectContaining({
+        candidate: 'refund_create',
+        reason: expect.stringMatching(/intent_side_effect/),
+      }),
+    );
+  });
+
+  it('TD-6: when no visible tool fits, a zero-step plan finishes the task as need_clarification, never forcing a tool', async () => {
+    const decide = createToolDeciderDecide({ registry: afterSales });
+    const decision = await decide(selected('What is the capital of France?', 'refund_agent'), ctx);
+    expect(decision.topic).toBe(TOPICS.taskFinished);
+    const payload = decision.payload as {
+      status: string;
+      questions: string[];
+      issues: string[];
+      steps: unknown[];
+    };
+    expect(payload.status).toBe('need_clarification');
+    expect(payload.questions[0]).toMatch(/None of the available tools .* fits this request/);
+    expect(payload.issues[0]).toBe('no_tool_fits');
+    expect(decision.decision_reason).toMatch(/zero-step plan \(TD-6\)/);
+  });
+
+  it('with an LLM configured, proposals are resolved to visible tools (TD-3) and hallucinations rejected', async () => {
+    const provider = createScriptedProvider([
+      {
+        expect: { lastUserMessage: 'weather in Beijing', toolNames: ['get_weather'] },
+        respond: {
+          toolCalls: [
+            { name: 'get_weather_data', arguments: { city: 'Beijing' } },
+            { name: 'launch_rockets', arguments: {} },
+          ],
+        },
+      },
+    ]);
+    const decide = createToolDeciderDecide({
+      registry: reach,
+      providerFor: (id) => (id === 'light_model' ? provider : undefined),
+    });
+    const decision = await decide(selected('What is the weather in Beijing today?', 'reach_agent'), ctx);
+    provider.assertConsumed();
+    expect(decision.topic).toBe(TOPICS.taskPlanned);
+    const plan = (decision.payload as { plan: Plan }).plan;
+    expect(plan.steps.map((s) => s.tool)).toEqual(['get_weather']);
+    expect(plan.rejected).toContainEqual(
+      expect.objectContaining({
+        candidate: 'get_weather_data',
+        reason: expect.stringMatching(/resolved to get_weather \(similar/),
+      }),
+    );
+    expect(plan.rejected).toContainEqual(
+      expect.objectContaining({
+        candidate: 'launch_rockets',
+        reason: expect.stringMatching(/not resolved \(TD-3\)/),
+      }),
+    );
+    expect(decision.decision_reason).toMatch(/route hits 0\/2/);
+  });
+
+  it('rules have the last word over the model: a proposed write for a question is refused, the model is told why', async () => {
+    const provider = createScriptedProvider([
+      {
+        respond: {
+          toolCalls: [{ name: 'refund_create', arguments: { order_id: '20240917001', reason: 'other' } }],
+        },
+      },
+      {
+        expect: (r) =>
+          JSON.stringify(r.messages).includes('intent_side_effect') || 'violations were not fed back',
+        respond: { toolCalls: [{ name: 'refund_status_query', arguments: { order_id: '20240917001' } }] },
+      },
+    ]);
+    const decide = createToolDeciderDecide({ registry: afterSales, providerFor: () => provider });
+    const decision = await decide(
+      selected('Has my refund for order 20240917001 been paid yet?', 'refund_agent'),
+      ctx,
+    );
+    provider.assertConsumed();
+    expect((decision.payload as { plan: Plan }).plan.steps.map((s) => s.tool)).toEqual([
+      'refund_status_query',
+    ]);
+    expect(decision.decision_reason).toMatch(/re-proposed after violations/);
+  });
+
+  it('TD-7: a re-plan excludes the failed tool, takes the declared alternative, and counts the revision', async () => {
+    const decide = createToolDeciderDecide({ registry: afterSales });
+    const first = await decide(
+      selected('My order 20240917001 is late and I want a refund', 'logistics_agent'),
+      ctx,
+    );
+    const planned = first.payload as { plan: Plan };
+    const base = selected('My order 20240917001 is late and I want a refund', 'logistics_agent');
+    const replan = {
+      ...base,
+      event_type: 'replan_requested' as const,
+      stage: 'result_evaluator' as const,
+      revision_count: 1,
+      payload: {
+        ...base.payload,
+        plan: planned.plan,
+        feedback: {
+          reason: 'refund_create: order_not_refundable',
+          issues: [],
+          failed_tool: 'refund_create',
+          error_class: 'capability_mismatch' as const,
+          excluded_tools: [],
+          fields: [],
+        },
+      },
+    };
+    const decision = await decide(replan, ctx);
+    expect(decision.revision_count).toBe(2);
+    const payload = decision.payload as { plan: Plan; progress: { replans: number } };
+    expect(payload.progress.replans).toBe(1);
+    const tools = payload.plan.steps.map((s) => s.tool);
+    expect(tools).not.toContain('refund_create');
+    expect(payload.plan.rejected).toContainEqual({
+      candidate: 'refund_create',
+      reason: 'excluded by feedback (TD-7)',
+    });
+    expect(decision.decision_reason).toMatch(/re-plan 1 of 3.*excluded \[refund_create\]/);
+
+    const ceiling = await decide(
+      { ...replan, payload: { ...replan.payload, progress: { ...replan.payload.progress, replans: 3 } } },
+      ctx,
+    );
+    expect(ceiling.topic).toBe(TOPICS.taskFinished);
+    expect((ceiling.payload as { status: string }).status).toBe('failed');
+    expect(ceiling.decision_reason).toMatch(/re-plan ceiling reached/);
+  });
+});

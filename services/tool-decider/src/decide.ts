@@ -1,0 +1,307 @@
+// The tool decider's pure decision (TD-1..TD-8) as a stage: `model_selected` → plan; `replan_requested` → re-plan
+// without what failed (TD-7). Output `task_planned` (step_index at the first step to run) on TOPICS.taskPlanned, or
+// `task_finished` on TOPICS.taskFinished for a zero-step plan and for ceiling / validation failures.
+//
+// Zero-step plans (TD-6): the task finishes as `need_clarification` with a question. The pipeline cannot act, so the
+// calling agent answers directly or asks the user — the question says which tools were considered and why none
+// fits. No tool is ever forced.
+import {
+  INPUT_TOPIC_OF,
+  TOPICS,
+  type Plan,
+  type Progress,
+  type StepRecord,
+  type TaskSpec,
+  type TopicMessage,
+} from '@signalbox/contracts';
+import type { ModelProvider } from '@signalbox/providers';
+import type { Registry } from '@signalbox/registry';
+import type { Decide, Decision, DecisionVersions, StageDefinition, StageInput } from '@signalbox/stage-kit';
+import { ToolDeciderConfigError } from './errors.js';
+import { proposeTools } from './model-proposals.js';
+import type { DraftStep, ExecutedStep } from './plan-validator.js';
+import { planTools, type PlanOutcome, type PlanRequest } from './planner.js';
+import { scoreScenes } from './scene-router.js';
+import { toolsFor, toolsForScene, type ToolDefinition } from '@signalbox/registry';
+
+/** Options of the tool decider. Resolved once; bad values throw at construction. */
+export interface ToolDeciderOptions {
+  registry: Registry;
+  /** The provider of a model profile, when an LLM is configured for it; undefined → deterministic path. */
+  providerFor?: (profileId: string) => ModelProvider | undefined;
+  /** FL-6: re-plans per task before it fails. @default 3 */
+  maxReplans?: number;
+  /** TD-5: repair rounds after a validation failure. @default 3 */
+  maxValidationRounds?: number;
+  /** FL-6: most steps per plan. @default 8 */
+  maxSteps?: number;
+}
+
+type Input = TopicMessage<'modelSelected'>;
+type ModelSelectedInput = Extract<Input, { event_type: 'model_selected' }>;
+type ReplanInput = Extract<Input, { event_type: 'replan_requested' }>;
+
+function executed(history: readonly StepRecord[]): ExecutedStep[] {
+  return history.map((h) => ({ tool: h.call.tool, arguments: h.call.arguments, ok: h.result.ok }));
+}
+
+function contextText(task: TaskSpec): string {
+  return task.context.map((m) => m.content).join('\n');
+}
+
+function finish(
+  input: StageInput,
+  task: TaskSpec,
+  progress: Progress,
+  history: StepRecord[],
+  status: 'failed' | 'need_clarification',
+  questions: string[],
+  issues: string[],
+  reason: string,
+  revisionCount: number,
+): Decision {
+  return {
+    topic: TOPICS.taskFinished,
+    event_type: 'task_finished',
+    payload: {
+      task,
+      status,
+      steps: history,
+      evidence: [],
+      questions,
+      issues: issues.map((i) => i.slice(0, 2000)).slice(0, 50),
+      total_cost_usd: progress.cost_usd,
+      duration_ms: Math.max(0, Date.parse(input.occurred_at) - Date.parse(progress.started_at)),
+    },
+    decision_reason: reason.slice(0, 4000),
+    revision_count: revisionCount,
+    degraded_flag: input.degraded_flag,
+  };
+}
+
+/** The tools the model is shown: the visible set the router would pick (same as the planner's). */
+function toolsShown(registry: Registry, req: PlanRequest): ToolDefinition[] {
+  if (req.scenario)
+    return toolsFor(registry, { agent: req.agent, scenario: req.scenario, tenant: req.tenant }).tools;
+  const best = scoreScenes(registry, req.agent, req.request)[0];
+  if (best && best.score > 0)
+    return toolsForScene(registry, { agent: req.agent, scene: best.scene.id, tenant: req.tenant }).tools;
+  return [];
+}
+
+/** Creates the decider's decision function. Same input, registry and recorded model responses → same decision. */
+export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
+  const { registry } = options;
+  const maxReplans = options.maxReplans ?? 3;
+  if (!Number.isInteger(maxReplans) || maxReplans < 0)
+    throw new ToolDeciderConfigError(`maxReplans must be a non-negative integer, got ${String(maxReplans)}`);
+  const plannerOptions = {
+    maxValidationRounds: options.maxValidationRounds ?? 3,
+    maxSteps: options.maxSteps ?? 8,
+  };
+
+  async function plan(req: PlanRequest, profile: string): Promise<PlanOutcome> {
+    const provider = options.providerFor?.(profile);
+    if (!provider) return planTools(registry, req, plannerOptions);
+    const shown = toolsShown(registry, req).filter((t) => !(req.exclude ?? []).includes(t.name));
+    const proposals = await proposeTools(provider, req.request, shown);
+    let outcome = planTools(registry, { ...req, proposals }, plannerOptions);
+    if (outcome.refused.length > 0) {
+      // TD-5: violations fed back to the model once; the rules still have the last word.
+      const feedback = outcome.refused.map((r) => `${r.tool}: ${r.rule} (${r.reason})`).join('; ');
+      const again = await proposeTools(provider, req.request, shown, feedback);
+      outcome = planTools(registry, { ...req, proposals: again }, plannerOptions);
+      outcome.decision_reason = `re-proposed after violations [${feedback}]; ${outcome.decision_reason}`;
+    }
+    return outcome;
+  }
+
+  function emit(
+    input: StageInput,
+    carried: {
+      task: TaskSpec;
+      progress: Progress;
+      history: StepRecord[];
+      selection: ModelSelectedInput['payload']['selection'];
+    },
+    outcome: PlanOutcome,
+    stepIndex: number,
+    revisionCount: number,
+    prefix: string,
+    inputSource: 'pipeline' | 'feedback',
+  ): Decision {
+    const reason = `${prefix}${outcome.decision_reason}`;
+    if (outcome.status === 'planned') {
+      return {
+        topic: TOPICS.taskPlanned,
+        event_type: 'task_planned',
+        payload: { ...carried, plan: outcome.plan, step_index: stepIndex },
+        decision_reason: reason.slice(0, 4000),
+        revision_count: revisionCount,
+        degraded_flag: input.degraded_flag,
+        input_source: inputSource,
+      };
+    }
+    if (outcome.status === 'no_tool_fits') {
+      const considered = outcome.plan.visible_tools.join(', ') || 'none';
+      const refusedForClarity = outcome.refused.filter(
+        (r) => r.rule === 'preconditions' || r.rule === 'intent_side_effect',
+      );
+      const question = refusedForClarity.length
+        ? `Before I can act I need more from you: ${refusedForClarity.map((r) => r.reason).join('; ')}.`
+        : `None of the available tools (${considered}) fits this request. Answer it directly, or tell me more about what you need.`;
+      return finish(
+        input,
+        carried.task,
+        carried.progress,
+        carried.history,
+        'need_clarification',
+        [question.slice(0, 2000)],
+        ['no_tool_fits', ...outcome.plan.rejected.slice(0, 20).map((r) => `${r.candidate}: ${r.reason}`)],
+        `zero-step plan (TD-6): ${reason}`,
+        revisionCount,
+      );
+    }
+    const clarifiable = outcome.violations.every(
+      (v) => v.rule === 'preconditions' || v.rule === 'intent_side_effect',
+    );
+    return finish(
+      input,
+      carried.task,
+      carried.progress,
+      carried.history,
+      clarifiable ? 'need_clarification' : 'failed',
+      clarifiable ? outcome.violations.map((v) => v.reason) : [],
+      outcome.violations.map((v) => `${v.rule}: ${v.reason}`),
+      `plan refused by validation (TD-5): ${reason}`,
+      revisionCount,
+    );
+  }
+
+  async function onModelSelected(input: ModelSelectedInput): Promise<Decision> {
+    const { task, progress, history, selection } = input.payload;
+    const outcome = await plan(
+      {
+        request: task.request,
+        context: contextText(task),
+        agent: input.agent_id,
+        tenant: input.tenant_id,
+        scenario: task.scenario,
+        needsFreshData: task.needs_fresh_data,
+        history: executed(history),
+      },
+      selection.primary,
+    );
+    return emit(
+      input,
+      { task, progress, history, selection },
+      outcome,
+      0,
+      input.revision_count,
+      '',
+      'pipeline',
+    );
+  }
+
+  async function onReplan(input: ReplanInput): Promise<Decision> {
+    const { task, progress, history, selection, plan: previous, feedback } = input.payload;
+    const revision = input.revision_count + 1;
+    if (progress.replans >= maxReplans) {
+      return finish(
+        input,
+        task,
+        progress,
+        history,
+        'failed',
+        [],
+        [feedback.reason, ...feedback.issues],
+        `re-plan ceiling reached (${String(progress.replans)} of ${String(maxReplans)}); ${feedback.reason}`,
+        input.revision_count,
+      );
+    }
+    // TD-7: keep the steps that succeeded, exclude what failed, take the declared alternative first.
+    const done: DraftStep[] = [];
+    for (const step of previous.steps) {
+      const record = history.find((h) => h.call.step_index === step.index);
+      if (!record || !record.result.ok || record.status === 'failed') break;
+      done.push({ tool: step.tool, purpose: step.purpose, input_from: step.input_from });
+    }
+    const failed = feedback.failed_tool;
+    const exclude = [...new Set([...feedback.excluded_tools, ...(failed ? [failed] : [])])];
+    const failedStep = previous.steps.find((s) => s.tool === failed);
+    const alternative =
+      failedStep?.fallback_tool ??
+      (failed ? registry.tool(failed)?.alternatives.find((a) => !exclude.includes(a)) : undefined) ??
+      null;
+    const remaining = previous.steps.slice(done.length).filter((s) => !exclude.includes(s.tool));
+    const req: PlanRequest = {
+      request: task.request,
+      context: contextText(task),
+      agent: input.agent_id,
+      tenant: input.tenant_id,
+      scenario: task.scenario,
+      needsFreshData: task.needs_fresh_data,
+      history: executed(history),
+      exclude,
+      keep: done,
+    };
+    let outcome: PlanOutcome;
+    const declared = [
+      ...(alternative && !exclude.includes(alternative) ? [alternative] : []),
+      ...remaining.map((s) => s.tool),
+    ];
+    if (declared.length > 0) {
+      outcome = planTools(
+        registry,
+        { ...req, proposals: [...new Set(declared)].map((name) => ({ name, arguments: null })) },
+        { maxValidationRounds: options.maxValidationRounds ?? 3, maxSteps: options.maxSteps ?? 8 },
+      );
+      outcome.routeHits = null;
+      if (outcome.status !== 'planned') outcome = await plan(req, selection.primary);
+    } else outcome = await plan(req, selection.primary);
+    const nextProgress: Progress = {
+      ...progress,
+      replans: progress.replans + 1,
+      revisions: progress.revisions + 1,
+    };
+    const prefix =
+      `re-plan ${String(progress.replans + 1)} of ${String(maxReplans)} after: ${feedback.reason}; ` +
+      `excluded [${exclude.join(', ')}]${alternative ? `; declared alternative ${alternative}` : ''}; kept ${String(done.length)} done step(s); `;
+    return emit(
+      input,
+      { task, progress: nextProgress, history, selection },
+      outcome,
+      done.length,
+      revision,
+      prefix,
+      'feedback',
+    );
+  }
+
+  return async (raw) => {
+    const input = raw as Input;
+    switch (input.event_type) {
+      case 'model_selected':
+        return onModelSelected(input);
+      case 'replan_requested':
+        return onReplan(input);
+    }
+  };
+}
+
+/** The tool decider as a stage: its input topic, its decision and the registry's versions. */
+export function toolDeciderDefinition(options: ToolDeciderOptions): StageDefinition {
+  const versions: DecisionVersions = {
+    registry_version: options.registry.versions.registry_version,
+    profiles_version: options.registry.versions.profiles_version,
+    policy_version: options.registry.versions.policy_version,
+  };
+  return {
+    stage: 'tool_decider',
+    input: INPUT_TOPIC_OF.tool_decider,
+    decide: createToolDeciderDecide(options),
+    versions: () => versions,
+  };
+}
+
+export type { Plan };

@@ -1,0 +1,50 @@
+export { createToolDeciderDecide, toolDeciderDefinition, type ToolDeciderOptions } from './decide.js';
+export { ToolDeciderConfigError, ToolDeciderError } from './errors.js';
+export { Env, loadEnv } from './env.js';
+export { detectIntent, type RequestIntent } from './intent.js';
+export { PROPOSAL_SYSTEM_PROMPT, proposalRequest, proposeTools } from './model-proposals.js';
+export {
+  PLAN_RULES,
+  PLAN_RULE_IDS,
+  deleteConfirmation,
+  dependsOn,
+  duplicateStep,
+  exclusiveWith,
+  intentSideEffect,
+  noCycles,
+  normaliseArgument,
+  normaliseUrl,
+  preconditions,
+  readsBeforeWrites,
+  validatePlan,
+  visibilityPermission,
+  type DraftStep,
+  type ExecutedStep,
+  type PlanRule,
+  type PlanRuleId,
+  type RepeatReason,
+  type ValidationContext,
+  type Violation,
+} from './plan-validator.js';
+export {
+  planTools,
+  type PlanOutcome,
+  type PlanRequest,
+  type PlannerOptions,
+  type ProposedCall,
+} from './planner.js';
+export {
+  NAME_SIMILARITY_THRESHOLD,
+  nameSimilarity,
+  resolveToolName,
+  type NameResolution,
+} from './resolve-name.js';
+export {
+  GENERIC_VERBS,
+  RETRIEVAL_CONFIG,
+  createLexicalIndex,
+  targetTerms,
+  type LexicalIndex,
+  type ScoredTool,
+} from './retrieval.js';
+export { scoreScenes, type SceneScore } from './scene-router.js';

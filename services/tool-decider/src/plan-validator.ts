@@ -1,0 +1,391 @@
+// TD-5: plan validation is code, not model. Each rule is a separate pure function over (draft plan, context) that
+// returns its violations; `validatePlan` runs them all. Rules have the last word over any proposal (TD-2).
+import type { InputFrom } from '@signalbox/contracts';
+import { PERMISSION_RANK, type Permission, type ToolDefinition } from '@signalbox/registry';
+import type { RequestIntent } from './intent.js';
+
+/** The rules of TD-5, one id each (they appear in violations, decision reasons and rejected candidates). */
+export const PLAN_RULE_IDS = [
+  'visibility_permission',
+  'depends_on',
+  'exclusive_with',
+  'reads_before_writes',
+  'delete_confirmation',
+  'intent_side_effect',
+  'preconditions',
+  'duplicate_step',
+  'no_cycles',
+] as const;
+export type PlanRuleId = (typeof PLAN_RULE_IDS)[number];
+
+/** Why a step may repeat an earlier one with the same arguments (TD-5 duplicates). */
+export type RepeatReason = 'earlier_failure' | 'freshness';
+
+/** A step as drafted, before it becomes a contract `PlanStep`. */
+export interface DraftStep {
+  tool: string;
+  purpose: string;
+  input_from: InputFrom[];
+  /** Arguments the proposer already gave (model proposals); used by the duplicate rule. */
+  arguments?: Record<string, unknown>;
+  /** Set when a repeat of an earlier call is deliberate. */
+  repeat_reason?: RepeatReason;
+}
+
+/** A step that ran earlier in the task (from the carried history). */
+export interface ExecutedStep {
+  tool: string;
+  arguments: Record<string, unknown>;
+  ok: boolean;
+}
+
+/** What the rules may read besides the plan. */
+export interface ValidationContext {
+  /** The visible tool set, by name (RG-4). */
+  visible: ReadonlyMap<string, ToolDefinition>;
+  /** The most the agent (and tenant) may do. */
+  maxPermission: Permission;
+  intent: RequestIntent;
+  /** The request and conversation text (for "a URL from the user"). */
+  requestText: string;
+  /** The task asks for fresh data (a repeat for freshness is then allowed). */
+  needsFreshData: boolean;
+  /** Steps already executed in this task. */
+  history: readonly ExecutedStep[];
+  /** The chain runs without a human in the loop (true for every pipeline plan). */
+  automatic: boolean;
+}
+
+/** One broken rule. */
+export interface Violation {
+  rule: PlanRuleId;
+  step_index: number;
+  tool: string;
+  reason: string;
+}
+
+/** A rule: pure, one concern. */
+export type PlanRule = (steps: readonly DraftStep[], ctx: ValidationContext) => Violation[];
+
+const WRITES = new Set(['write', 'append', 'delete']);
+const URL_PATTERN = /\bhttps?:\/\/[^\s"'<>]+/i;
+
+function v(rule: PlanRuleId, index: number, tool: string, reason: string): Violation {
+  return { rule, step_index: index, tool, reason };
+}
+
+/** Visibility and permission: only tools in the visible set, never above the agent's / tenant's permission. */
+export const visibilityPermission: PlanRule = (steps, ctx) =>
+  steps.flatMap((step, i) => {
+    const tool = ctx.visible.get(step.tool);
+    if (!tool)
+      return [v('visibility_permission', i, step.tool, `${step.tool} is not in the visible tool set`)];
+    if (PERMISSION_RANK[tool.permission] > PERMISSION_RANK[ctx.maxPermission])
+      return [
+        v(
+          'visibility_permission',
+          i,
+          step.tool,
+          `${step.tool} needs ${tool.permission}, above the allowed ${ctx.maxPermission}`,
+        ),
+      ];
+    return [];
+  });
+
+/** depends_on satisfied and ordered: a required producer runs earlier (or ran already); a planned one comes first. */
+export const dependsOn: PlanRule = (steps, ctx) =>
+  steps.flatMap((step, i) => {
+    const tool = ctx.visible.get(step.tool);
+    if (!tool) return [];
+    return tool.depends_on.flatMap((dep) => {
+      const at = steps.findIndex((s) => s.tool === dep.tool);
+      const ranBefore = ctx.history.some((h) => h.ok && h.tool === dep.tool);
+      if (at > i)
+        return [
+          v(
+            'depends_on',
+            i,
+            step.tool,
+            `${step.tool} needs ${dep.tool}.${dep.output} but ${dep.tool} comes after it`,
+          ),
+        ];
+      if (dep.required && at === -1 && !ranBefore)
+        return [
+          v(
+            'depends_on',
+            i,
+            step.tool,
+            `${step.tool}.${dep.parameter} needs ${dep.tool}.${dep.output}, and ${dep.tool} is not planned before it`,
+          ),
+        ];
+      return [];
+    });
+  });
+
+/** exclusive_with respected: two mutually exclusive tools never share a plan. */
+export const exclusiveWith: PlanRule = (steps, ctx) =>
+  steps.flatMap((step, i) =>
+    steps.slice(0, i).flatMap((earlier) => {
+      const a = ctx.visible.get(step.tool);
+      const b = ctx.visible.get(earlier.tool);
+      const exclusive = a?.exclusive_with.includes(earlier.tool) || b?.exclusive_with.includes(step.tool);
+      return exclusive
+        ? [
+            v(
+              'exclusive_with',
+              i,
+              step.tool,
+              `${step.tool} is exclusive with ${earlier.tool}, planned earlier`,
+            ),
+          ]
+        : [];
+    }),
+  );
+
+/** Reads before writes/deletes: a read after a write is refused unless it reads what that write produced. */
+export const readsBeforeWrites: PlanRule = (steps, ctx) =>
+  steps.flatMap((step, i) => {
+    const tool = ctx.visible.get(step.tool);
+    if (!tool || tool.action !== 'read') return [];
+    return steps.slice(0, i).flatMap((earlier, j) => {
+      const writer = ctx.visible.get(earlier.tool);
+      if (!writer || !WRITES.has(writer.action)) return [];
+      const readsItsOutput =
+        tool.depends_on.some((d) => d.tool === earlier.tool) ||
+        step.input_from.some((f) => f.source === 'step_output' && f.step_index === j);
+      return readsItsOutput
+        ? []
+        : [
+            v(
+              'reads_before_writes',
+              i,
+              step.tool,
+              `read ${step.tool} comes after ${writer.action} ${earlier.tool}; reads go first`,
+            ),
+          ];
+    });
+  });
+
+/** No delete in an automatic chain unless the tool asks for a confirmation bound to the call (EX-2). */
+export const deleteConfirmation: PlanRule = (steps, ctx) =>
+  steps.flatMap((step, i) => {
+    const tool = ctx.visible.get(step.tool);
+    if (!tool || tool.action !== 'delete' || !ctx.automatic || tool.requires_confirmation) return [];
+    return [
+      v(
+        'delete_confirmation',
+        i,
+        step.tool,
+        `${step.tool} deletes without requiring confirmation; not allowed in an automatic chain`,
+      ),
+    ];
+  });
+
+/** Intent vs side effect: a question or lookup admits no write, append or delete tool. */
+export const intentSideEffect: PlanRule = (steps, ctx) =>
+  ctx.intent !== 'question'
+    ? []
+    : steps.flatMap((step, i) => {
+        const tool = ctx.visible.get(step.tool);
+        return tool && WRITES.has(tool.action)
+          ? [
+              v(
+                'intent_side_effect',
+                i,
+                step.tool,
+                `the request is a question or lookup; ${step.tool} would ${tool.action}`,
+              ),
+            ]
+          : [];
+      });
+
+/** Preconditions satisfiable: a URL from the user or an earlier step; a prior call; verified (source) inputs. */
+export const preconditions: PlanRule = (steps, ctx) =>
+  steps.flatMap((step, i) => {
+    const tool = ctx.visible.get(step.tool);
+    if (!tool) return [];
+    const earlier = steps.slice(0, i).map((s) => ctx.visible.get(s.tool));
+    return tool.preconditions.flatMap((pre) => {
+      switch (pre.kind) {
+        case 'needs_url': {
+          const fromUser = URL_PATTERN.test(ctx.requestText);
+          const given = step.arguments?.[pre.parameter];
+          const fromArgs =
+            typeof given === 'string' && URL_PATTERN.test(given) && ctx.requestText.includes(given);
+          const producer = tool.depends_on.find((d) => d.parameter === pre.parameter)?.tool;
+          const fromStep =
+            step.input_from.some((f) => f.parameter === pre.parameter && f.source === 'step_output') ||
+            (producer !== undefined && steps.slice(0, i).some((s) => s.tool === producer)) ||
+            earlier.some((t) => t?.evidence === 'lead');
+          return fromUser || fromArgs || fromStep
+            ? []
+            : [
+                v(
+                  'preconditions',
+                  i,
+                  step.tool,
+                  `${step.tool}.${pre.parameter} needs a URL from the user or an earlier search step; there is none`,
+                ),
+              ];
+        }
+        case 'needs_prior_call': {
+          const ok =
+            steps.slice(0, i).some((s) => s.tool === pre.tool) ||
+            ctx.history.some((h) => h.ok && h.tool === pre.tool);
+          return ok
+            ? []
+            : [v('preconditions', i, step.tool, `${step.tool} needs ${pre.tool} to have run first`)];
+        }
+        case 'needs_verified_inputs': {
+          const ok =
+            earlier.some((t) => t?.evidence === 'source') ||
+            ctx.history.some((h) => h.ok && ctx.visible.get(h.tool)?.evidence === 'source');
+          return ok
+            ? []
+            : [
+                v(
+                  'preconditions',
+                  i,
+                  step.tool,
+                  `${step.tool} needs verified inputs (${pre.parameters.join(', ')}) from a source-level step first`,
+                ),
+              ];
+        }
+        case 'custom':
+          return [];
+      }
+    });
+  });
+
+/** Normalises a URL for duplicate detection: scheme, `www.`, default ports, fragment, trailing slash, query order. */
+export function normaliseUrl(raw: string): string {
+  try {
+    const url = new URL(raw.trim());
+    const params = [...url.searchParams.entries()]
+      .filter(([k]) => !/^utm_/i.test(k))
+      .sort(([a], [b]) => a.localeCompare(b));
+    const query = params.map(([k, val]) => `${k}=${val}`).join('&');
+    const host = url.hostname.toLowerCase().replace(/^www\./, '');
+    const path = url.pathname.replace(/\/+$/, '') || '';
+    return `${host}${path}${query ? `?${query}` : ''}`;
+  } catch {
+    return raw.trim().toLowerCase();
+  }
+}
+
+/** Normalises an argument value: URLs as above; strings lower-cased, punctuation dropped, words sorted. */
+export function normaliseArgument(value: unknown): unknown {
+  if (typeof value === 'string') {
+    if (/^\s*https?:\/\//i.test(value)) return normaliseUrl(value);
+    return value
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .sort()
+      .join(' ');
+  }
+  if (Array.isArray(value)) return value.map(normaliseArgument);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, val]) => [k, normaliseArgument(val)]),
+    );
+  return value;
+}
+
+function signature(
+  tool: string,
+  args: Record<string, unknown> | undefined,
+  inputs: readonly InputFrom[],
+): string {
+  const body =
+    args !== undefined
+      ? normaliseArgument(args)
+      : [...inputs].map((f) => `${f.parameter}<${f.source}:${String(f.step_index)}:${f.path ?? ''}`).sort();
+  return `${tool}\u0000${JSON.stringify(body)}`;
+}
+
+/**
+ * Exact and near-duplicate steps (normalised arguments and URLs) are refused unless a reason applies: the earlier
+ * call failed, or the task needs fresh data. Compared with earlier steps of the plan and with executed history.
+ */
+export const duplicateStep: PlanRule = (steps, ctx) =>
+  steps.flatMap((step, i) => {
+    const own = signature(step.tool, step.arguments, step.input_from);
+    const planned = steps.slice(0, i).findIndex((s) => signature(s.tool, s.arguments, s.input_from) === own);
+    const executed =
+      step.arguments === undefined
+        ? undefined
+        : ctx.history.find((h) => signature(h.tool, h.arguments, []) === own);
+    if (planned === -1 && executed === undefined) return [];
+    const excused =
+      (step.repeat_reason === 'earlier_failure' && executed !== undefined && !executed.ok) ||
+      (step.repeat_reason === 'freshness' && ctx.needsFreshData);
+    if (excused) return [];
+    const what = planned !== -1 ? `step ${String(planned)}` : 'a call already executed in this task';
+    return [
+      v('duplicate_step', i, step.tool, `${step.tool} repeats ${what} with the same (normalised) arguments`),
+    ];
+  });
+
+/** No cycles: `input_from` only points at earlier steps, and planned tools do not depend on each other in a loop. */
+export const noCycles: PlanRule = (steps, ctx) => {
+  const out: Violation[] = [];
+  steps.forEach((step, i) => {
+    for (const f of step.input_from) {
+      if (f.source === 'step_output' && (f.step_index === null || f.step_index >= i || f.step_index < 0))
+        out.push(
+          v(
+            'no_cycles',
+            i,
+            step.tool,
+            `${step.tool}.${f.parameter} reads step ${String(f.step_index)}, not an earlier step`,
+          ),
+        );
+    }
+  });
+  // Dependency cycles among the planned tools (the registry refuses them at load; a proposal may still loop).
+  const planned = new Set(steps.map((s) => s.tool));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (name: string, trail: string[]): string[] | null => {
+    if (state.get(name) === 'done') return null;
+    if (state.get(name) === 'visiting') return [...trail, name];
+    state.set(name, 'visiting');
+    for (const dep of ctx.visible.get(name)?.depends_on ?? []) {
+      if (!planned.has(dep.tool)) continue;
+      const cycle = visit(dep.tool, [...trail, name]);
+      if (cycle) return cycle;
+    }
+    state.set(name, 'done');
+    return null;
+  };
+  for (const name of planned) {
+    const cycle = visit(name, []);
+    if (cycle) {
+      const index = steps.findIndex((s) => s.tool === name);
+      out.push(v('no_cycles', index, name, `dependency cycle ${cycle.join(' → ')}`));
+      break;
+    }
+  }
+  // The same tool reading its own output through a chain of steps is caught above; repeated self-reference too.
+  return out;
+};
+
+/** Every TD-5 rule, in the order they are reported. */
+export const PLAN_RULES: Readonly<Record<PlanRuleId, PlanRule>> = {
+  visibility_permission: visibilityPermission,
+  depends_on: dependsOn,
+  exclusive_with: exclusiveWith,
+  reads_before_writes: readsBeforeWrites,
+  delete_confirmation: deleteConfirmation,
+  intent_side_effect: intentSideEffect,
+  preconditions,
+  duplicate_step: duplicateStep,
+  no_cycles: noCycles,
+};
+
+/** Runs every rule; an empty list means the plan is valid. */
+export function validatePlan(steps: readonly DraftStep[], ctx: ValidationContext): Violation[] {
+  return PLAN_RULE_IDS.flatMap((id) => PLAN_RULES[id](steps, ctx));
+}

@@ -1,0 +1,413 @@
+// The decider's pure core (TD-2..TD-6, TD-8): visible set (scene routing or the given scenario) → candidates
+// (lexical retrieval, or model proposals resolved by TD-3) → an ordered chain → the TD-5 rules, with bounded repair
+// rounds fed by the violations → a contract Plan. Used by the stage's decide and by `signalbox eval bfcl`.
+import type { InputFrom, Plan, PlanStep, Rejection } from '@signalbox/contracts';
+import {
+  requiredParameters,
+  toolHash,
+  toolsFor,
+  toolsForScene,
+  type Permission,
+  type Registry,
+  type ToolDefinition,
+} from '@signalbox/registry';
+import { detectIntent, type RequestIntent } from './intent.js';
+import {
+  validatePlan,
+  type DraftStep,
+  type ExecutedStep,
+  type ValidationContext,
+  type Violation,
+} from './plan-validator.js';
+import { resolveToolName } from './resolve-name.js';
+import { RETRIEVAL_CONFIG, createLexicalIndex, type ScoredTool } from './retrieval.js';
+import { scoreScenes } from './scene-router.js';
+import { tokens } from './text.js';
+
+/** A tool call a model proposed (names unresolved). */
+export interface ProposedCall {
+  name: string;
+  arguments: Record<string, unknown> | null;
+}
+
+/** What to plan for. */
+export interface PlanRequest {
+  request: string;
+  /** Conversation text (preconditions such as "a URL from the user" look here too). */
+  context?: string;
+  agent: string;
+  tenant: string;
+  /** The task's scenario; null lets the scene router pick. */
+  scenario: string | null;
+  needsFreshData?: boolean;
+  history?: readonly ExecutedStep[];
+  /** TD-7: tools the plan must not use. */
+  exclude?: readonly string[];
+  /** Model proposals, in order; absent for the deterministic path. */
+  proposals?: readonly ProposedCall[];
+  /** Steps kept at the head of the plan (a re-plan keeps the steps already done). */
+  keep?: readonly DraftStep[];
+}
+
+/** Options of the planner. */
+export interface PlannerOptions {
+  /** Repair rounds after a validation failure (TD-5: violations fed back, bounded). @default 3 */
+  maxValidationRounds?: number;
+  /** Most steps in a plan (FL-6). @default 8 */
+  maxSteps?: number;
+}
+
+/** The planner's outcome. */
+export interface PlanOutcome {
+  status: 'planned' | 'no_tool_fits' | 'invalid';
+  plan: Plan;
+  intent: RequestIntent;
+  /** Violations left after the repair rounds (status `invalid`). */
+  violations: Violation[];
+  /** Every violation met along the way (fed back into repairs). */
+  refused: Violation[];
+  /** TD-3 route hits: proposed names that resolved exactly, of all proposed (null without proposals). */
+  routeHits: { exact: number; total: number } | null;
+  decision_reason: string;
+}
+
+function visibleSet(
+  registry: Registry,
+  req: PlanRequest,
+): { scene: string | null; tools: ToolDefinition[]; why: string } {
+  if (req.scenario) {
+    const set = toolsFor(registry, { agent: req.agent, scenario: req.scenario, tenant: req.tenant });
+    return { scene: null, tools: set.tools, why: `scenario ${req.scenario} given by the task` };
+  }
+  const scenes = scoreScenes(registry, req.agent, req.request);
+  const best = scenes[0];
+  if (best && best.score > 0) {
+    const set = toolsForScene(registry, { agent: req.agent, scene: best.scene.id, tenant: req.tenant });
+    return {
+      scene: best.scene.id,
+      tools: set.tools,
+      why: `scene ${best.scene.id} (score ${best.score.toFixed(1)}${best.hits.length ? `, keywords ${best.hits.join(', ')}` : ''})`,
+    };
+  }
+  // No scene speaks to the request: every scene the agent takes, so a fitting tool is still found (or none is).
+  const tools = new Map<string, ToolDefinition>();
+  for (const s of scenes)
+    for (const t of toolsForScene(registry, { agent: req.agent, scene: s.scene.id, tenant: req.tenant })
+      .tools)
+      tools.set(t.name, t);
+  return { scene: null, tools: [...tools.values()], why: 'no scene matched; all of the agent’s scenes' };
+}
+
+function maxPermission(registry: Registry, agent: string, tenant: string): Permission {
+  const a = registry.agent(agent)?.max_permission ?? 'read_only';
+  const t =
+    registry.content.tenants.find((x) => x.id === tenant)?.max_permission ??
+    registry.content.tenants.find((x) => x.id === 'default')?.max_permission ??
+    'sensitive';
+  const rank = { read_only: 0, write: 1, sensitive: 2 } as const;
+  return rank[a] <= rank[t] ? a : t;
+}
+
+/** input_from of a step: dependency-fed parameters from the producing step, required ones from the user text. */
+function inputsFor(tool: ToolDefinition, earlier: readonly string[]): InputFrom[] {
+  const out: InputFrom[] = [];
+  const fed = new Set<string>();
+  for (const dep of tool.depends_on) {
+    const at = earlier.lastIndexOf(dep.tool);
+    if (at === -1) continue;
+    fed.add(dep.parameter);
+    out.push({ parameter: dep.parameter, source: 'step_output', step_index: at, path: dep.output });
+  }
+  for (const p of requiredParameters(tool))
+    if (!fed.has(p)) out.push({ parameter: p, source: 'user_text', step_index: null, path: null });
+  return out;
+}
+
+function draft(tool: ToolDefinition, purpose: string, args?: Record<string, unknown>): DraftStep {
+  return { tool: tool.name, purpose, input_from: [], ...(args ? { arguments: args } : {}) };
+}
+
+/** Orders steps: producers before consumers (depends_on), reads before writes, otherwise as given. */
+function order(steps: DraftStep[], visible: ReadonlyMap<string, ToolDefinition>, fixed: number): DraftStep[] {
+  const head = steps.slice(0, fixed);
+  const rest = steps.slice(fixed);
+  const result: DraftStep[] = [];
+  const placed = new Set<DraftStep>();
+  const writes = (s: DraftStep) => (visible.get(s.tool)?.action ?? 'read') !== 'read';
+  const ready = (s: DraftStep) =>
+    (visible.get(s.tool)?.depends_on ?? []).every(
+      (d) => !rest.some((o) => o.tool === d.tool && !placed.has(o) && o !== s),
+    );
+  while (result.length < rest.length) {
+    const pool = rest.filter((s) => !placed.has(s));
+    const next =
+      pool.find((s) => ready(s) && !writes(s)) ??
+      pool.find(
+        (s) => ready(s) && !pool.some((o) => o !== s && !writes(o) && dependsOnStep(o, s, visible)),
+      ) ??
+      pool.find(ready) ??
+      pool[0];
+    if (!next) break;
+    placed.add(next);
+    result.push(next);
+  }
+  return [...head, ...result];
+}
+
+function dependsOnStep(
+  reader: DraftStep,
+  writer: DraftStep,
+  visible: ReadonlyMap<string, ToolDefinition>,
+): boolean {
+  return (visible.get(reader.tool)?.depends_on ?? []).some((d) => d.tool === writer.tool);
+}
+
+/** Recomputes input_from after the order changed (step indexes move). Keeps proposer arguments. */
+function rewire(
+  steps: DraftStep[],
+  visible: ReadonlyMap<string, ToolDefinition>,
+  fixed: number,
+): DraftStep[] {
+  return steps.map((s, i) => {
+    if (i < fixed) return s;
+    const tool = visible.get(s.tool);
+    return tool
+      ? {
+          ...s,
+          input_from: inputsFor(
+            tool,
+            steps.slice(0, i).map((x) => x.tool),
+          ),
+        }
+      : s;
+  });
+}
+
+/** Plans one request. Pure: same registry, request and proposals → same outcome. */
+export function planTools(registry: Registry, req: PlanRequest, options: PlannerOptions = {}): PlanOutcome {
+  const maxRounds = options.maxValidationRounds ?? 3;
+  const maxSteps = options.maxSteps ?? 8;
+  const { intent, cue } = detectIntent(req.request);
+  const routed = visibleSet(registry, req);
+  const excluded = new Set(req.exclude ?? []);
+  const visibleTools = routed.tools;
+  const visible = new Map(visibleTools.map((t) => [t.name, t]));
+  const usable = visibleTools.filter((t) => !excluded.has(t.name));
+  const rejected: Rejection[] = [...excluded].map((t) => ({
+    candidate: t,
+    reason: 'excluded by feedback (TD-7)',
+  }));
+  const scored = createLexicalIndex(usable).score(req.request);
+  const fits = scored.filter((s) => s.fit >= RETRIEVAL_CONFIG.fitThreshold);
+  for (const s of scored)
+    if (s.fit < RETRIEVAL_CONFIG.fitThreshold)
+      rejected.push({
+        candidate: s.tool.name,
+        reason: `below fit threshold ${String(RETRIEVAL_CONFIG.fitThreshold)}: ${s.explain}`,
+      });
+  const keep = [...(req.keep ?? [])];
+  let steps: DraftStep[] = [...keep];
+  let routeHits: PlanOutcome['routeHits'] = null;
+  const reasons: string[] = [routed.why, `intent ${intent}${cue ? ` ("${cue}")` : ''}`];
+
+  if (req.proposals) {
+    // Model proposals (TD-2 hybrid): resolve every name to a visible tool (TD-3) or reject it.
+    let exact = 0;
+    for (const p of req.proposals) {
+      const r = resolveToolName(p.name, usable);
+      if (r.kind === 'rejected') {
+        rejected.push({
+          candidate: p.name,
+          reason: `proposed by the model, not resolved (TD-3): ${r.reason}`,
+        });
+        continue;
+      }
+      if (r.kind === 'exact') exact++;
+      else
+        rejected.push({
+          candidate: p.name,
+          reason: `proposed by the model, resolved to ${r.tool.name} (${r.kind}, similarity ${r.similarity.toFixed(2)})`,
+        });
+      if (steps.some((s) => s.tool === r.tool.name && p.arguments === null)) continue;
+      steps.push(draft(r.tool, `model proposal ${p.name}`, p.arguments ?? undefined));
+    }
+    routeHits = { exact, total: req.proposals.length };
+    reasons.push(
+      `model proposed [${req.proposals.map((p) => p.name).join(', ')}]; route hits ${String(exact)}/${String(req.proposals.length)}`,
+    );
+  } else {
+    // Deterministic: the best fitting tool, then tools that close gaps it leaves (new request words covered).
+    const chosen: ScoredTool[] = [];
+    const covered = new Set<string>();
+    // A question admits no side effect (TD-5): writes are not candidates, so the best read can take the lead.
+    const pool = intent === 'question' ? fits.filter((s) => s.tool.action === 'read') : fits;
+    for (const s of fits)
+      if (!pool.includes(s))
+        rejected.push({
+          candidate: s.tool.name,
+          reason: `intent_side_effect: a question admits no ${s.tool.action} tool`,
+        });
+    for (const s of pool) {
+      if (chosen.length === 0) {
+        chosen.push(s);
+        s.matched.forEach((t) => covered.add(t));
+        continue;
+      }
+      const fresh = s.matched.filter((t) => !covered.has(t));
+      if (s.fit >= RETRIEVAL_CONFIG.chainFit && fresh.length >= RETRIEVAL_CONFIG.chainNewTerms) {
+        chosen.push(s);
+        s.matched.forEach((t) => covered.add(t));
+      }
+    }
+    for (const s of chosen)
+      if (!steps.some((x) => x.tool === s.tool.name))
+        steps.push(
+          draft(
+            s.tool,
+            `closes the request's ${s.matched.slice(0, 4).join(', ') || 'need'} (fit ${s.fit.toFixed(2)})`,
+          ),
+        );
+  }
+
+  // Required producers (depends_on) join the chain when visible.
+  for (let i = keep.length; i < steps.length; i++) {
+    const tool = visible.get(steps[i]?.tool ?? '');
+    for (const dep of tool?.depends_on ?? []) {
+      const producer = visible.get(dep.tool);
+      if (!dep.required || !producer || excluded.has(producer.name) || steps.some((s) => s.tool === dep.tool))
+        continue;
+      steps.push(draft(producer, `provides ${dep.output} for ${tool?.name ?? '?'}.${dep.parameter}`));
+    }
+  }
+  steps = rewire(order(steps, visible, keep.length), visible, keep.length);
+
+  const ctx: ValidationContext = {
+    visible,
+    maxPermission: maxPermission(registry, req.agent, req.tenant),
+    intent,
+    requestText: `${req.request}\n${req.context ?? ''}`,
+    needsFreshData: req.needsFreshData ?? false,
+    history: req.history ?? [],
+    automatic: true,
+  };
+  const refused: Violation[] = [];
+  let violations = validatePlan(steps, ctx);
+  for (let round = 0; round < maxRounds && violations.length > 0; round++) {
+    refused.push(...violations);
+    steps = repair(steps, violations, visible, excluded, keep.length);
+    steps = rewire(order(steps, visible, keep.length), visible, keep.length);
+    violations = validatePlan(steps, ctx);
+  }
+  for (const r of refused) rejected.push({ candidate: r.tool, reason: `plan rule ${r.rule}: ${r.reason}` });
+  if (steps.length > maxSteps) {
+    violations.push({
+      rule: 'no_cycles',
+      step_index: maxSteps,
+      tool: steps[maxSteps]?.tool ?? '?',
+      reason: `plan has ${String(steps.length)} steps, above the ceiling ${String(maxSteps)}`,
+    });
+  }
+
+  const planSteps: PlanStep[] =
+    violations.length > 0 ? [] : steps.map((s, index) => toPlanStep(s, index, visible, excluded));
+  const plan: Plan = {
+    scene: routed.scene,
+    steps: planSteps,
+    visible_tools: visibleTools.map((t) => t.name),
+    candidate_scores: scored.map((s) => ({ tool: s.tool.name, score: s.fit })),
+    rejected: dedupe(rejected).slice(0, 200),
+  };
+  const status: PlanOutcome['status'] =
+    violations.length > 0 ? 'invalid' : planSteps.length - keep.length <= 0 ? 'no_tool_fits' : 'planned';
+  if (status === 'planned') reasons.push(`chain ${planSteps.map((s) => s.tool).join(' → ')}`);
+  else if (status === 'no_tool_fits') {
+    const top = scored[0];
+    reasons.push(
+      `no visible tool fits (TD-6)${top ? `; best ${top.tool.name} ${top.explain}` : '; no tool is visible'}` +
+        (refused.length ? `; refused: ${refused.map((r) => `${r.tool} (${r.rule})`).join(', ')}` : ''),
+    );
+  } else
+    reasons.push(
+      `plan still invalid after ${String(maxRounds)} repair rounds: ${violations.map((x) => `${x.rule}: ${x.reason}`).join('; ')}`,
+    );
+  if (refused.length && status === 'planned')
+    reasons.push(`refused on validation: ${refused.map((r) => `${r.tool} (${r.rule})`).join(', ')}`);
+  return { status, plan, intent, violations, refused, routeHits, decision_reason: reasons.join('; ') };
+}
+
+function repair(
+  steps: DraftStep[],
+  violations: readonly Violation[],
+  visible: ReadonlyMap<string, ToolDefinition>,
+  excluded: ReadonlySet<string>,
+  fixed: number,
+): DraftStep[] {
+  const drop = new Set<number>();
+  const add: DraftStep[] = [];
+  for (const v of violations) {
+    if (v.step_index < fixed) continue; // steps already done are history, not up for repair
+    switch (v.rule) {
+      case 'reads_before_writes':
+        break; // the re-order fixes it
+      case 'depends_on': {
+        const tool = visible.get(v.tool);
+        const missing = tool?.depends_on.find(
+          (d) => d.required && !steps.some((s) => s.tool === d.tool) && !add.some((s) => s.tool === d.tool),
+        );
+        const producer = missing ? visible.get(missing.tool) : undefined;
+        if (missing && producer && !excluded.has(producer.name))
+          add.push(draft(producer, `provides ${missing.output} for ${v.tool}.${missing.parameter}`));
+        else if (missing) drop.add(v.step_index);
+        break;
+      }
+      case 'no_cycles': {
+        const step = steps[v.step_index];
+        if (step) {
+          const fixedInputs = step.input_from.filter(
+            (f) => f.source !== 'step_output' || (f.step_index !== null && f.step_index < v.step_index),
+          );
+          if (fixedInputs.length === step.input_from.length) drop.add(v.step_index);
+          else steps[v.step_index] = { ...step, input_from: fixedInputs };
+        }
+        break;
+      }
+      default:
+        drop.add(v.step_index);
+    }
+  }
+  return [...steps.filter((_, i) => !drop.has(i)), ...add];
+}
+
+function toPlanStep(
+  s: DraftStep,
+  index: number,
+  visible: ReadonlyMap<string, ToolDefinition>,
+  excluded: ReadonlySet<string>,
+): PlanStep {
+  const tool = visible.get(s.tool) as ToolDefinition;
+  const fallback = tool.alternatives.find((a) => visible.has(a) && !excluded.has(a)) ?? null;
+  return {
+    index,
+    tool: tool.name,
+    tool_definition_hash: toolHash(tool),
+    purpose: s.purpose.slice(0, 2000),
+    input_from: s.input_from,
+    expected_evidence: tool.evidence,
+    fallback_tool: fallback,
+  };
+}
+
+function dedupe(rejected: Rejection[]): Rejection[] {
+  const seen = new Set<string>();
+  return rejected.filter((r) => {
+    const key = `${r.candidate}\u0000${r.reason}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Content words of a text (exported for the eval command's confusion report). */
+export function topicWords(text: string): string[] {
+  return tokens(text);
+}

@@ -1,0 +1,233 @@
+// Text normalisation shared by lexical retrieval (TD-2), scene routing and name resolution (TD-3): lower-case word
+// tokens (snake_case, dotted and camelCase names split), English stop words dropped, a light suffix stemmer, and
+// CJK text as overlapping character bigrams so Chinese requests match Chinese keywords.
+
+/** Words that carry no topic: function words and request filler. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'a an the and or but if of to in on at by for with from into onto about as is are was were be been being am do ' +
+    'does did done doing have has had having i me my mine we us our you your yours he him his she her it its they ' +
+    'them their this that these those there here what which who whom whose when where why how can could would ' +
+    'should shall will may might must please kindly want wants need needs like let lets tell give show me some any ' +
+    'all each every both either neither not no yes so than then too very just also only more most much many few ' +
+    'up down out over under again further once same other such own s t don now get got via per e g eg ie etc using ' +
+    'use used one two three four five six seven eight nine ten'
+  ).split(/\s+/),
+);
+
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/u;
+
+/** A light English stemmer: enough to meet "refunds"/"refund", "delivered"/"delivery", "calculating"/"calculate". */
+export function stem(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  let w = word;
+  for (const [suffix, replacement] of [
+    ['ational', 'ate'],
+    ['ization', 'ize'],
+    ['iveness', 'ive'],
+    ['fulness', 'ful'],
+    ['ousness', 'ous'],
+    ['ations', 'ate'],
+    ['ation', 'ate'],
+    ['ically', 'ic'],
+    ['ality', 'al'],
+    ['ity', ''],
+    ['tions', 't'],
+    ['tion', 't'],
+    ['sions', 's'],
+    ['sion', 's'],
+    ['ments', ''],
+    ['ment', ''],
+    ['ies', 'y'],
+    ['ied', 'y'],
+    ['ing', ''],
+    ['ers', ''],
+    ['er', ''],
+    ['ed', ''],
+    ['es', ''],
+    ['ly', ''],
+    ['s', ''],
+  ] as const) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
+      if (suffix === 's' && (w.endsWith('ss') || w.endsWith('us') || w.endsWith('is'))) break;
+      if (suffix === 'es' && !/(ch|sh|x|ss|zz)es$/.test(w)) {
+        w = w.slice(0, -1);
+        break;
+      }
+      w = w.slice(0, w.length - suffix.length) + replacement;
+      break;
+    }
+  }
+  // Fold a trailing "e" and a doubled final consonant ("calculate"/"calculat", "running"/"run").
+  if (w.length > 4 && w.endsWith('e')) w = w.slice(0, -1);
+  if (w.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
+  return w;
+}
+
+/** Splits a text or an identifier into raw lower-case words (CJK runs kept whole). */
+export function words(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+}
+
+/** Content tokens of a text: stop words dropped, stemmed; CJK runs become character bigrams. */
+export function tokens(text: string): string[] {
+  const out: string[] = [];
+  for (const word of words(text)) {
+    if (CJK.test(word)) {
+      // CJK ideographs are single code points: Array.from splits them correctly (no emoji here, they are not letters).
+      const chars = Array.from(word);
+      if (chars.length === 1) out.push(word);
+      for (let i = 0; i + 1 < chars.length; i++) out.push(`${chars[i] ?? ''}${chars[i + 1] ?? ''}`);
+      continue;
+    }
+    if (STOP_WORDS.has(word)) continue;
+    if (/^\d+$/.test(word)) continue; // numbers are arguments, not topics
+    if (word.length === 1) continue;
+    out.push(stem(word));
+  }
+  return out;
+}
+
+/** A tool or argument name normalised for comparison: lower case, separators and case folded to `_`. */
+export function normaliseName(name: string): string {
+  return words(name).join('_');
+}
+
+/** Levenshtein distance (small strings: tool names). */
+export function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j] ?? 0;
+      row[j] = Math.min((row[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length] ?? 0;
+}
+
+/**
+ * A small concept lexicon: words that name an instance of a concept a tool is usually described by (a currency
+ * name → `currency`, a unit → `unit`, odds → `probability`). Both the request and the tool documents are expanded,
+ * so "500 US dollars" meets a `convert_currency` tool. Part of the one retrieval configuration.
+ */
+const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
+  currency: [
+    'dollar',
+    'dollars',
+    'usd',
+    'euro',
+    'euros',
+    'eur',
+    'yen',
+    'jpy',
+    'pound',
+    'pounds',
+    'gbp',
+    'yuan',
+    'rupee',
+    'rupees',
+    'peso',
+    'pesos',
+    'cad',
+    'aud',
+    'money',
+    'exchange',
+  ],
+  unit: [
+    'ounce',
+    'ounces',
+    'pound',
+    'pounds',
+    'gram',
+    'grams',
+    'kilogram',
+    'kilograms',
+    'kg',
+    'lb',
+    'lbs',
+    'oz',
+    'cup',
+    'cups',
+    'tablespoon',
+    'tablespoons',
+    'teaspoon',
+    'teaspoons',
+    'liter',
+    'liters',
+    'litre',
+    'ml',
+    'gallon',
+    'gallons',
+    'inch',
+    'inches',
+    'feet',
+    'foot',
+    'meter',
+    'meters',
+    'mile',
+    'miles',
+    'kilometer',
+    'kilometers',
+    'km',
+    'celsius',
+    'fahrenheit',
+    'kelvin',
+  ],
+  convert: ['how many', 'in', 'into', 'to'],
+  probability: ['odds', 'chance', 'chances', 'likelihood', 'likely', 'probable'],
+  nutrition: [
+    'protein',
+    'proteins',
+    'calorie',
+    'calories',
+    'carb',
+    'carbs',
+    'carbohydrate',
+    'carbohydrates',
+    'fat',
+    'fats',
+    'vitamin',
+    'vitamins',
+    'nutrient',
+    'nutrients',
+    'nutritional',
+  ],
+  date: ['when', 'year', 'date', 'day'],
+  rating: ['rating', 'ratings', 'score', 'review', 'reviews'],
+  performance: ['goal', 'goals', 'assist', 'assists', 'points', 'stats', 'statistics'],
+};
+
+const EXPANSIONS: ReadonlyMap<string, string[]> = (() => {
+  const map = new Map<string, string[]>();
+  for (const [concept, members] of Object.entries(CONCEPTS)) {
+    if (concept === 'convert') continue; // phrase-level cue, handled by the caller
+    for (const member of members) {
+      const key = stem(member);
+      map.set(key, [...(map.get(key) ?? []), stem(concept)]);
+    }
+  }
+  return map;
+})();
+
+/** The concept tokens a (stemmed) token stands for; empty when none. */
+export function conceptsOf(token: string): readonly string[] {
+  return EXPANSIONS.get(token) ?? [];
+}
+
+/** Tokens of a text plus the concepts they stand for; "when" questions stand for a date. */
+export function expandedTokens(text: string): string[] {
+  const base = tokens(text);
+  const out = new Set(base);
+  for (const t of base) for (const c of conceptsOf(t)) out.add(c);
+  if (/\bwhen\b/i.test(text)) out.add(stem('date'));
+  if (/\bhow many\b.*\bin\b/i.test(text) || /\bconvert/i.test(text)) out.add(stem('convert'));
+  return [...out];
+}

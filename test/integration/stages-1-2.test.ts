@@ -1,0 +1,197 @@
+// Stages 1 and 2 as separate processes on real Kafka + schema registry + PostgreSQL: the model selector's and the
+// tool decider's real `main.ts`, each a child process. A submitted SP-1 task ("late delivery + refund") arrives at
+// `task.planned` with a validated, ordered plan, and the event log holds one row per stage with its reason.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOPICS, allTopicNames, type TopicMessage } from '@signalbox/contracts';
+import {
+  createKafkaBus,
+  createSchemaRegistry,
+  prefixTopic,
+  registerTopicSchemas,
+  type Bus,
+  type Subscription,
+} from '@signalbox/bus';
+import { createPgEventStore } from '@signalbox/event-log';
+import {
+  createIsolatedSchema,
+  testEndpoints,
+  uniqueName,
+  type IsolatedSchema,
+} from '@signalbox/test-support';
+import { submittedTask } from '../support/pass-through.js';
+import { waitFor } from '../support/workers.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const endpoints = testEndpoints();
+let schema: IsolatedSchema;
+
+/** DATABASE_URL whose connections use the isolated schema (the services take only a connection string). */
+function schemaUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${name}`);
+  return url.toString();
+}
+
+interface Service {
+  child: ChildProcess;
+  started: Promise<void>;
+  output(): string;
+}
+
+function startService(service: string, env: Record<string, string>): Service {
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOG_LEVEL: 'info',
+    HTTP_PORT: '0',
+    HTTP_HOST: '127.0.0.1',
+    ...env,
+  };
+  // The deterministic path: no LLM endpoint reaches the children.
+  delete childEnv.SIGNALBOX_LLM_BASE_URL;
+  delete childEnv.SIGNALBOX_LLM_API_KEY;
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@signalbox/source', '--import', 'tsx', `services/${service}/src/main.ts`],
+    { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  let markStarted: () => void = () => undefined;
+  const started = new Promise<void>((resolve, reject) => {
+    markStarted = resolve;
+    child.once('exit', (code) => {
+      reject(new Error(`${service} exited (${String(code)}) before it started:\n${out}`));
+    });
+  });
+  const onData = (chunk: Buffer) => {
+    out += chunk.toString();
+    if (out.includes('worker started')) markStarted();
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  return { child, started, output: () => out };
+}
+
+async function stop(service: Service): Promise<void> {
+  if (service.child.exitCode !== null || service.child.signalCode !== null) return;
+  const state = { exited: false };
+  const exited = new Promise<void>((resolve) => {
+    service.child.once('exit', () => {
+      state.exited = true;
+      resolve();
+    });
+  });
+  service.child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  // A worker that does not drain within the grace period is killed (it was started by this test).
+  if (!state.exited) service.child.kill('SIGKILL');
+}
+
+beforeAll(async () => {
+  schema = await createIsolatedSchema(endpoints.databaseUrl, 'stages12');
+  const store = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
+  await store.migrate();
+  await store.close();
+});
+afterAll(async () => {
+  await schema.drop();
+});
+
+describe('model selector → tool decider as separate processes on real Kafka', () => {
+  const services: Service[] = [];
+  let bus: Bus | undefined;
+  let observer: Subscription | undefined;
+  afterAll(async () => {
+    await Promise.all(services.map(stop));
+    await observer?.stop().catch(() => undefined);
+    await bus?.close().catch(() => undefined);
+  });
+
+  it('a submitted task arrives at task.planned with a validated plan and two event rows with reasons', async () => {
+    const prefix = `${uniqueName('stages12')}.`;
+    bus = createKafkaBus({
+      brokers: endpoints.kafkaBrokers.split(','),
+      clientId: 'stages-1-2-test',
+      schemaRegistryUrl: endpoints.schemaRegistryUrl,
+      topicPrefix: prefix,
+      autoRegisterSchemas: true,
+    });
+    await bus.ensureTopics(allTopicNames());
+    // Deploy-time step: the services do not auto-register schemas.
+    await registerTopicSchemas(
+      createSchemaRegistry({ url: endpoints.schemaRegistryUrl }),
+      Object.values(TOPICS).map((t) => prefixTopic(t, prefix)),
+    );
+    const planned: TopicMessage<'taskPlanned'>[] = [];
+    observer = await bus.consume({
+      groupId: uniqueName('observer'),
+      topic: TOPICS.taskPlanned,
+      handler: (batch) => {
+        for (const m of batch) planned.push(m.value as TopicMessage<'taskPlanned'>);
+        return Promise.resolve({ deadLetters: [] });
+      },
+    });
+
+    const env = {
+      KAFKA_BROKERS: endpoints.kafkaBrokers,
+      SCHEMA_REGISTRY_URL: endpoints.schemaRegistryUrl,
+      DATABASE_URL: schemaUrl(endpoints.databaseUrl, schema.name),
+      SIGNALBOX_TOPIC_PREFIX: prefix,
+      SIGNALBOX_REGISTRY_DIR: 'registry/packs/after-sales',
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
+    };
+    services.push(startService('model-selector', { ...env, SIGNALBOX_GROUP_ID: uniqueName('ms') }));
+    services.push(startService('tool-decider', { ...env, SIGNALBOX_GROUP_ID: uniqueName('td') }));
+    await Promise.all(services.map((s) => s.started));
+
+    const taskId = `${prefix}task-1`;
+    const submitted = submittedTask(taskId, new Date(), 'My order 20240917001 is late and I want a refund');
+    await bus.publish([
+      {
+        topic: TOPICS.taskSubmitted,
+        key: taskId,
+        value: { ...submitted, tenant_id: 'default', agent_id: 'logistics_agent' },
+      },
+    ]);
+
+    let seen = '';
+    await waitFor(
+      async () => {
+        const r = await schema.pool.query<{ stage: string; event_type: string; decision_reason: string }>(
+          `SELECT stage, event_type, decision_reason FROM events WHERE task_id = $1 ORDER BY stream_version`,
+          [taskId],
+        );
+        seen = JSON.stringify(r.rows);
+        return planned.some((m) => m.task_id === taskId);
+      },
+      `task.planned for ${taskId}`,
+      45_000,
+    ).catch((error: unknown) => {
+      const outputs = services.map((s) => s.output()).join('\n---\n');
+      throw new Error(`${(error as Error).message}; events so far ${seen}\n${outputs}`);
+    });
+    const message = planned.find((m) => m.task_id === taskId);
+    expect(message?.event_type).toBe('task_planned');
+    if (message?.event_type !== 'task_planned') return;
+    const tools = message.payload.plan.steps.map((s) => s.tool);
+    expect(tools[0]).toBe('order_status_query');
+    expect(tools).toContain('refund_create');
+    expect(tools.indexOf('refund_create')).toBeGreaterThan(0);
+    expect(message.payload.step_index).toBe(0);
+    expect(message.payload.plan.steps.every((s) => s.tool_definition_hash.length > 0)).toBe(true);
+    expect(message.payload.plan.visible_tools).toContain('logistics_track_query');
+    expect(message.registry_version).toMatch(/\S/);
+
+    const rows = await schema.pool.query<{ stage: string; event_type: string; decision_reason: string }>(
+      `SELECT stage, event_type, decision_reason FROM events WHERE task_id = $1 ORDER BY stream_version`,
+      [taskId],
+    );
+    expect(rows.rows.map((r) => `${r.stage}/${r.event_type}`)).toEqual([
+      'model_selector/model_selected',
+      'tool_decider/task_planned',
+    ]);
+    for (const row of rows.rows) expect(row.decision_reason.length).toBeGreaterThan(10);
+    expect(rows.rows[1]?.decision_reason).toMatch(/scene delivery_refund_scene.*chain order_status_query → /);
+  }, 120_000);
+});
