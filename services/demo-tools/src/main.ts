@@ -1,0 +1,34 @@
+// Wiring only: environment → PostgreSQL → migrate + seed → HTTP/MCP server; SIGTERM drains and closes.
+import pg from 'pg';
+import { createDemoStore } from './demo-store.js';
+import { loadEnv } from './env.js';
+import { createDemoToolsServer } from './server.js';
+
+const env = loadEnv();
+const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 8 });
+const store = createDemoStore(pool, { schema: env.DEMO_TOOLS_SCHEMA });
+await store.migrate();
+await store.seed();
+
+const app = createDemoToolsServer({ store, logger: { level: env.LOG_LEVEL } });
+const address = await app.listen({ port: env.HTTP_PORT, host: env.HTTP_HOST });
+app.log.info({ address, schema: store.schema }, 'demo-tools listening');
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'demo-tools draining');
+  // In-flight requests finish within the grace period; past it the process exits anyway.
+  const timer = setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS);
+  timer.unref();
+  try {
+    await app.close();
+    await pool.end();
+    process.exit(0);
+  } catch {
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
