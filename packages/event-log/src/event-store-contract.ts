@@ -394,6 +394,108 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
       });
     });
 
+    describe('findTasks status, tool and cursor; findTraces (EL-5)', () => {
+      const finished = (task_id: string, causation_id: string, status: string, tools: string[] = []) =>
+        makeEvent(
+          { task_id, causation_id, stage: 'result_evaluator', event_type: 'task_finished' },
+          { status, steps: tools.map((tool) => ({ call: { tool }, result: { tool } })), questions: [] },
+          'signalbox.task.finished.v1',
+        );
+      const submitted = (task_id: string, causation_id: string | null) =>
+        makeEvent({ task_id, causation_id, stage: 'api', event_type: 'task_submitted' }, { task: {} });
+      const step = (task_id: string, causation_id: string, event_type: string, tool: string, filler = '') =>
+        makeEvent(
+          { task_id, causation_id, stage: 'executor', event_type },
+          { call: { tool, arguments: { filler } }, plan: { steps: [{ tool: 'planned_only' }] } },
+        );
+
+      beforeEach(async () => {
+        await store.append([
+          submitted('done', null),
+          step('done', 'c1', 'step_prepared', 'order_status_query'),
+          step('done', 'c2', 'step_executed', 'order_status_query'),
+          finished('done', 'c3', 'success', ['order_status_query', 'refund_create']),
+          submitted('asked', null),
+          finished('asked', 'c1', 'need_clarification'),
+          submitted('answered', null),
+          finished('answered', 'c1', 'need_clarification'),
+          submitted('answered', 'answer-1'),
+          submitted('retried', null),
+          finished('retried', 'c1', 'failed'),
+          finished('retried', 'c2', 'success'),
+          submitted('running', null),
+          // Above the 1 KiB claim-check threshold: the row holds a reference, the derived column still knows the tool.
+          step('running', 'c1', 'step_prepared', 'visit_page', 'x'.repeat(4096)),
+        ]);
+      });
+
+      it("filters by the current round's finished status", async () => {
+        expect(await store.findTasks({ status: 'success' })).toEqual(['retried', 'done']);
+        // 'answered' was continued by a new submission, so it is running again and has no status.
+        expect(await store.findTasks({ status: 'need_clarification' })).toEqual(['asked']);
+        expect(await store.findTasks({ status: 'failed' })).toEqual([]);
+        expect(await store.findTasks({ status: 'success', tenant_id: 'tenant-b' })).toEqual([]);
+      });
+
+      it('filters by a tool a step used, including claim-checked payloads, not by planned-only tools', async () => {
+        expect(await store.findTasks({ tool: 'order_status_query' })).toEqual(['done']);
+        expect(await store.findTasks({ tool: 'refund_create' })).toEqual(['done']);
+        expect(await store.findTasks({ tool: 'visit_page' })).toEqual(['running']);
+        expect(await store.findTasks({ tool: 'planned_only' })).toEqual([]);
+        await expect(store.findTasks({ tool: '' })).rejects.toThrow(RangeError);
+      });
+
+      it('matches rows appended before migration 0002 through their payload', async () => {
+        const legacy = finished('legacy', 'c1', 'partial_success', ['scholar_search']);
+        const e = legacy.envelope;
+        // A row as 0001 wrote it: no derived columns.
+        await h.sql(
+          `INSERT INTO ${h.table('events')} (event_id, task_id, stream_version, tenant_id, agent_id, stage, event_type,
+             decision_reason, revision_count, degraded_flag, input_source, occurred_at, schema_version, payload)
+           VALUES ($1, $2, 1, $3, $4, $5, $6, 'legacy', 0, false, 'pipeline', now(), 1, $7::jsonb)`,
+          [
+            e.event_id,
+            e.task_id,
+            e.tenant_id,
+            e.agent_id,
+            e.stage,
+            e.event_type,
+            JSON.stringify(legacy.payload),
+          ],
+        );
+        expect(await store.findTasks({ status: 'partial_success' })).toEqual(['legacy']);
+        expect(await store.findTasks({ tool: 'scholar_search' })).toEqual(['legacy']);
+        const [summary] = await store.findTraces({ tool: 'scholar_search' });
+        expect(summary?.status).toBe('partial_success');
+      });
+
+      it('summarises each task over all its events and pages with before_position', async () => {
+        const all = await store.findTraces({ tenant_id: 'tenant-a' });
+        expect(all.map((t) => t.task_id)).toEqual(['running', 'retried', 'answered', 'asked', 'done']);
+        const done = all.find((t) => t.task_id === 'done');
+        expect(done).toMatchObject({
+          tenant_id: 'tenant-a',
+          agent_id: 'agent-a',
+          event_count: 4,
+          last_stage: 'result_evaluator',
+          last_event_type: 'task_finished',
+          status: 'success',
+          degraded: false,
+          max_revision_count: 0,
+        });
+        expect(all.map((t) => t.status)).toEqual([null, 'success', null, 'need_clarification', 'success']);
+        expect(typeof done?.position).toBe('bigint');
+
+        const page1 = await store.findTraces({ limit: 2 });
+        expect(page1.map((t) => t.task_id)).toEqual(['running', 'retried']);
+        const page2 = await store.findTraces({ limit: 2, before_position: page1[1]?.position ?? 0n });
+        expect(page2.map((t) => t.task_id)).toEqual(['answered', 'asked']);
+        const page3 = await store.findTraces({ limit: 2, before_position: page2[1]?.position ?? 0n });
+        expect(page3.map((t) => t.task_id)).toEqual(['done']);
+        expect(await store.findTasks({ before_position: page2[1]?.position ?? 0n })).toEqual(['done']);
+      });
+    });
+
     describe('migrate', () => {
       it('is safe to run twice and from several stores at once', async () => {
         const fresh = await setup({});
@@ -403,8 +505,10 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
           await Promise.all(stores.map((s) => s.migrate()));
           await fresh.store.migrate();
 
-          const applied = await fresh.sql(`SELECT id FROM ${fresh.table('event_log_migrations')}`);
-          expect(applied).toEqual([{ id: '0001-events' }]);
+          const applied = await fresh.sql(
+            `SELECT id FROM ${fresh.table('event_log_migrations')} ORDER BY id`,
+          );
+          expect(applied).toEqual([{ id: '0001-events' }, { id: '0002-trace-columns' }]);
           const result = at(
             await at(stores, 2).append([makeEvent({ task_id: 'task-m', causation_id: null })]),
             0,

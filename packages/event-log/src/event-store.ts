@@ -1,4 +1,4 @@
-import type { Envelope, Stage } from '@signalbox/contracts';
+import type { Envelope, EvaluationStatus, Stage } from '@signalbox/contracts';
 
 // The EventStore port. The pg adapter (production) and the PGlite adapter (embedded run) implement it with the
 // same migrations and pass the same test suite.
@@ -36,7 +36,7 @@ export interface AppendResult {
 /**
  * EL-5 filters for trace queries. A task matches when one of its events meets every row condition (tenant, agent,
  * stage, event type, revision count, time range, `degraded: true`); `degraded: false` means no event of the task is
- * degraded.
+ * degraded; `status`, `tool` and `before_position` are conditions on the whole task.
  */
 export interface TraceFilter {
   tenant_id?: string;
@@ -52,10 +52,43 @@ export interface TraceFilter {
   /** An event was recorded before this instant. */
   to?: Date;
   /**
+   * The task's current outcome: the status of its latest `task_finished` event, unless a later `task_submitted`
+   * continued the task (an answered clarification runs again, so it matches no status until it finishes again).
+   */
+  status?: EvaluationStatus;
+  /** A step of the task used this tool: a `step_prepared`/`step_executed` call or a step of `task_finished`. */
+  tool?: string;
+  /**
+   * Keyset pagination: only tasks whose newest matching activity is below this `global_position` — pass the
+   * `position` of the last {@link TraceSummary} of the previous page.
+   */
+  before_position?: bigint;
+  /**
    * At most this many task ids, 1–1000.
    * @default 100
    */
   limit?: number;
+}
+
+/** One task of a trace listing (EL-5), summarised over all of its events. */
+export interface TraceSummary {
+  task_id: string;
+  /** Tenant and agent of the task's first event. */
+  tenant_id: string;
+  agent_id: string;
+  /** The newest `global_position` among the task's matching events: the listing's sort key and page cursor. */
+  position: bigint;
+  event_count: number;
+  started_at: Date;
+  last_activity_at: Date;
+  /** Stage and event type of the task's latest event. */
+  last_stage: Stage;
+  last_event_type: string;
+  /** The current outcome as {@link TraceFilter.status} defines it; null while the task runs. */
+  status: EvaluationStatus | null;
+  /** Some event of the task is degraded. */
+  degraded: boolean;
+  max_revision_count: number;
 }
 
 /** The append-only event log (EL-1…EL-5); adapters: createPgEventStore, createPgliteEventStore. */
@@ -73,6 +106,8 @@ export interface EventStore {
   readTask(taskId: string): Promise<StoredEvent[]>;
   /** Task ids whose events match the filter, newest first. */
   findTasks(filter: TraceFilter): Promise<string[]>;
+  /** The tasks {@link EventStore.findTasks} finds, each with a summary over all its events, newest first. */
+  findTraces(filter: TraceFilter): Promise<TraceSummary[]>;
   /** A cheap round trip used by readiness checks and backpressure (RS-3). */
   ping(): Promise<void>;
   close(): Promise<void>;

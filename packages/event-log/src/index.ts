@@ -1,4 +1,19 @@
-export type { AppendResult, EventStore, NewEvent, StoredEvent, TraceFilter } from './event-store.js';
+export type {
+  AppendResult,
+  EventStore,
+  NewEvent,
+  StoredEvent,
+  TraceFilter,
+  TraceSummary,
+} from './event-store.js';
+export {
+  LOOP_OF_EVENT_TYPE,
+  traceTimeline,
+  type TaskState,
+  type TimelineEntry,
+  type TimelineLoop,
+  type TraceTimeline,
+} from './trace-timeline.js';
 export { createPgEventStore, type PgEventStoreOptions } from './pg-event-store.js';
 export { createPgliteEventStore, type PgliteEventStoreOptions } from './pglite-event-store.js';
 export { DEFAULT_CLAIM_CHECK_THRESHOLD_BYTES } from './internal/sql-event-store.js';

@@ -232,7 +232,7 @@ describe('routing (EV-3) with ceilings (FL-6)', () => {
     expect(d.payload).toMatchObject({
       step_index: 1,
       history: [{ status: 'success' }],
-      progress: { steps_executed: 1 },
+      progress: { steps_executed: 0 },
     });
     expect(d.decision_reason).toContain('next: step 1 (refund_create)');
   });

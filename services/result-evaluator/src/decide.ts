@@ -95,7 +95,8 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
     const issues = findings.map((f) => `${f.check}: ${f.message}`);
     const record: StepRecord = { call, result, status, issues };
     const steps = [...history, record];
-    const advanced = { ...progress, steps_executed: progress.steps_executed + 1 };
+    // The executor counted the step it ran (steps_executed); the evaluator only reads the counters.
+    const advanced = progress;
     const elapsedMs = Math.max(0, Date.parse(input.occurred_at) - Date.parse(progress.started_at));
     const keep = { revision_count: input.revision_count, degraded_flag: input.degraded_flag };
 

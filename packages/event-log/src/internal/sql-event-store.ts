@@ -1,23 +1,33 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Envelope, type Stage } from '@signalbox/contracts';
+import { Envelope, EvaluationStatus, type Stage } from '@signalbox/contracts';
 import {
   AppendConflictError,
   EventStoreClosedError,
   EventStoreQueryError,
   InvalidEventError,
 } from '../errors.js';
-import type { AppendResult, EventStore, NewEvent, StoredEvent, TraceFilter } from '../event-store.js';
+import type {
+  AppendResult,
+  EventStore,
+  NewEvent,
+  StoredEvent,
+  TraceFilter,
+  TraceSummary,
+} from '../event-store.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { classifyError, constraintName, errorCode } from './classify-error.js';
+import { deriveColumns } from './derived-columns.js';
 import type { Names } from './names.js';
 import {
   APPEND_COLUMNS,
   type AppendRow,
   buildFindTasks,
+  buildFindTraces,
   buildStatements,
   type EventRow,
   MAX_TRACE_LIMIT,
+  type TraceSummaryRow,
 } from './statements.js';
 import type { SqlDriver } from './sql-driver.js';
 
@@ -102,6 +112,7 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
         storedPayload = JSON.stringify({ $ref: `sha256:${ref}`, size });
       }
       const envelope = parsed.data;
+      const derived = deriveColumns(envelope.event_type, event.payload);
       const values: unknown[] = [
         envelope.event_id,
         envelope.task_id,
@@ -123,6 +134,8 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
         envelope.traceparent,
         storedPayload,
         ref,
+        derived.finished_status,
+        JSON.stringify(derived.tools),
       ];
       values.forEach((value, column) => columns[column]?.push(value));
     });
@@ -223,6 +236,13 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
       return rows.map((row) => row.task_id);
     },
 
+    async findTraces(filter) {
+      validateFilter(filter);
+      const { text, params } = buildFindTraces(config.names, filter);
+      const rows = await run('finding traces', () => driver.query<TraceSummaryRow>(text, params));
+      return rows.map(toTraceSummary);
+    },
+
     async ping() {
       await run('pinging PostgreSQL', () => driver.query(statements.ping));
     },
@@ -245,6 +265,17 @@ function validateFilter(filter: TraceFilter): void {
   }
   if (filter.revision_count_above !== undefined && !Number.isInteger(filter.revision_count_above)) {
     throw new RangeError(`revision_count_above must be an integer, got ${filter.revision_count_above}`);
+  }
+  if (filter.tool !== undefined && (typeof filter.tool !== 'string' || filter.tool.length === 0)) {
+    throw new RangeError('tool must be a non-empty string');
+  }
+  if (filter.status !== undefined && !EvaluationStatus.safeParse(filter.status).success) {
+    throw new RangeError(
+      `status must be one of ${EvaluationStatus.options.join(', ')}, got ${filter.status as string}`,
+    );
+  }
+  if (filter.before_position !== undefined && typeof filter.before_position !== 'bigint') {
+    throw new RangeError('before_position must be a bigint');
   }
   for (const key of ['from', 'to'] as const) {
     const value = filter[key];
@@ -287,5 +318,24 @@ function toStoredEvent(row: EventRow): StoredEvent {
     global_position: BigInt(row.global_position),
     stream_version: row.stream_version,
     recorded_at: new Date(row.recorded_at),
+  };
+}
+
+/** Maps a findTraces row to the port's TraceSummary. */
+function toTraceSummary(row: TraceSummaryRow): TraceSummary {
+  const status = EvaluationStatus.safeParse(row.status);
+  return {
+    task_id: row.task_id,
+    tenant_id: row.tenant_id,
+    agent_id: row.agent_id,
+    position: BigInt(row.position),
+    event_count: row.event_count,
+    started_at: new Date(row.started_at),
+    last_activity_at: new Date(row.last_activity_at),
+    last_stage: row.last_stage as Stage,
+    last_event_type: row.last_event_type,
+    status: status.success ? status.data : null,
+    degraded: row.degraded,
+    max_revision_count: row.max_revision_count,
   };
 }

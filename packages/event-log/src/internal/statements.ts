@@ -1,4 +1,5 @@
 import type { TraceFilter } from '../event-store.js';
+import { TOOL_EVENT_TYPES } from './derived-columns.js';
 import type { Names } from './names.js';
 
 // The SQL both adapters run. Values that the two drivers parse differently (bigint: string in pg, number in PGlite;
@@ -33,7 +34,7 @@ const EVENT_COLUMNS = [
   'recorded_at',
 ] as const;
 
-/** The columns `append` supplies, in the order of its array parameters $1…$20. */
+/** The columns `append` supplies, in the order of its array parameters $1…$22. */
 export const APPEND_COLUMNS = [
   ['event_id', 'text'],
   ['task_id', 'text'],
@@ -55,7 +56,15 @@ export const APPEND_COLUMNS = [
   ['traceparent', 'text'],
   ['payload', 'jsonb'],
   ['payload_ref', 'text'],
+  // Derived at append time (migration 0002); `tools` arrives as a jsonb array because unnest flattens a 2-D array.
+  ['finished_status', 'text'],
+  ['tools', 'jsonb'],
 ] as const;
+
+/** The expression that turns an append input column into the stored value. */
+function insertExpression(column: (typeof APPEND_COLUMNS)[number][0]): string {
+  return column === 'tools' ? 'ARRAY(SELECT jsonb_array_elements_text(tools))' : column;
+}
 
 /** A stored event as every read statement returns it. */
 export interface EventRow {
@@ -119,8 +128,8 @@ export interface Statements {
   appliedMigrations: string;
   recordMigration: string;
   /**
-   * $1…$20: one array per APPEND_COLUMNS entry (same length, one element per input event, input order).
-   * $21…$23: distinct claim-checked blobs (sha256 hex, size in bytes, payload jsonb).
+   * $1…$22: one array per APPEND_COLUMNS entry (same length, one element per input event, input order).
+   * $23…$25: distinct claim-checked blobs (sha256 hex, size in bytes, payload jsonb).
    */
   append: string;
   /** $1: text[] of event ids. */
@@ -161,7 +170,7 @@ fresh AS (
 ),
 inserted AS (
   INSERT INTO ${n.events} (${inputColumns.join(', ')}, stream_version)
-  SELECT ${inputColumns.join(', ')}, stream_version FROM fresh ORDER BY ord
+  SELECT ${APPEND_COLUMNS.map(([name]) => insertExpression(name)).join(', ')}, stream_version FROM fresh ORDER BY ord
   RETURNING ${allColumns}
 ),
 stored_blobs AS (
@@ -209,16 +218,16 @@ ORDER BY i.ord`;
 export const DEFAULT_TRACE_LIMIT = 100;
 export const MAX_TRACE_LIMIT = 1000;
 
-/**
- * EL-5: task ids with at least one event matching every row-level condition, newest activity first. `degraded:
- * false` means the task never degraded, so it is a condition on the whole task rather than on one row.
- */
-export function buildFindTasks(n: Names, filter: TraceFilter): { text: string; params: unknown[] } {
-  const params: unknown[] = [];
+/** The trace filter as SQL: the grouped task selection shared by findTasks and findTraces. */
+function matchedTasks(n: Names, filter: TraceFilter, params: unknown[]): string {
   const where: string[] = [];
-  const add = (condition: (placeholder: string) => string, value: unknown) => {
+  const having: string[] = [];
+  const param = (value: unknown) => {
     params.push(value);
-    where.push(condition(`$${params.length}`));
+    return `$${params.length}`;
+  };
+  const add = (condition: (placeholder: string) => string, value: unknown) => {
+    where.push(condition(param(value)));
   };
   if (filter.tenant_id !== undefined) add((p) => `e.tenant_id = ${p}`, filter.tenant_id);
   if (filter.agent_id !== undefined) add((p) => `e.agent_id = ${p}`, filter.agent_id);
@@ -233,11 +242,100 @@ export function buildFindTasks(n: Names, filter: TraceFilter): { text: string; p
   if (filter.degraded === false) {
     where.push(`NOT EXISTS (SELECT 1 FROM ${n.events} d WHERE d.task_id = e.task_id AND d.degraded_flag)`);
   }
-  params.push(filter.limit ?? DEFAULT_TRACE_LIMIT);
-  const text = `SELECT e.task_id FROM ${n.events} e
-${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+  // Rows appended before migration 0002 have `tools IS NULL` and no derived columns; each filter reads their inline
+  // payload in a second OR arm, which the small partial index events_tools_legacy_idx serves.
+  if (filter.status !== undefined) {
+    add(
+      (p) => `e.task_id IN (
+  SELECT f.task_id FROM ${n.events} f
+  WHERE f.event_type = 'task_finished'
+    AND (f.finished_status = ${p}
+      OR (f.tools IS NULL AND f.event_type = 'task_finished' AND f.payload_ref IS NULL AND f.payload->>'status' = ${p}))
+    -- the task's current round: no later submission continued it, no later finish superseded it
+    AND NOT EXISTS (SELECT 1 FROM ${n.events} g WHERE g.task_id = f.task_id AND g.stream_version > f.stream_version
+      AND g.event_type IN ('task_finished', 'task_submitted')))`,
+      filter.status,
+    );
+  }
+  if (filter.tool !== undefined) {
+    add(
+      (p) => `e.task_id IN (
+  SELECT t.task_id FROM ${n.events} t
+  WHERE t.tools @> ARRAY[${p}::text]
+    OR (t.tools IS NULL AND t.event_type IN (${TOOL_EVENT_TYPES.map((x) => `'${x}'`).join(', ')})
+      AND t.payload_ref IS NULL
+      AND jsonb_path_exists(t.payload,
+        '$ ? (@.call.tool == $t || @.result.tool == $t || @.steps[*].call.tool == $t)',
+        jsonb_build_object('t', ${p}::text))))`,
+      filter.tool,
+    );
+  }
+  if (filter.before_position !== undefined) {
+    having.push(`max(e.global_position) < ${param(filter.before_position.toString())}::bigint`);
+  }
+  const limit = param(filter.limit ?? DEFAULT_TRACE_LIMIT);
+  return `SELECT e.task_id, max(e.global_position) AS position FROM ${n.events} e
+${where.length > 0 ? `WHERE ${where.join('\n  AND ')}` : ''}
 GROUP BY e.task_id
+${having.length > 0 ? `HAVING ${having.join(' AND ')}` : ''}
 ORDER BY max(e.global_position) DESC
-LIMIT $${params.length}::integer`;
+LIMIT ${limit}::integer`;
+}
+
+/**
+ * EL-5: task ids with at least one event matching every row-level condition, newest activity first. `degraded:
+ * false`, `status`, `tool` and `before_position` are conditions on the whole task rather than on one row.
+ */
+export function buildFindTasks(n: Names, filter: TraceFilter): { text: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const text = `SELECT m.task_id FROM (${matchedTasks(n, filter, params)}) m ORDER BY m.position DESC`;
+  return { text, params };
+}
+
+/** A row of findTraces. */
+export interface TraceSummaryRow {
+  task_id: string;
+  position: string;
+  event_count: number;
+  started_at: string;
+  last_activity_at: string;
+  degraded: boolean;
+  max_revision_count: number;
+  tenant_id: string;
+  agent_id: string;
+  last_stage: string;
+  last_event_type: string;
+  status: string | null;
+}
+
+/** EL-5: the tasks of {@link buildFindTasks}, each summarised over all of its events (not only the matching ones). */
+export function buildFindTraces(n: Names, filter: TraceFilter): { text: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const text = `WITH matched AS (${matchedTasks(n, filter, params)})
+SELECT m.task_id, m.position::text AS position, s.event_count, ${iso('s.started_at')} AS started_at,
+  ${iso('s.last_activity_at')} AS last_activity_at, s.degraded, s.max_revision_count,
+  f.tenant_id, f.agent_id, l.stage AS last_stage, l.event_type AS last_event_type,
+  CASE WHEN r.event_type = 'task_finished' THEN r.status END AS status
+FROM matched m
+CROSS JOIN LATERAL (
+  SELECT count(*)::integer AS event_count, min(a.recorded_at) AS started_at, max(a.recorded_at) AS last_activity_at,
+    bool_or(a.degraded_flag) AS degraded, max(a.revision_count) AS max_revision_count
+  FROM ${n.events} a WHERE a.task_id = m.task_id
+) s
+CROSS JOIN LATERAL (
+  SELECT a.tenant_id, a.agent_id FROM ${n.events} a WHERE a.task_id = m.task_id ORDER BY a.stream_version LIMIT 1
+) f
+CROSS JOIN LATERAL (
+  SELECT a.stage, a.event_type FROM ${n.events} a WHERE a.task_id = m.task_id ORDER BY a.stream_version DESC LIMIT 1
+) l
+-- The current round: the latest finish or submission; a finish there is the task's outcome.
+LEFT JOIN LATERAL (
+  SELECT a.event_type,
+    coalesce(a.finished_status, CASE WHEN a.payload_ref IS NULL THEN a.payload->>'status' END) AS status
+  FROM ${n.events} a
+  WHERE a.task_id = m.task_id AND a.event_type IN ('task_finished', 'task_submitted')
+  ORDER BY a.stream_version DESC LIMIT 1
+) r ON true
+ORDER BY m.position DESC`;
   return { text, params };
 }

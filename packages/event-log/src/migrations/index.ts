@@ -1,7 +1,8 @@
 import { createEvents } from './0001-events.js';
+import { traceColumns } from './0002-trace-columns.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in the order they run. Append new ones; never edit or reorder shipped ones. */
-export const MIGRATIONS: readonly Migration[] = [createEvents];
+export const MIGRATIONS: readonly Migration[] = [createEvents, traceColumns];
 
 export type { Migration } from './migration.js';

@@ -1,0 +1,439 @@
+import { TOPICS, type TaskSpec } from '@signalbox/contracts';
+import type { Bus } from '@signalbox/bus';
+import { EventLogError, traceTimeline, type EventStore, type StoredEvent } from '@signalbox/event-log';
+import { canonicalJson, RegistryStoreError, type Registry, type RegistryStore } from '@signalbox/registry';
+import { createStageMetrics, type StageMetrics } from '@signalbox/telemetry';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { authenticate, parseApiKeys, type ApiKeys } from './auth.js';
+import {
+  ApiError,
+  ConflictError,
+  InvalidRequestError,
+  NotFoundError,
+  UnavailableError,
+  UnprocessableError,
+} from './errors.js';
+import { registryVersions } from './registry-versions.js';
+import { AnswerBody, SubmitTaskBody, TraceQuery, encodeCursor, parseRequest } from './requests.js';
+import {
+  IDEMPOTENCY_KEY,
+  awaitingAnswer,
+  continuationTask,
+  messageOf,
+  ownerOf,
+  submittedMessage,
+  taskIdFor,
+  taskSpecOf,
+  taskView,
+  traceparentFor,
+} from './tasks.js';
+
+/** The few logger methods the API uses (a pino logger fits). Identifiers only, never payloads (OB-1). */
+export interface ApiLogger {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+/** Options of {@link createApiApp}; resolved once, bad values throw before any route exists. */
+export interface ApiAppOptions {
+  /** Where submissions are published (`TOPICS.taskSubmitted`); the topic must exist. */
+  bus: Bus;
+  /** The event log: submissions are appended here first, traces are read from here. */
+  store: EventStore;
+  /** Key hashes → tenant (see `parseApiKeys`); a plain `{ "<sha256 hex>": "<tenant>" }` object is parsed. */
+  apiKeys: ApiKeys | Readonly<Record<string, string>>;
+  /** Largest request body in bytes; larger ones get 413. @default 1048576 */
+  bodyLimitBytes?: number;
+  /** The registry loaded from SIGNALBOX_REGISTRY_DIR, reported by `GET /v1/registry/versions`. @default none */
+  registry?: Registry;
+  /** The registry history in PostgreSQL (RG-3). @default none */
+  registryStore?: RegistryStore;
+  /** Registry names whose latest publication is reported. @default [] */
+  registryNames?: readonly string[];
+  /** @default silent */
+  logger?: ApiLogger;
+  /** Request metrics for `/metrics` (OB-3), `stage` label `api`. @default a private registry */
+  metrics?: StageMetrics;
+  /** The clock (task reference time, event times). @default () => new Date() */
+  now?: () => Date;
+  /** How long `/readyz` waits for the event log. @default 2000 */
+  readinessTimeoutMs?: number;
+}
+
+const silentLogger: ApiLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+const MAX_ID_LENGTH = 128;
+
+/**
+ * The HTTP API (IF-1) as a fastify instance, not yet listening: `main.ts` calls `listen`, tests call `inject`.
+ * Every `/v1` route needs `Authorization: Bearer <key>` and sees only the key's tenant.
+ */
+export function createApiApp(options: ApiAppOptions): FastifyInstance {
+  const apiKeys: ApiKeys =
+    options.apiKeys instanceof Map
+      ? options.apiKeys
+      : parseApiKeys(options.apiKeys as Record<string, string>);
+  const bodyLimit = options.bodyLimitBytes ?? 1024 * 1024;
+  if (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1) {
+    throw new RangeError(`bodyLimitBytes must be a positive integer, got ${String(bodyLimit)}`);
+  }
+  const readinessTimeoutMs = options.readinessTimeoutMs ?? 2000;
+  const { bus, store } = options;
+  const logger = options.logger ?? silentLogger;
+  const metrics = options.metrics ?? createStageMetrics({ stage: 'api' });
+  const now = options.now ?? (() => new Date());
+  const registryNames = [...(options.registryNames ?? [])];
+
+  const app = Fastify({ bodyLimit, logger: false, return503OnClosing: true });
+  // JSON only: fastify's built-in text/plain parser would hand a string to the validator and answer a confusing 400.
+  app.removeContentTypeParser('text/plain');
+  const tenants = new WeakMap<FastifyRequest, string>();
+  const started = new WeakMap<FastifyRequest, number>();
+
+  const tenantOf = (request: FastifyRequest): string => {
+    const tenant = tenants.get(request);
+    // The onRequest hook of every /v1 route sets it; a route without it is a wiring bug.
+    if (tenant === undefined) throw new TypeError('route is missing the authentication hook');
+    return tenant;
+  };
+
+  /** The task's events when the caller's tenant owns it; 404 otherwise (also for other tenants: ids do not leak). */
+  const readOwnTask = async (request: FastifyRequest, taskId: string): Promise<StoredEvent[]> => {
+    const tenant = tenantOf(request);
+    if (taskId.length === 0 || taskId.length > MAX_ID_LENGTH) throw new NotFoundError(`no task ${taskId}`);
+    const events = await store.readTask(taskId);
+    if (events.length === 0 || ownerOf(events) !== tenant) throw new NotFoundError(`no task ${taskId}`);
+    return events;
+  };
+
+  const publish = async (message: { task_id: string; traceparent: string | null }) => {
+    try {
+      await bus.publish([
+        {
+          topic: TOPICS.taskSubmitted,
+          key: message.task_id,
+          value: message,
+          ...(message.traceparent ? { headers: { traceparent: message.traceparent } } : {}),
+        },
+      ]);
+    } catch (error) {
+      const retriable = (error as { retriable?: unknown }).retriable === true;
+      if (!retriable) throw error;
+      throw new UnavailableError(
+        'the task is recorded but could not be published yet; send the request again (with the same Idempotency-Key)',
+        { cause: error },
+      );
+    }
+  };
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    started.set(request, performance.now());
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const seconds = (performance.now() - (started.get(request) ?? performance.now())) / 1000;
+    // The route pattern, not the URL: label values must come from a closed set.
+    metrics.recordMessage(`${request.method} ${route}`, reply.statusCode >= 500 ? 'failed' : 'ok', seconds);
+    logger.info(
+      {
+        method: request.method,
+        route,
+        status_code: reply.statusCode,
+        tenant_id: tenants.get(request),
+        task_id: taskIdParam(request),
+        duration_ms: Math.round(seconds * 1000),
+      },
+      'request',
+    );
+    done();
+  });
+
+  app.setErrorHandler((error: unknown, request, reply) => sendError(error, request, reply, logger));
+  app.setNotFoundHandler((request, reply) => {
+    void reply
+      .code(404)
+      .send({ error: { code: 'not_found', message: `no route ${request.method} ${request.url}` } });
+  });
+
+  // OB-4 / OB-3, without authentication (probes and scrapers).
+  app.get('/livez', () => ({ live: true }));
+  app.get('/readyz', async (_request, reply) => {
+    let timer: NodeJS.Timeout | undefined;
+    const ready = await Promise.race([
+      store.ping().then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => {
+          resolve(false);
+        }, readinessTimeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    return reply.code(ready ? 200 : 503).send({ ready });
+  });
+  app.get('/metrics', async (_request, reply) =>
+    reply.header('content-type', metrics.contentType).send(await metrics.metricsText()),
+  );
+
+  void app.register(
+    (v1, _opts, done) => {
+      v1.addHook('onRequest', (request, _reply, next) => {
+        // A thrown UnauthorizedError goes to next(): fastify answers it through the error handler.
+        try {
+          tenants.set(request, authenticate(apiKeys, request.headers.authorization));
+          next();
+        } catch (error) {
+          next(error as Error);
+        }
+      });
+
+      v1.post('/tasks', async (request, reply) => {
+        const tenant = tenantOf(request);
+        const key = request.headers['idempotency-key'];
+        if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
+          throw new InvalidRequestError('invalid Idempotency-Key header', [
+            { path: 'headers.idempotency-key', message: '1–255 printable ASCII characters, sent once' },
+          ]);
+        }
+        const body = parseRequest(SubmitTaskBody, request.body, 'task');
+        const at = now();
+        const taskId = taskIdFor(tenant, key);
+        const { message, event } = submittedMessage({
+          task_id: taskId,
+          tenant_id: tenant,
+          agent_id: body.agent_id,
+          task: taskSpecOf(body, at),
+          causation_id: null,
+          decision_reason: 'task submitted through the API',
+          occurred_at: at,
+          traceparent: traceparentFor(headerOf(request, 'traceparent')),
+        });
+        // Appended first, so the trace starts with the submission and a retry finds it (EL-2 style idempotency).
+        const [result] = await store.append([event]);
+        if (!result) throw new TypeError('append returned no result');
+        let replayed = false;
+        if (result.inserted) {
+          await publish(message);
+        } else {
+          const stored = result.event;
+          const storedTask = (stored.payload as { task: TaskSpec }).task;
+          const asked =
+            body.reference_time === undefined
+              ? { ...message.payload.task, reference_time: storedTask.reference_time }
+              : message.payload.task;
+          if (
+            stored.envelope.agent_id !== body.agent_id ||
+            canonicalJson(asked) !== canonicalJson(storedTask)
+          ) {
+            throw new ConflictError(
+              'idempotency_conflict',
+              'this Idempotency-Key was already used for a different task; use a new key',
+            );
+          }
+          replayed = true;
+          // Only when nothing reacted yet: then the first attempt may have failed to publish. A duplicate would be
+          // harmless (the model selector reuses its stored decision) but would re-run every stage's reuse path.
+          const events = await store.readTask(taskId);
+          if (events.length === 1) await publish(messageOf(stored));
+        }
+        return reply
+          .code(202)
+          .header('location', `/v1/tasks/${taskId}`)
+          .header('idempotent-replayed', String(replayed))
+          .send({ task_id: taskId, state: 'running', links: links(taskId) });
+      });
+
+      v1.get<{ Params: { id: string } }>('/tasks/:id', async (request) => {
+        const events = await readOwnTask(request, request.params.id);
+        return { ...taskView(events), links: links(request.params.id) };
+      });
+
+      v1.post<{ Params: { id: string } }>('/tasks/:id/answers', async (request, reply) => {
+        const taskId = request.params.id;
+        const events = await readOwnTask(request, taskId);
+        const body = parseRequest(AnswerBody, request.body, 'answer');
+        const waiting = awaitingAnswer(events);
+        if (!waiting) {
+          throw new ConflictError(
+            'not_awaiting_answer',
+            'the task is not waiting for an answer (only a finished need_clarification can be answered)',
+          );
+        }
+        const first = events.reduce((a, b) => (b.stream_version < a.stream_version ? b : a));
+        let built: ReturnType<typeof submittedMessage>;
+        try {
+          built = submittedMessage({
+            task_id: taskId,
+            tenant_id: tenantOf(request),
+            agent_id: first.envelope.agent_id,
+            task: continuationTask(waiting.task, waiting.questions, body),
+            causation_id: waiting.finished.envelope.event_id,
+            decision_reason: `answer to need_clarification continues the task after ${waiting.finished.envelope.event_id}${body.confirmation ? ` (confirms ${body.confirmation.tool})` : ''}`,
+            occurred_at: now(),
+            traceparent: first.envelope.traceparent ?? traceparentFor(headerOf(request, 'traceparent')),
+          });
+        } catch (error) {
+          throw new UnprocessableError(
+            'the answer cannot be added to the task (its context is full or too large)',
+            { cause: error },
+          );
+        }
+        const [result] = await store.append([built.event]);
+        if (!result) throw new TypeError('append returned no result');
+        if (!result.inserted) {
+          // A concurrent answer to the same question got there first (same deterministic event id).
+          const same =
+            canonicalJson((result.event.payload as { task: unknown }).task) ===
+            canonicalJson(built.message.payload.task);
+          if (!same) throw new ConflictError('already_answered', 'this question was already answered');
+          const all = await store.readTask(taskId);
+          if (all[all.length - 1]?.envelope.event_id === result.event.envelope.event_id) {
+            await publish(messageOf(result.event));
+          }
+        } else {
+          await publish(built.message);
+        }
+        return reply
+          .code(202)
+          .header('location', `/v1/tasks/${taskId}`)
+          .send({
+            task_id: taskId,
+            state: 'running',
+            continuation_event_id: result.event.envelope.event_id,
+            answers_event_id: waiting.finished.envelope.event_id,
+            links: links(taskId),
+          });
+      });
+
+      v1.get('/traces', async (request) => {
+        const q = parseRequest(TraceQuery, request.query, 'query');
+        const traces = await store.findTraces({
+          tenant_id: tenantOf(request),
+          ...(q.status !== undefined ? { status: q.status } : {}),
+          ...(q.degraded !== undefined ? { degraded: q.degraded } : {}),
+          ...(q.revision_count_above !== undefined ? { revision_count_above: q.revision_count_above } : {}),
+          ...(q.tool !== undefined ? { tool: q.tool } : {}),
+          ...(q.agent !== undefined ? { agent_id: q.agent } : {}),
+          ...(q.from !== undefined ? { from: q.from } : {}),
+          ...(q.to !== undefined ? { to: q.to } : {}),
+          ...(q.cursor !== undefined ? { before_position: q.cursor } : {}),
+          limit: q.limit,
+        });
+        const last = traces[traces.length - 1];
+        return {
+          traces: traces.map((t) => ({
+            task_id: t.task_id,
+            agent_id: t.agent_id,
+            status: t.status,
+            last_stage: t.last_stage,
+            last_event_type: t.last_event_type,
+            event_count: t.event_count,
+            degraded: t.degraded,
+            max_revision_count: t.max_revision_count,
+            started_at: t.started_at.toISOString(),
+            last_activity_at: t.last_activity_at.toISOString(),
+            links: links(t.task_id),
+          })),
+          next_cursor: traces.length === q.limit && last ? encodeCursor(last.position) : null,
+        };
+      });
+
+      v1.get<{ Params: { taskId: string } }>('/traces/:taskId', async (request) => {
+        const events = await readOwnTask(request, request.params.taskId);
+        return traceTimeline(events);
+      });
+
+      v1.get('/registry/versions', async () => {
+        try {
+          return await registryVersions(options.registry, options.registryStore, registryNames);
+        } catch (error) {
+          // 42P01: nothing was ever published into this database, so there is no history table yet.
+          if (error instanceof RegistryStoreError && error.sqlState === '42P01') {
+            return registryVersions(options.registry, undefined, []);
+          }
+          if (error instanceof RegistryStoreError && error.retriable) {
+            throw new UnavailableError('the registry store is unreachable', { cause: error });
+          }
+          throw error;
+        }
+      });
+      done();
+    },
+    { prefix: '/v1' },
+  );
+
+  return app;
+}
+
+function links(taskId: string) {
+  return {
+    task: `/v1/tasks/${taskId}`,
+    answers: `/v1/tasks/${taskId}/answers`,
+    trace: `/v1/traces/${taskId}`,
+  };
+}
+
+function taskIdParam(request: FastifyRequest): string | undefined {
+  const params = request.params as { id?: unknown; taskId?: unknown } | undefined;
+  const id = params?.id ?? params?.taskId;
+  return typeof id === 'string' ? id : undefined;
+}
+
+function headerOf(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Every error as `{ error: { code, message, fields? } }`; internals are logged, never sent. */
+function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply, logger: ApiLogger) {
+  const send = (status: number, code: string, message: string, extra: Record<string, unknown> = {}) =>
+    reply.code(status).send({ error: { code, message, ...extra } });
+  if (error instanceof ApiError) {
+    if (error.statusCode === 401) void reply.header('www-authenticate', 'Bearer');
+    if (error.retriable) void reply.header('retry-after', '1');
+    if (error.statusCode >= 500) logger.warn({ err: describe(error), route: request.url }, error.message);
+    return send(
+      error.statusCode,
+      error.code,
+      error.message,
+      error instanceof InvalidRequestError ? { fields: error.fields } : {},
+    );
+  }
+  const fastifyError = error as { code?: unknown; statusCode?: unknown; message?: unknown };
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return send(413, 'payload_too_large', 'the request body is larger than this API accepts');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return send(415, 'unsupported_media_type', 'send the body as application/json');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return send(400, 'invalid_request', 'the body is not valid JSON', {
+        fields: [{ path: '', message: String(fastifyError.message) }],
+      });
+    default:
+      break;
+  }
+  if (error instanceof EventLogError && error.retriable) {
+    void reply.header('retry-after', '1');
+    logger.warn({ err: describe(error) }, 'event log unavailable');
+    return send(503, 'unavailable', 'the event log is unreachable; try again');
+  }
+  if (
+    typeof fastifyError.statusCode === 'number' &&
+    fastifyError.statusCode >= 400 &&
+    fastifyError.statusCode < 500
+  ) {
+    return send(fastifyError.statusCode, 'invalid_request', String(fastifyError.message));
+  }
+  logger.error({ err: describe(error), route: request.url }, 'request failed');
+  return send(500, 'internal', 'internal error');
+}
+
+// The error's class and message only: no stack traces or payloads in logs (OB-1).
+function describe(error: unknown): Record<string, unknown> {
+  return error instanceof Error ? { name: error.name, message: error.message } : { message: String(error) };
+}

@@ -1,0 +1,63 @@
+// Wiring only: environment → bus, event log, registry → the HTTP API. The routes are in app.ts.
+import { basename } from 'node:path';
+import { hostname } from 'node:os';
+import { createKafkaBus } from '@signalbox/bus';
+import { createPgEventStore } from '@signalbox/event-log';
+import { createRegistryStore, loadRegistryDir } from '@signalbox/registry';
+import { createLogger } from '@signalbox/telemetry';
+import { createApiApp } from './app.js';
+import { loadEnv } from './env.js';
+
+// SIGTERM: stop accepting, finish in-flight requests, then close the bus and the pools.
+const DRAIN_TIMEOUT_MS = 25_000;
+
+const env = loadEnv();
+const logger = createLogger({ service: 'api', level: env.LOG_LEVEL });
+const registry = env.SIGNALBOX_REGISTRY_DIR ? await loadRegistryDir(env.SIGNALBOX_REGISTRY_DIR) : undefined;
+const registryNames =
+  env.SIGNALBOX_REGISTRY_NAMES ?? (env.SIGNALBOX_REGISTRY_DIR ? [basename(env.SIGNALBOX_REGISTRY_DIR)] : []);
+const bus = createKafkaBus({
+  brokers: env.KAFKA_BROKERS,
+  clientId: `api-${hostname()}-${String(process.pid)}`,
+  schemaRegistryUrl: env.SCHEMA_REGISTRY_URL,
+  topicPrefix: env.SIGNALBOX_TOPIC_PREFIX,
+  logger,
+});
+const store = createPgEventStore({ connectionString: env.DATABASE_URL });
+const registryStore = createRegistryStore({ connectionString: env.DATABASE_URL, maxConnections: 2 });
+const app = createApiApp({
+  bus,
+  store,
+  apiKeys: env.SIGNALBOX_API_KEYS,
+  bodyLimitBytes: env.SIGNALBOX_API_BODY_LIMIT_BYTES,
+  ...(registry ? { registry } : {}),
+  registryStore,
+  registryNames,
+  logger,
+});
+await app.listen({ port: env.HTTP_PORT, host: env.HTTP_HOST });
+logger.info({ port: env.HTTP_PORT, tenants: new Set(env.SIGNALBOX_API_KEYS.values()).size }, 'api started');
+
+let closing: Promise<void> | undefined;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    closing ??= (async () => {
+      logger.info({ reason: signal }, 'shutting down');
+      const timer = setTimeout(() => {
+        logger.warn({}, 'drain timed out');
+        process.exit(1);
+      }, DRAIN_TIMEOUT_MS);
+      await app.close();
+      await bus.close();
+      await store.close();
+      await registryStore.close();
+      clearTimeout(timer);
+    })().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

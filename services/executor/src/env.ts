@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { StageEnv, parseEnv } from '@signalbox/stage-kit';
+import { McpServers } from './mcp-transport.js';
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** The executor's environment (OP-5): the stage variables plus its registry, transports and limits. */
+export const Env = StageEnv.extend({
+  /** A directory of registry YAML (tools, agents, scenes, tenants). */
+  SIGNALBOX_REGISTRY_DIR: z.string().min(1),
+  /**
+   * SSRF allow-list (RS-6), comma-separated host names, IP addresses and CIDR ranges that may be private,
+   * loopback or link-local (e.g. `demo-tools,10.20.0.0/16,127.0.0.1`). @default '' (none)
+   */
+  SIGNALBOX_EXECUTOR_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  /**
+   * MCP servers by id as JSON: `{ "<id>": { "transport": "stdio", "command": "…", "args": […] } | { "transport":
+   * "http", "url": "…", "auth_secret_env": "…" } }`. @default {}
+   */
+  SIGNALBOX_EXECUTOR_MCP_SERVERS: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        return McpServers.parse(JSON.parse(text));
+      } catch (err) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `not valid MCP server configuration JSON: ${(err as Error).message}`,
+        });
+        return z.NEVER;
+      }
+    }),
+  /** Schema of the executor's own tables. @default the connection's search_path */
+  SIGNALBOX_EXECUTOR_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .optional(),
+  /** Create the executor's tables at start. @default true */
+  SIGNALBOX_EXECUTOR_MIGRATE: flag.default(true),
+  /** Run the event-log migrations at start (development). @default false */
+  SIGNALBOX_MIGRATE_EVENT_LOG: flag.default(false),
+  /** Outputs larger than this travel by reference (EL-3). @default 65536 */
+  SIGNALBOX_EXECUTOR_INLINE_OUTPUT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
+  /** Consecutive failures that open a tool's circuit breaker. @default 5 */
+  SIGNALBOX_EXECUTOR_BREAKER_THRESHOLD: z.coerce.number().int().min(1).default(5),
+  /** How long an open breaker refuses calls. @default 30000 */
+  SIGNALBOX_EXECUTOR_BREAKER_OPEN_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Heap limit of one compute evaluation. @default 33554432 (32 MiB) */
+  SIGNALBOX_EXECUTOR_COMPUTE_MEMORY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(32 * 1024 * 1024),
+});
+export type Env = z.infer<typeof Env>;
+
+/** Parses `process.env` once; throws naming every bad variable. */
+export const loadEnv = (env: NodeJS.ProcessEnv = process.env): Env => parseEnv(Env, env, 'executor');

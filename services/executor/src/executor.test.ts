@@ -1,0 +1,359 @@
+// The gateway against a real local HTTP tool server that injects faults, with its state in real PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIsolatedSchema, testEndpoints, type IsolatedSchema } from '@signalbox/test-support';
+import { ToolDefinition, type ToolDefinitionInput } from '@signalbox/registry';
+import { createExecutorStore, type ExecutorStore } from './executor-store.js';
+import { createExecutor, type ExecutionRequest, type Executor } from './executor.js';
+import { createHttpTransport } from './http-transport.js';
+import { httpTool, startFaultServer, type FaultServer } from './internal/test-fixtures.js';
+import { createSsrfGuard } from './ssrf-guard.js';
+
+let schema: IsolatedSchema;
+let store: ExecutorStore;
+let server: FaultServer;
+let executor: Executor;
+let seq = 0;
+
+beforeAll(async () => {
+  schema = await createIsolatedSchema(testEndpoints().databaseUrl, 'executor');
+  store = createExecutorStore({ pool: schema.pool });
+  await store.migrate();
+  await store.migrate(); // a second run is a no-op
+  server = await startFaultServer();
+  executor = createExecutor({
+    store,
+    // The test server runs on 127.0.0.1, so it is allow-listed explicitly.
+    transports: { http: createHttpTransport({ guard: createSsrfGuard({ allow: ['127.0.0.1'] }) }) },
+    inlineOutputBytes: 16 * 1024,
+    breaker: { failureThreshold: 3, openMs: 60_000 },
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await store.close();
+  await schema.drop();
+});
+
+function request(
+  tool: ToolDefinitionInput,
+  args: Record<string, unknown> = { q: 'x' },
+  extra: Partial<ExecutionRequest> = {},
+): ExecutionRequest {
+  seq++;
+  return {
+    tenant_id: 'acme',
+    task_id: `task-${String(seq)}`,
+    step_index: 0,
+    tool: ToolDefinition.parse(tool),
+    arguments: args,
+    needs_fresh_data: false,
+    ...extra,
+  };
+}
+
+const retrying = { max_attempts: 3, initial_backoff_ms: 20, max_backoff_ms: 100 };
+
+describe('HTTP faults map to EX-5 classes with the right retry behaviour', () => {
+  it('a 200 is a success with the tool evidence level, fetched_at and the idempotency key sent as a header', async () => {
+    const r = await executor.execute(request(httpTool('ok_read', `${server.url}/ok`, { evidence: 'lead' })));
+    expect(r).toMatchObject({
+      ok: true,
+      output: { value: 42 },
+      output_kind: 'lead',
+      attempts: 1,
+      cache_hit: false,
+      error_class: null,
+    });
+    expect(r.fetched_at).not.toBeNull();
+    expect(r.idempotency_key).toMatch(/^idem_[0-9a-f]{64}$/);
+    expect(server.seen.at(-1)?.headers['idempotency-key']).toBe(r.idempotency_key);
+  });
+
+  it('500 is transient: retried up to max_attempts, then failed without a stack trace', async () => {
+    const before = server.hits('/500');
+    const r = await executor.execute(
+      request(httpTool('boom_read', `${server.url}/500`, { retry: retrying })),
+    );
+    expect(r).toMatchObject({ ok: false, error_class: 'transient', attempts: 3, output_kind: 'failure' });
+    expect(server.hits('/500') - before).toBe(3);
+    expect(r.error_message).toContain('retriable=true');
+    expect(r.error_message).not.toMatch(/\n|app\.js/);
+  });
+
+  it('503 twice then 200 recovers on the third attempt', async () => {
+    const r = await executor.execute(
+      request(httpTool('flaky_read', `${server.url}/503-then-ok`, { retry: retrying })),
+    );
+    expect(r).toMatchObject({ ok: true, attempts: 3, output: { value: 'recovered' } });
+  });
+
+  it('429 honours Retry-After before the next attempt', async () => {
+    const r = await executor.execute(
+      request(httpTool('limited_read', `${server.url}/429-then-ok`, { retry: retrying })),
+    );
+    expect(r).toMatchObject({ ok: true, attempts: 2 });
+    const hits = server.seen.filter((s) => s.path === '/429-then-ok');
+    expect(hits[1]!.at - hits[0]!.at).toBeGreaterThanOrEqual(950);
+  });
+
+  it("a call over the tool's declared rate limit is rate_limited without reaching the tool", async () => {
+    const before = server.hits('/slow');
+    const tool = httpTool('tight_read', `${server.url}/slow`, {
+      limits: { rate_limit: { requests: 1, per_seconds: 60 } },
+      timeout_ms: 500,
+    });
+    const results = await Promise.all([1, 2].map(() => executor.execute(request(tool))));
+    expect(results.map((x) => x.error_class).sort()).toEqual([null, 'rate_limited'].sort());
+    expect(server.hits('/slow') - before).toBe(1);
+  });
+
+  it('concurrency limit: calls over it wait for a slot', async () => {
+    const tool = httpTool('serial_read', `${server.url}/slow`, {
+      limits: { concurrency: 1 },
+      timeout_ms: 2000,
+    });
+    const t0 = Date.now();
+    const results = await Promise.all([1, 2].map(() => executor.execute(request(tool))));
+    expect(results.every((x) => x.ok)).toBe(true);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(580);
+  });
+
+  it('a timeout is transient and retried; the slow-but-in-time response succeeds', async () => {
+    const before = server.hits('/hang');
+    const t0 = Date.now();
+    const r = await executor.execute(
+      request(
+        httpTool('hang_read', `${server.url}/hang`, {
+          timeout_ms: 200,
+          retry: { max_attempts: 2, initial_backoff_ms: 10, max_backoff_ms: 10 },
+        }),
+      ),
+    );
+    expect(r).toMatchObject({ ok: false, error_class: 'transient', attempts: 2 });
+    expect(server.hits('/hang') - before).toBe(2);
+    expect(Date.now() - t0).toBeLessThan(2000);
+    const slow = await executor.execute(
+      request(httpTool('slow_read', `${server.url}/slow`, { timeout_ms: 2000 })),
+    );
+    expect(slow).toMatchObject({ ok: true, output: { value: 'slow' } });
+    expect(slow.duration_ms).toBeGreaterThanOrEqual(250);
+  });
+
+  it('403 is permission and never retried', async () => {
+    const before = server.hits('/403');
+    const r = await executor.execute(
+      request(httpTool('forbidden_read', `${server.url}/403`, { retry: retrying })),
+    );
+    expect(r).toMatchObject({ ok: false, error_class: 'permission', attempts: 1 });
+    expect(server.hits('/403') - before).toBe(1);
+  });
+
+  it('an empty 200 (no body, or []) is empty for a read', async () => {
+    for (const path of ['/empty', '/empty-list']) {
+      const r = await executor.execute(
+        request(httpTool(`empty_read${path.length}`, `${server.url}${path}`, { retry: retrying })),
+      );
+      expect(r).toMatchObject({ ok: false, error_class: 'empty', attempts: 1 });
+    }
+  });
+
+  it("a declared error code takes the tool's declared class", async () => {
+    const r = await executor.execute(
+      request(
+        httpTool('order_read', `${server.url}/declared`, {
+          errors: [
+            { code: 'order_not_found', meaning: 'No such order.', retriable: false, class: 'parameter' },
+          ],
+        }),
+      ),
+    );
+    expect(r).toMatchObject({ ok: false, error_class: 'parameter' });
+    expect(r.error_message).toContain('order_not_found');
+  });
+
+  it('opens the circuit breaker after repeated failures and stops calling the tool', async () => {
+    const tool = httpTool('breaker_read', `${server.url}/500`);
+    for (let i = 0; i < 3; i++) await executor.execute(request(tool));
+    expect(executor.breakerState('breaker_read')).toBe('open');
+    const before = server.hits('/500');
+    const r = await executor.execute(request(tool));
+    expect(r).toMatchObject({ ok: false, error_class: 'transient' });
+    expect(r.error_message).toContain('circuit breaker open');
+    expect(server.hits('/500')).toBe(before);
+  });
+
+  it('sends a large output by reference and stores it once (claim check)', async () => {
+    const r = await executor.execute(request(httpTool('big_read', `${server.url}/big`)));
+    expect(r).toMatchObject({ ok: true, output: null });
+    expect(r.output_ref).toMatch(/^executor-output:sha256:/);
+    const stored = (await executor.readOutput('acme', r.output_ref!)) as { rows: unknown[] };
+    expect(stored.rows).toHaveLength(2000);
+    expect(await executor.readOutput('other-tenant', r.output_ref!)).toBeUndefined();
+  });
+
+  it('sends GET arguments as query parameters and a bearer token from the named variable', async () => {
+    process.env.EXECUTOR_TEST_TOKEN = 's3cret-token';
+    try {
+      const tool = httpTool('echo_read', `${server.url}/echo`, {
+        transport: {
+          kind: 'http',
+          method: 'GET',
+          url: `${server.url}/echo`,
+          auth_secret_env: 'EXECUTOR_TEST_TOKEN',
+        },
+      });
+      const r = await executor.execute(request(tool, { city: 'Zürich', days: 3 }));
+      expect(r.ok).toBe(true);
+      expect(server.seen.at(-1)?.headers.authorization).toBe('Bearer s3cret-token');
+      expect(JSON.stringify(r)).not.toContain('s3cret-token');
+      expect((r.output as { query: string }).query).toContain('days=3');
+    } finally {
+      delete process.env.EXECUTOR_TEST_TOKEN;
+    }
+  });
+});
+
+describe('SSRF guard in the HTTP adapter (RS-6)', () => {
+  it('refuses a loopback tool URL unless allow-listed', async () => {
+    const strict = createExecutor({
+      store,
+      transports: { http: createHttpTransport({ guard: createSsrfGuard() }) },
+    });
+    const before = server.hits('/ok');
+    const r = await strict.execute(request(httpTool('ssrf_read', `${server.url}/ok`)));
+    expect(r).toMatchObject({ ok: false, error_class: 'permission' });
+    expect(r.error_message).toContain('loopback');
+    expect(server.hits('/ok')).toBe(before);
+    const viaLocalhost = await strict.execute(
+      request(httpTool('ssrf_read2', `http://localhost:${String(server.port)}/ok`)),
+    );
+    expect(viaLocalhost.error_class).toBe('permission');
+  });
+});
+
+describe('read cache (EX-6)', () => {
+  const cached = (name: string, extra: Partial<ToolDefinitionInput> = {}) =>
+    httpTool(name, `${server.url}/ok`, { cache: { enabled: true, freshness: 'minutes' }, ...extra });
+
+  it('serves the second identical call from the cache with the first fetched_at; fresh data bypasses it', async () => {
+    const first = await executor.execute(request(cached('cached_read'), { q: 'same' }));
+    const before = server.hits('/ok');
+    const second = await executor.execute(request(cached('cached_read'), { q: 'same' }));
+    expect(second).toMatchObject({
+      ok: true,
+      cache_hit: true,
+      attempts: 0,
+      output: first.output,
+      fetched_at: first.fetched_at,
+    });
+    expect(server.hits('/ok')).toBe(before);
+    const fresh = await executor.execute(
+      request(cached('cached_read'), { q: 'same' }, { needs_fresh_data: true }),
+    );
+    expect(fresh.cache_hit).toBe(false);
+    expect(server.hits('/ok')).toBe(before + 1);
+  });
+
+  it('keeps tenants apart, and different arguments miss', async () => {
+    await executor.execute(request(cached('tenant_read'), { q: 't' }));
+    const other = await executor.execute(request(cached('tenant_read'), { q: 't' }, { tenant_id: 'globex' }));
+    expect(other.cache_hit).toBe(false);
+    const otherArgs = await executor.execute(request(cached('tenant_read'), { q: 'u' }));
+    expect(otherArgs.cache_hit).toBe(false);
+  });
+
+  it('never caches writes or realtime reads', async () => {
+    await executor.execute(
+      request(cached('rt_read', { cache: { enabled: true, freshness: 'realtime' } }), { q: 'r' }),
+    );
+    const again = await executor.execute(
+      request(cached('rt_read', { cache: { enabled: true, freshness: 'realtime' } }), { q: 'r' }),
+    );
+    expect(again.cache_hit).toBe(false);
+  });
+});
+
+describe('idempotency (EX-3)', () => {
+  const write = (extra: Partial<ToolDefinitionInput> = {}) =>
+    httpTool('receipt_write', `${server.url}/write`, {
+      action: 'write',
+      permission: 'write',
+      idempotent: true,
+      evidence: 'action_receipt',
+      ...extra,
+    });
+
+  it('a side-effecting call whose key already ran returns the recorded result and never acts twice', async () => {
+    const req = request(write(), { amount: 10 });
+    const acted = server.acted();
+    const writes = server.hits('/write');
+    const first = await executor.execute(req);
+    const again = await executor.execute({ ...req });
+    expect(first).toMatchObject({ ok: true, output_kind: 'action_receipt' });
+    expect(again).toEqual(first);
+    expect(server.acted() - acted).toBe(1);
+    expect(server.hits('/write') - writes).toBe(1);
+  });
+
+  it('a different step or different arguments is a different key', async () => {
+    const req = request(write(), { amount: 11 });
+    const a = await executor.execute(req);
+    const b = await executor.execute({ ...req, step_index: 1 });
+    const c = await executor.execute({ ...req, arguments: { amount: 12 } });
+    expect(new Set([a.idempotency_key, b.idempotency_key, c.idempotency_key]).size).toBe(3);
+  });
+
+  it('a started-but-unfinished key of an idempotent tool is re-sent with the same key; the tool dedupes', async () => {
+    const req = request(write(), { amount: 13 });
+    // What a crashed worker leaves: the key claimed, the tool called, nothing recorded.
+    const first = await executor.execute(req);
+    await schema.pool.query(
+      `UPDATE executor_calls SET status = 'started', result = NULL, started_at = now() - interval '1 hour' WHERE idempotency_key = $1`,
+      [first.idempotency_key],
+    );
+    const acted = server.acted();
+    const resent = await executor.execute({ ...req });
+    expect(resent).toMatchObject({ ok: true, output: first.output });
+    expect(server.acted()).toBe(acted);
+    const row = await schema.pool.query<{ send_count: number; status: string }>(
+      'SELECT send_count, status FROM executor_calls WHERE idempotency_key = $1',
+      [first.idempotency_key],
+    );
+    expect(row.rows[0]).toEqual({ send_count: 2, status: 'succeeded' });
+  });
+
+  it('a started-but-unfinished key of a non-idempotent tool is not sent again (outcome in doubt)', async () => {
+    const tool = write({ name: 'once_write', idempotent: false });
+    const req = request(tool, { amount: 14 });
+    const first = await executor.execute(req);
+    await schema.pool.query(
+      `UPDATE executor_calls SET status = 'started', result = NULL, started_at = now() - interval '1 hour' WHERE idempotency_key = $1`,
+      [first.idempotency_key],
+    );
+    const writes = server.hits('/write');
+    const r = await executor.execute({ ...req });
+    expect(r).toMatchObject({ ok: false, error_class: 'internal' });
+    expect(r.error_message).toContain('outcome in doubt');
+    expect(server.hits('/write')).toBe(writes);
+  });
+
+  it('a non-idempotent write that timed out is not retried (it may have acted)', async () => {
+    const tool = httpTool('hang_write', `${server.url}/hang`, {
+      action: 'write',
+      permission: 'write',
+      timeout_ms: 150,
+      retry: retrying,
+    });
+    const before = server.hits('/hang');
+    const r = await executor.execute(request(tool));
+    expect(r).toMatchObject({ ok: false, error_class: 'transient', attempts: 1 });
+    expect(server.hits('/hang') - before).toBe(1);
+  });
+
+  it('scopes keys by tenant (RS-5)', async () => {
+    const req = request(write(), { amount: 15 });
+    const a = await executor.execute(req);
+    const b = await executor.execute({ ...req, tenant_id: 'globex' });
+    expect(a.idempotency_key).not.toBe(b.idempotency_key);
+  });
+});

@@ -1,0 +1,378 @@
+import type { ErrorClass, StepResult } from '@signalbox/contracts';
+import { canonicalJson, type FreshnessClass, type ToolDefinition } from '@signalbox/registry';
+import { eventErrorMessage } from './error-classes.js';
+import { ExecutorConfigError, ToolCallError } from './errors.js';
+import type { ExecutorStore } from './executor-store.js';
+import { argumentHash, cacheKey, idempotencyKey, outputRef } from './keys.js';
+import {
+  createCircuitBreaker,
+  createToolLimiter,
+  type BreakerOptions,
+  type CircuitBreaker,
+  type ToolLimiter,
+} from './limits.js';
+import { realClock, withRetry, type RetryClock } from './retry.js';
+import type { TransportAdapter, Transports } from './transport.js';
+
+/** EX-6 default TTL per freshness class, in seconds; `realtime` is never cached. */
+export const FRESHNESS_TTL_SECONDS: Readonly<Record<FreshnessClass, number>> = {
+  realtime: 0,
+  minutes: 300,
+  hours: 3600,
+  daily: 86_400,
+  static: 7 * 86_400,
+};
+
+/** Options of {@link createExecutor}; resolved once. */
+export interface ExecutorOptions {
+  store: ExecutorStore;
+  transports: Transports;
+  /** Outputs whose JSON is longer than this travel by reference (EL-3). @default 65536 */
+  inlineOutputBytes?: number;
+  /** Per-tool circuit breaker settings. */
+  breaker?: BreakerOptions;
+  /**
+   * How long a `started` key of another worker is waited for before it counts as abandoned (crash), on top of
+   * the tool's own worst case (timeout × attempts + backoff). @default 5000
+   */
+  abandonGraceMs?: number;
+  /** Backoff timers and jitter (unit tests only). @default real timers */
+  clock?: RetryClock;
+  /** @default () => new Date() */
+  now?: () => Date;
+}
+
+/** One call to run. */
+export interface ExecutionRequest {
+  tenant_id: string;
+  task_id: string;
+  step_index: number;
+  tool: ToolDefinition;
+  arguments: Record<string, unknown>;
+  /** Bypasses the read cache (EX-6). */
+  needs_fresh_data: boolean;
+}
+
+/** The tool gateway (EX-1, EX-3..EX-7): one call in, one StepResult out; never throws for a tool's failure. */
+export interface Executor {
+  execute(request: ExecutionRequest): Promise<StepResult>;
+  /** Reads a claim-checked output back (EL-3). */
+  readOutput(tenantId: string, ref: string): Promise<unknown>;
+  /** The circuit breaker state of a tool. */
+  breakerState(tool: string): 'closed' | 'open' | 'half_open';
+}
+
+/** True for output that carries nothing: null, empty text, an empty object or array. */
+export function isEmptyOutput(output: unknown): boolean {
+  if (output === null || output === undefined) return true;
+  if (typeof output === 'string') return output.trim() === '';
+  if (Array.isArray(output)) return output.length === 0;
+  if (typeof output === 'object') return Object.keys(output).length === 0;
+  return false;
+}
+
+function sideEffecting(tool: ToolDefinition): boolean {
+  return tool.action !== 'read';
+}
+
+function cacheTtl(tool: ToolDefinition): number {
+  if (!tool.cache?.enabled || sideEffecting(tool) || tool.permission !== 'read_only') return 0;
+  return tool.cache.ttl_seconds ?? FRESHNESS_TTL_SECONDS[tool.cache.freshness];
+}
+
+/**
+ * Creates the gateway. Policy for a side-effecting call (EX-3, RS-1):
+ * - its key is claimed as `started` in PostgreSQL before the tool is called, and the result recorded after;
+ * - a key already `succeeded` returns the recorded result — the tool is not called again;
+ * - a key `started` but never finished (the worker died mid-call), or `failed` after the tool may have acted, is
+ *   re-sent with the same `Idempotency-Key` only when the tool is `idempotent` (it dedupes by key); otherwise the
+ *   step fails as `internal` ("outcome in doubt") for an operator, and the tool is never called twice;
+ * - a failure that certainly did not reach the tool (refused by the limiter, breaker, SSRF guard, a 429/503) releases
+ *   the key, so a later re-injection may run it.
+ * Retries inside one execution follow the same rule: a transient failure that may have acted is retried only for
+ * idempotent tools.
+ */
+export function createExecutor(options: ExecutorOptions): Executor {
+  const inlineBytes = options.inlineOutputBytes ?? 64 * 1024;
+  if (!Number.isInteger(inlineBytes) || inlineBytes < 1)
+    throw new ExecutorConfigError(`inlineOutputBytes must be a positive integer, got ${String(inlineBytes)}`);
+  const graceMs = options.abandonGraceMs ?? 5000;
+  const clock = options.clock ?? realClock;
+  const now = options.now ?? (() => new Date());
+  const { store, transports } = options;
+  const breakers = new Map<string, CircuitBreaker>();
+  const limiters = new Map<string, ToolLimiter>();
+  const inflightReads = new Map<string, Promise<StepResult>>();
+
+  const breakerOf = (tool: string) => {
+    let b = breakers.get(tool);
+    if (!b) breakers.set(tool, (b = createCircuitBreaker(options.breaker)));
+    return b;
+  };
+  const limiterOf = (tool: ToolDefinition) => {
+    let l = limiters.get(tool.name);
+    if (!l) limiters.set(tool.name, (l = createToolLimiter(tool.limits)));
+    return l;
+  };
+
+  function adapterFor(tool: ToolDefinition): TransportAdapter | undefined {
+    const binding = tool.transport;
+    if (!binding) return undefined;
+    switch (binding.kind) {
+      case 'http':
+        return transports.http;
+      case 'mcp':
+        return transports.mcp;
+      case 'builtin':
+        return transports.builtin?.[binding.handler];
+    }
+  }
+
+  function failure(
+    request: ExecutionRequest,
+    key: string,
+    errorClass: ErrorClass,
+    message: string,
+    attempts: number,
+    started: number,
+  ): StepResult {
+    return {
+      step_index: request.step_index,
+      tool: request.tool.name,
+      ok: false,
+      output: null,
+      output_ref: null,
+      output_kind: 'failure',
+      error_class: errorClass,
+      error_message: eventErrorMessage(errorClass, message),
+      duration_ms: Math.max(0, performance.now() - started),
+      attempts,
+      cache_hit: false,
+      fetched_at: null,
+      idempotency_key: key,
+    };
+  }
+
+  async function success(
+    request: ExecutionRequest,
+    key: string,
+    output: unknown,
+    attempts: number,
+    started: number,
+    fetchedAt: Date,
+    cacheHit: boolean,
+  ): Promise<StepResult> {
+    const text = canonicalJson(output ?? null);
+    const size = Buffer.byteLength(text);
+    let inline: unknown = output ?? null;
+    let ref: string | null = null;
+    if (size > inlineBytes) {
+      ref = outputRef(text);
+      await store.putOutput(request.tenant_id, ref, output, size);
+      inline = null;
+    }
+    return {
+      step_index: request.step_index,
+      tool: request.tool.name,
+      ok: true,
+      output: inline as StepResult['output'],
+      output_ref: ref,
+      output_kind: request.tool.evidence,
+      error_class: null,
+      error_message: null,
+      duration_ms: Math.max(0, performance.now() - started),
+      attempts,
+      cache_hit: cacheHit,
+      fetched_at: fetchedAt.toISOString(),
+      idempotency_key: key,
+    };
+  }
+
+  /** Calls the tool with limits, breaker and retries; returns the result and whether a failure may have acted. */
+  async function invoke(
+    request: ExecutionRequest,
+    adapter: TransportAdapter,
+    key: string,
+    started: number,
+  ): Promise<{ result: StepResult; mayHaveActed: boolean }> {
+    const { tool } = request;
+    const breaker = breakerOf(tool.name);
+    let mayHaveActed = false;
+    const outcome = await withRetry(
+      tool.retry,
+      async () => {
+        breaker.admit(tool.name);
+        const release = await limiterOf(tool).acquire(tool.name, tool.timeout_ms);
+        try {
+          const output = await adapter.call({
+            tool,
+            arguments: request.arguments,
+            idempotencyKey: key,
+            timeoutMs: tool.timeout_ms,
+            tenantId: request.tenant_id,
+          });
+          if (!sideEffecting(tool) && isEmptyOutput(output))
+            throw new ToolCallError('empty', `${tool.name}: the tool returned nothing`, tool.name, {
+              mayHaveActed: true,
+            });
+          breaker.success();
+          return output;
+        } catch (err) {
+          const callError =
+            err instanceof ToolCallError
+              ? err
+              : new ToolCallError('internal', `${tool.name}: unexpected adapter failure`, tool.name, {
+                  cause: err,
+                  mayHaveActed: true,
+                });
+          if (callError.mayHaveActed) mayHaveActed = true;
+          if (callError.errorClass === 'transient' || callError.errorClass === 'internal') {
+            if (callError.code !== 'circuit_open') breaker.failure();
+          } else if (callError.errorClass !== 'rate_limited') breaker.success();
+          // A write that may have acted is sent again only to a tool that dedupes by idempotency key.
+          if (callError.retriable && sideEffecting(tool) && !tool.idempotent && callError.mayHaveActed)
+            throw new ToolCallError(callError.errorClass, callError.message, tool.name, {
+              cause: callError,
+              retriable: false,
+              mayHaveActed: true,
+            });
+          throw callError;
+        } finally {
+          release();
+        }
+      },
+      clock,
+    );
+    if (outcome.ok)
+      return {
+        result: await success(request, key, outcome.value, outcome.attempts, started, now(), false),
+        mayHaveActed: true,
+      };
+    const err = outcome.error;
+    const result =
+      err instanceof ToolCallError
+        ? failure(request, key, err.errorClass, err.message, outcome.attempts, started)
+        : failure(request, key, 'internal', `${tool.name}: internal error`, outcome.attempts, started);
+    return { result, mayHaveActed };
+  }
+
+  async function executeRead(
+    request: ExecutionRequest,
+    adapter: TransportAdapter,
+    key: string,
+    started: number,
+  ) {
+    const { tool } = request;
+    const ttl = cacheTtl(tool);
+    if (ttl <= 0 || request.needs_fresh_data) return (await invoke(request, adapter, key, started)).result;
+    const scope = tool.cache?.tenant_scoped === false ? '*' : request.tenant_id;
+    const ck = cacheKey(tool.name, request.arguments, scope === '*' ? null : scope);
+    const hit = await store.cacheGet(scope, ck);
+    if (hit) return success(request, key, hit.output, 0, started, hit.fetched_at, true);
+    // Concurrent misses of one key share one call.
+    const shared = inflightReads.get(`${scope}/${ck}`);
+    if (shared) return shared;
+    const pending = (async () => {
+      const { result } = await invoke(request, adapter, key, started);
+      if (result.ok) {
+        const output = result.output_ref
+          ? await store.getOutput(request.tenant_id, result.output_ref)
+          : result.output;
+        await store.cachePut(
+          scope,
+          ck,
+          tool.name,
+          output,
+          new Date(result.fetched_at ?? now().toISOString()),
+          ttl,
+        );
+      }
+      return result;
+    })();
+    inflightReads.set(`${scope}/${ck}`, pending);
+    try {
+      return await pending;
+    } finally {
+      inflightReads.delete(`${scope}/${ck}`);
+    }
+  }
+
+  async function executeWrite(
+    request: ExecutionRequest,
+    adapter: TransportAdapter,
+    key: string,
+    started: number,
+  ) {
+    const { tool, tenant_id } = request;
+    const entry = {
+      tenant_id,
+      key,
+      task_id: request.task_id,
+      step_index: request.step_index,
+      tool: tool.name,
+      arguments_hash: argumentHash(request.arguments),
+    };
+    // Another worker may be running this very call (a rebalance): wait out its worst case before judging it dead.
+    const worstCaseMs =
+      tool.timeout_ms * tool.retry.max_attempts +
+      tool.retry.max_backoff_ms * (tool.retry.max_attempts - 1) +
+      graceMs;
+    for (;;) {
+      const claim = await store.claim(entry);
+      if (claim.state === 'finished') return claim.result;
+      if (claim.state === 'in_doubt') {
+        const age = now().getTime() - claim.startedAt.getTime();
+        if (claim.recorded === null && age < worstCaseMs) {
+          await clock.sleep(Math.min(1000, worstCaseMs - age));
+          continue;
+        }
+        if (!tool.idempotent) {
+          return (
+            claim.recorded ??
+            failure(
+              request,
+              key,
+              'internal',
+              `${tool.name}: a call with this idempotency key started earlier and never finished; the tool is not ` +
+                'idempotent by key, so it is not sent again (outcome in doubt, needs an operator)',
+              0,
+              started,
+            )
+          );
+        }
+        await store.markResent(tenant_id, key);
+      }
+      break;
+    }
+    const { result, mayHaveActed } = await invoke(request, adapter, key, started);
+    if (result.ok || mayHaveActed) await store.finish(tenant_id, key, result);
+    else await store.release(tenant_id, key);
+    return result;
+  }
+
+  return {
+    async execute(request) {
+      const started = performance.now();
+      const { tool } = request;
+      const key = idempotencyKey({
+        tenant_id: request.tenant_id,
+        task_id: request.task_id,
+        step_index: request.step_index,
+        tool: tool.name,
+        arguments: request.arguments,
+      });
+      const adapter = adapterFor(tool);
+      if (!adapter) {
+        const what = tool.transport
+          ? `no ${tool.transport.kind === 'builtin' ? `built-in handler "${tool.transport.handler}"` : `${tool.transport.kind} adapter`} is configured`
+          : 'it has no transport binding';
+        return failure(request, key, 'unknown_tool', `${tool.name} cannot be called: ${what}`, 0, started);
+      }
+      return sideEffecting(tool)
+        ? executeWrite(request, adapter, key, started)
+        : executeRead(request, adapter, key, started);
+    },
+    readOutput: (tenantId, ref) => store.getOutput(tenantId, ref),
+    breakerState: (tool) => breakerOf(tool).state,
+  };
+}

@@ -1,0 +1,51 @@
+// Wiring only: environment → registry → transports → gateway → stage worker. The decision logic is in decide.ts.
+import { loadRegistryDir } from '@signalbox/registry';
+import { runStageWorker } from '@signalbox/stage-kit';
+import { createComputeSandbox } from './compute-sandbox.js';
+import { executorDefinition } from './decide.js';
+import { loadEnv } from './env.js';
+import { createExecutorStore } from './executor-store.js';
+import { createExecutor } from './executor.js';
+import { createHttpTransport } from './http-transport.js';
+import { createMcpTransport } from './mcp-transport.js';
+import { createSsrfGuard } from './ssrf-guard.js';
+
+const env = loadEnv();
+const registry = await loadRegistryDir(env.SIGNALBOX_REGISTRY_DIR);
+const store = createExecutorStore({
+  connectionString: env.DATABASE_URL,
+  ...(env.SIGNALBOX_EXECUTOR_SCHEMA ? { schema: env.SIGNALBOX_EXECUTOR_SCHEMA } : {}),
+});
+if (env.SIGNALBOX_EXECUTOR_MIGRATE) await store.migrate();
+const guard = createSsrfGuard({ allow: env.SIGNALBOX_EXECUTOR_ALLOW_HOSTS });
+const mcp = createMcpTransport({ servers: env.SIGNALBOX_EXECUTOR_MCP_SERVERS, guard });
+const executor = createExecutor({
+  store,
+  transports: {
+    http: createHttpTransport({ guard }),
+    mcp,
+    builtin: {
+      compute: createComputeSandbox({ memoryLimitBytes: env.SIGNALBOX_EXECUTOR_COMPUTE_MEMORY_BYTES }),
+    },
+  },
+  inlineOutputBytes: env.SIGNALBOX_EXECUTOR_INLINE_OUTPUT_BYTES,
+  breaker: {
+    failureThreshold: env.SIGNALBOX_EXECUTOR_BREAKER_THRESHOLD,
+    openMs: env.SIGNALBOX_EXECUTOR_BREAKER_OPEN_MS,
+  },
+});
+const worker = await runStageWorker({
+  service: 'executor',
+  env,
+  definition: executorDefinition({ registry, executor }),
+  migrate: env.SIGNALBOX_MIGRATE_EVENT_LOG,
+});
+// runStageWorker drains the stage on SIGTERM; the executor's own connections close after it.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    void worker
+      .shutdown(signal)
+      .then(() => Promise.all([mcp.close(), store.close()]))
+      .catch(() => undefined);
+  });
+}

@@ -1,0 +1,347 @@
+// RS-1 / EX-3 under a real crash: the executor's real src/main.ts runs as a child process on real Kafka, the
+// schema registry and PostgreSQL, and is SIGKILLed right after a write tool acted. After a restart the tool has
+// acted exactly once (the test server counts and dedupes by Idempotency-Key, like a real API) and the step
+// completes with exactly one step_executed event.
+import { loadRegistryDir } from '@signalbox/registry';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOPICS, allTopicNames, type TopicMessage } from '@signalbox/contracts';
+import { createKafkaBus, createSchemaRegistry, prefixTopic, registerTopicSchemas } from '@signalbox/bus';
+import { createPgEventStore } from '@signalbox/event-log';
+import {
+  createIsolatedSchema,
+  testEndpoints,
+  uniqueName,
+  type IsolatedSchema,
+} from '@signalbox/test-support';
+import { waitFor } from '../support/workers.js';
+
+const endpoints = testEndpoints();
+const testDir = fileURLToPath(new URL('../', import.meta.url));
+let schema: IsolatedSchema;
+let registryDir: string;
+
+/** A write API that acts once per Idempotency-Key and can kill the executor at the moment it acted. */
+interface WriteApi {
+  url: string;
+  acted: number;
+  requests: string[];
+  /** Called once, on the first request, right after acting; `respond` answers it. */
+  onFirstAct?: (respond: () => void) => void;
+  close(): Promise<void>;
+}
+
+async function startWriteApi(): Promise<WriteApi> {
+  const receipts = new Map<string, unknown>();
+  const api: WriteApi = { url: '', acted: 0, requests: [], close: () => Promise.resolve() };
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const key = String(req.headers['idempotency-key'] ?? '');
+      api.requests.push(key);
+      const respond = (value: unknown) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(value));
+      };
+      const known = receipts.get(key);
+      if (known) {
+        respond(known);
+        return;
+      }
+      api.acted++;
+      const receipt = { refund_id: `rf-${String(api.acted)}`, key };
+      receipts.set(key, receipt);
+      const hook = api.onFirstAct;
+      api.onFirstAct = undefined;
+      if (hook)
+        hook(() => {
+          respond(receipt);
+        });
+      else respond(receipt);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  api.url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+  api.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => {
+        resolve();
+      });
+    });
+  return api;
+}
+
+// The plan pins the tool's definition hash (RG-3), computed by the registry package.
+async function loadRegistry(dir: string): Promise<{ versions: { tool_hashes: Record<string, string> } }> {
+  return loadRegistryDir(dir);
+}
+
+function registryYaml(apiUrl: string): string {
+  // JSON is YAML: the registry loader reads it as any other file.
+  return JSON.stringify({
+    tools: [
+      {
+        name: 'refund_apply',
+        description: {
+          purpose: 'Apply a refund to an order.',
+          returns: 'A refund receipt.',
+          not_for: 'Looking up orders (use order_status_query).',
+        },
+        parameters: {
+          type: 'object',
+          properties: { order_id: { type: 'string' }, amount: { type: 'number' } },
+          required: ['order_id', 'amount'],
+        },
+        action: 'write',
+        permission: 'write',
+        side_effects: 'creates a refund',
+        idempotent: true,
+        owner_agent: 'refund_agent',
+        scenarios: ['refund'],
+        evidence: 'action_receipt',
+        timeout_ms: 2000,
+        transport: { kind: 'http', method: 'POST', url: `${apiUrl}/refunds` },
+      },
+    ],
+    agents: [{ id: 'refund_agent', description: 'Handles refunds.', max_permission: 'write' }],
+    tenants: [{ id: 'default' }],
+  });
+}
+
+beforeAll(async () => {
+  schema = await createIsolatedSchema(endpoints.databaseUrl, 'executor_crash');
+  const store = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
+  await store.migrate();
+  await store.close();
+  registryDir = await mkdtemp(join(tmpdir(), 'executor-crash-'));
+});
+afterAll(async () => {
+  await schema.drop();
+  await rm(registryDir, { recursive: true, force: true });
+});
+
+function stepPrepared(taskId: string, hash: string): TopicMessage<'stepPrepared'> {
+  const now = new Date().toISOString();
+  return {
+    event_id: `${taskId}-prepared`,
+    task_id: taskId,
+    tenant_id: 'acme',
+    agent_id: 'refund_agent',
+    stage: 'parameter_injector',
+    event_type: 'step_prepared',
+    causation_id: null,
+    revision_count: 0,
+    degraded_flag: false,
+    decision_reason: 'prepared',
+    input_source: 'pipeline',
+    registry_version: null,
+    profiles_version: null,
+    policy_version: null,
+    occurred_at: now,
+    schema_version: 1,
+    traceparent: null,
+    payload: {
+      task: {
+        request: 'refund order 20240917001',
+        context: [],
+        locale: 'en-GB',
+        time_zone: 'Europe/London',
+        reference_time: now,
+        cost_ceiling_usd: null,
+        required_modalities: [],
+        attachments: [],
+        scenario: 'refund',
+        needs_fresh_data: false,
+        redrive_of: null,
+      },
+      progress: {
+        revisions: 0,
+        replans: 0,
+        degradations: 0,
+        steps_executed: 0,
+        cost_usd: 0,
+        started_at: now,
+      },
+      history: [],
+      selection: {
+        primary: 'm',
+        fallbacks: [],
+        labels: [],
+        token_estimate: 1,
+        estimated_cost_usd: 0,
+        rejected: [],
+        degrade_level: 0,
+      },
+      plan: {
+        scene: null,
+        steps: [
+          {
+            index: 0,
+            tool: 'refund_apply',
+            tool_definition_hash: hash,
+            purpose: 'refund',
+            input_from: [],
+            expected_evidence: 'action_receipt',
+            fallback_tool: null,
+          },
+        ],
+        visible_tools: ['refund_apply'],
+        candidate_scores: [],
+        rejected: [],
+      },
+      call: {
+        step_index: 0,
+        tool: 'refund_apply',
+        arguments: { order_id: '20240917001', amount: 25 },
+        provenance: {},
+        validation_log: [],
+      },
+    },
+  };
+}
+
+function startExecutor(env: Record<string, string>): {
+  child: ChildProcess;
+  exited: Promise<NodeJS.Signals | null>;
+  output: () => string;
+} {
+  // The executor's real main.ts, from its sources, as production would run it.
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@signalbox/source', '--import', 'tsx', '../services/executor/src/main.ts'],
+    {
+      cwd: testDir,
+      env: { ...process.env, LOG_LEVEL: 'warn', HTTP_PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.once('exit', (_code, signal) => {
+      resolve(signal);
+    }),
+  );
+  return { child, exited, output: () => out };
+}
+
+describe('executor crash right after a write tool acted (SIGKILL)', () => {
+  for (const moment of ['before the response', 'after the response'] as const) {
+    it(`acts exactly once and completes the step when killed ${moment}`, async () => {
+      const api = await startWriteApi();
+      const prefix = `${uniqueName('excrash')}.`;
+      const bus = createKafkaBus({
+        brokers: endpoints.kafkaBrokers.split(','),
+        clientId: 'executor-crash-test',
+        schemaRegistryUrl: endpoints.schemaRegistryUrl,
+        topicPrefix: prefix,
+        autoRegisterSchemas: true,
+      });
+      const workers: ReturnType<typeof startExecutor>[] = [];
+      const seen: TopicMessage<'stepExecuted'>[] = [];
+      try {
+        await bus.ensureTopics(allTopicNames());
+        await registerTopicSchemas(
+          createSchemaRegistry({ url: endpoints.schemaRegistryUrl }),
+          Object.values(TOPICS).map((t) => prefixTopic(t, prefix)),
+        );
+        const observer = await bus.consume({
+          groupId: uniqueName('observer'),
+          topic: TOPICS.stepExecuted,
+          handler: (batch) => {
+            for (const m of batch) seen.push(m.value as TopicMessage<'stepExecuted'>);
+            return Promise.resolve({ deadLetters: [] });
+          },
+        });
+        const dir = join(registryDir, prefix);
+        await rm(dir, { recursive: true, force: true });
+        await mkdir(dir);
+        await writeFile(join(dir, 'registry.yaml'), registryYaml(api.url));
+        const registry = await loadRegistry(dir);
+        const taskId = `${prefix}task`;
+        await bus.publish([
+          {
+            topic: TOPICS.stepPrepared,
+            key: taskId,
+            value: stepPrepared(taskId, registry.versions.tool_hashes.refund_apply ?? ''),
+          },
+        ]);
+        const env = {
+          KAFKA_BROKERS: endpoints.kafkaBrokers,
+          SCHEMA_REGISTRY_URL: endpoints.schemaRegistryUrl,
+          DATABASE_URL: schema.url,
+          SIGNALBOX_TOPIC_PREFIX: prefix,
+          SIGNALBOX_GROUP_ID: uniqueName('executor'),
+          SIGNALBOX_REGISTRY_DIR: dir,
+          SIGNALBOX_EXECUTOR_ALLOW_HOSTS: '127.0.0.1',
+          KAFKA_SESSION_TIMEOUT_MS: '6000',
+          KAFKA_COMMIT_INTERVAL_MS: '0',
+        };
+        const first = startExecutor(env);
+        workers.push(first);
+        api.onFirstAct = (respond) => {
+          if (moment === 'after the response') {
+            respond();
+            first.child.kill('SIGKILL');
+          } else {
+            // The tool acted; the executor dies before it hears back.
+            first.child.kill('SIGKILL');
+            void first.exited.then(respond);
+          }
+        };
+        expect(await first.exited, first.output()).toBe('SIGKILL');
+        expect(api.acted).toBe(1);
+        const events = async () =>
+          (
+            await schema.pool.query<{ n: string }>(
+              `SELECT count(*) AS n FROM events WHERE stage = 'executor' AND event_type = 'step_executed' AND task_id = $1`,
+              [taskId],
+            )
+          ).rows[0]?.n;
+        expect(await events()).toBe('0');
+
+        const second = startExecutor(env);
+        workers.push(second);
+        await waitFor(async () => (await events()) === '1', 'the step_executed event after restart', 50_000);
+        await waitFor(() => seen.length > 0, 'step_executed downstream', 20_000);
+
+        expect(api.acted).toBe(1);
+        expect(new Set(api.requests).size).toBe(1);
+        expect(await events()).toBe('1');
+        const result = seen[0]!.payload.result;
+        expect(result).toMatchObject({
+          ok: true,
+          output: { refund_id: 'rf-1' },
+          output_kind: 'action_receipt',
+        });
+        expect(api.requests[0]).toBe(result.idempotency_key);
+        const calls = await schema.pool.query<{ status: string; send_count: number }>(
+          'SELECT status, send_count FROM executor_calls WHERE task_id = $1',
+          [taskId],
+        );
+        expect(calls.rows).toHaveLength(1);
+        expect(calls.rows[0]!.status).toBe('succeeded');
+        if (moment === 'before the response') {
+          // The key was left `started`; the restarted executor re-sent it with the same Idempotency-Key.
+          expect(api.requests).toHaveLength(2);
+          expect(calls.rows[0]!.send_count).toBe(2);
+        }
+        await observer.stop();
+      } finally {
+        for (const w of workers)
+          if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGTERM');
+        await Promise.all(workers.map((w) => w.exited));
+        await bus.close();
+        await api.close();
+      }
+    });
+  }
+});
