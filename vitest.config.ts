@@ -49,6 +49,11 @@ const needsInfra = new Set([
   '@signalbox/stage-kit',
   '@signalbox/registry',
   '@signalbox/cli',
+  '@signalbox/tool-decider',
+  '@signalbox/parameter-injector',
+  '@signalbox/executor',
+  '@signalbox/demo-tools',
+  '@signalbox/api',
 ]);
 const globalSetup = resolve(root, 'packages/test-support/src/global-setup.ts');
 

@@ -245,7 +245,9 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       const o = resolveConsumeOptions({
         ...consumeOptions,
         topic: prefixTopic(consumeOptions.topic, prefix),
-        ...(consumeOptions.deadLetterTopic ? { deadLetterTopic: `${prefix}${consumeOptions.deadLetterTopic}` } : {}),
+        ...(consumeOptions.deadLetterTopic
+          ? { deadLetterTopic: `${prefix}${consumeOptions.deadLetterTopic}` }
+          : {}),
       });
       const consumer: Consumer = kafka.consumer({
         groupId: o.groupId,

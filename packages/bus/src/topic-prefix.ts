@@ -5,7 +5,9 @@ const PREFIX = /^[A-Za-z0-9._-]*$/;
 /** Throws unless `prefix` can start a Kafka topic name (letters, digits, `.`, `_`, `-`). */
 export function checkTopicPrefix(prefix: string): string {
   if (!PREFIX.test(prefix) || prefix.length > 100) {
-    throw new RangeError(`topic prefix "${prefix}" may only hold letters, digits, ".", "_" and "-" (max 100)`);
+    throw new RangeError(
+      `topic prefix "${prefix}" may only hold letters, digits, ".", "_" and "-" (max 100)`,
+    );
   }
   return prefix;
 }

@@ -11,6 +11,9 @@ import {
   registryVersion,
   type ImportFormat,
 } from './commands/registry.js';
+import { registerEvalBfcl } from './commands/eval-bfcl.js';
+import { registerEvalRepair } from './commands/eval-repair.js';
+import { registerOps } from './commands/ops.js';
 import { CliError, UsageError } from './errors.js';
 import { processIo, type CliIo, type CommandResult } from './io.js';
 
@@ -154,6 +157,9 @@ export function createProgram(io: CliIo, done: (result: CommandResult) => void):
       done(await registryVersion(io, dir));
     });
 
+  registerEvalBfcl(program, io, done);
+  registerEvalRepair(program, io, done);
+  registerOps(program, io, done);
   return program;
 }
 

@@ -124,8 +124,12 @@ describe('recordMessage and setInFlight', () => {
       'signalbox_messages_processed_total{stage="executor",event_type="step_prepared",outcome="reused"} 2',
     );
     // A non-finite duration is counted but not observed.
-    expect(text).toContain('signalbox_message_duration_seconds_count{stage="executor",event_type="step_prepared"} 1');
-    expect(text).toContain('signalbox_message_duration_seconds_bucket{le="0.005",stage="executor",event_type="step_prepared"} 1');
+    expect(text).toContain(
+      'signalbox_message_duration_seconds_count{stage="executor",event_type="step_prepared"} 1',
+    );
+    expect(text).toContain(
+      'signalbox_message_duration_seconds_bucket{le="0.005",stage="executor",event_type="step_prepared"} 1',
+    );
     expect(text).toContain('signalbox_messages_in_flight{stage="executor"} 7');
   });
 });

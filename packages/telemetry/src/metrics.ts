@@ -165,7 +165,8 @@ export function createStageMetrics(options: StageMetricsOptions): StageMetrics {
       };
     },
     recordMessage(eventType, outcome, seconds) {
-      if (Number.isFinite(seconds) && seconds >= 0) duration.observe({ stage, event_type: eventType }, seconds);
+      if (Number.isFinite(seconds) && seconds >= 0)
+        duration.observe({ stage, event_type: eventType }, seconds);
       processed.inc({ stage, event_type: eventType, outcome });
     },
     setInFlight(value) {
