@@ -13,6 +13,7 @@ import {
 } from './commands/registry.js';
 import { registerEvalBfcl } from './commands/eval-bfcl.js';
 import { registerEvalRepair } from './commands/eval-repair.js';
+import { registerDev } from './commands/dev.js';
 import { registerOps } from './commands/ops.js';
 import { CliError, UsageError } from './errors.js';
 import { processIo, type CliIo, type CommandResult } from './io.js';
@@ -160,6 +161,7 @@ export function createProgram(io: CliIo, done: (result: CommandResult) => void):
   registerEvalBfcl(program, io, done);
   registerEvalRepair(program, io, done);
   registerOps(program, io, done);
+  registerDev(program, io, done);
   return program;
 }
 

@@ -1,0 +1,245 @@
+// The embedded run (IF-2 `signalbox dev`, README command 1): all five stages in one process over the in-memory bus
+// and PGlite, with the demo tool backends, running the scenario packs — no Kafka, Java or PostgreSQL server. The
+// stages are the production definitions (the services' decide.ts) on the production runtime (stage-kit); only the
+// bus adapter and the database engine differ.
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { PGlite } from '@electric-sql/pglite';
+import {
+  TOPICS,
+  allTopicNames,
+  deterministicEventId,
+  type EvaluationStatus,
+  type TopicMessage,
+} from '@signalbox/contracts';
+import { createMemoryBus } from '@signalbox/bus/testing';
+import type { Bus, Subscription } from '@signalbox/bus';
+import { ACTION_KINDS, createDemoStore, createDemoToolsServer } from '@signalbox/demo-tools';
+import {
+  createPgliteEventStore,
+  traceTimeline,
+  type EventStore,
+  type TraceTimeline,
+} from '@signalbox/event-log';
+import {
+  createComputeSandbox,
+  createExecutor,
+  createExecutorStore,
+  createHttpTransport,
+  createSsrfGuard,
+  executorDefinition,
+  type ExecutorStore,
+} from '@signalbox/executor';
+import { modelSelectorDefinition } from '@signalbox/model-selector';
+import { parameterInjectorDefinition } from '@signalbox/parameter-injector';
+import { loadRegistryDir } from '@signalbox/registry';
+import { resultEvaluatorDefinition } from '@signalbox/result-evaluator';
+import { createStageRuntime, type StageDefinition, type StageRuntime } from '@signalbox/stage-kit';
+import { toolDeciderDefinition } from '@signalbox/tool-decider';
+import { pglitePool } from './pglite-pool.js';
+import {
+  DEMO_REFERENCE_TIME,
+  DEMO_REQUESTS,
+  demoTask,
+  type DemoRequest,
+  type PackName,
+} from './scenarios.js';
+
+/** The finished-task sink has no stage, hence no dead-letter topic of its own. */
+const SINK_DEAD_LETTERS = 'signalbox.dev_sink.dead_lettered.v1';
+
+export interface EmbeddedOptions {
+  /** The repository root (where registry/packs/ lives). */
+  repoRoot: string;
+  /** The requests to run. @default every request of the four packs */
+  requests?: readonly DemoRequest[];
+  /** How long to wait for every task to finish. @default 60000 */
+  timeoutMs?: number;
+  /** Called as each task finishes (progress). */
+  onFinished?: (request: DemoRequest, timeline: TraceTimeline) => void;
+}
+
+/** One request's outcome. */
+export interface EmbeddedTrace {
+  request: DemoRequest;
+  task_id: string;
+  timeline: TraceTimeline;
+  /** The final status, questions and issues (from `task_finished`), when the task finished. */
+  final: { status: EvaluationStatus; questions: string[]; issues: string[] } | null;
+}
+
+export interface EmbeddedResult {
+  traces: EmbeddedTrace[];
+  /** Side effects the demo backends performed, by kind. */
+  actions: Record<string, number>;
+}
+
+interface PackPipeline {
+  bus: Bus;
+  runtimes: StageRuntime[];
+  sink: Subscription;
+}
+
+function submittedMessage(taskId: string, request: DemoRequest): TopicMessage<'taskSubmitted'> {
+  return {
+    event_id: deterministicEventId({
+      task_id: taskId,
+      stage: 'api',
+      causation_id: null,
+      event_type: 'task_submitted',
+    }),
+    task_id: taskId,
+    tenant_id: 'default',
+    agent_id: request.agent_id,
+    stage: 'api',
+    event_type: 'task_submitted',
+    causation_id: null,
+    revision_count: 0,
+    degraded_flag: false,
+    decision_reason: `submitted by signalbox dev: ${request.title}`,
+    input_source: 'user',
+    registry_version: null,
+    profiles_version: null,
+    policy_version: null,
+    occurred_at: new Date().toISOString(),
+    schema_version: 1,
+    traceparent: null,
+    payload: { task: demoTask(request) },
+  };
+}
+
+async function startPack(
+  repoRoot: string,
+  pack: PackName,
+  store: EventStore,
+  executorStore: ExecutorStore,
+  demoToolsUrl: string,
+  onFinished: (taskId: string) => void,
+): Promise<PackPipeline> {
+  const registry = await loadRegistryDir(join(repoRoot, 'registry', 'packs', pack));
+  const bus = createMemoryBus();
+  await bus.ensureTopics([...allTopicNames(), { name: SINK_DEAD_LETTERS, partitions: 1 }]);
+  const executor = createExecutor({
+    store: executorStore,
+    transports: {
+      // The demo backends listen on loopback, which the SSRF guard refuses unless allow-listed (RS-6).
+      http: createHttpTransport({
+        guard: createSsrfGuard({ allow: ['127.0.0.1'] }),
+        env: { SIGNALBOX_DEMO_TOOLS_URL: demoToolsUrl },
+      }),
+      builtin: { compute: createComputeSandbox({}) },
+    },
+  });
+  const definitions: StageDefinition[] = [
+    modelSelectorDefinition({ registry }),
+    toolDeciderDefinition({ registry }),
+    parameterInjectorDefinition({ registry }),
+    executorDefinition({ registry, executor }),
+    resultEvaluatorDefinition({ registry }),
+  ];
+  const runtimes: StageRuntime[] = [];
+  for (const definition of definitions) {
+    const runtime = createStageRuntime({
+      definition,
+      bus,
+      store,
+      groupId: `dev.${pack}.${definition.stage}`,
+    });
+    await runtime.start();
+    runtimes.push(runtime);
+  }
+  const sink = await bus.consume({
+    groupId: `dev.${pack}.sink`,
+    topic: TOPICS.taskFinished,
+    deadLetterTopic: SINK_DEAD_LETTERS,
+    handler: (batch) => {
+      for (const message of batch) onFinished(message.key);
+      return Promise.resolve({ deadLetters: [] });
+    },
+  });
+  return { bus, runtimes, sink };
+}
+
+/** Runs the requests through the five stages in this process and returns each trace's timeline. */
+export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedResult> {
+  const requests = options.requests ?? DEMO_REQUESTS;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const db = new PGlite();
+  const store = createPgliteEventStore({ pglite: db });
+  const demoStore = createDemoStore(db, { schema: 'demo_tools' });
+  const executorStore = createExecutorStore({ pool: pglitePool(db), schema: 'executor' });
+  // The demo backends answer as of the demo's "now", so "late" and "yesterday" mean the same on every run.
+  const demoServer = createDemoToolsServer({ store: demoStore, now: () => new Date(DEMO_REFERENCE_TIME) });
+  const pipelines = new Map<PackName, PackPipeline>();
+  const waiting = new Map<string, () => void>();
+  try {
+    await store.migrate();
+    await demoStore.migrate();
+    await demoStore.seed();
+    await executorStore.migrate();
+    await demoServer.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = demoServer.server.address() as AddressInfo;
+    const url = `http://127.0.0.1:${String(port)}`;
+
+    for (const pack of new Set(requests.map((r) => r.pack))) {
+      pipelines.set(
+        pack,
+        await startPack(options.repoRoot, pack, store, executorStore, url, (taskId) =>
+          waiting.get(taskId)?.(),
+        ),
+      );
+    }
+
+    const traces = await Promise.all(
+      requests.map(async (request, i) => {
+        const taskId = `dev-${request.pack}-${String(i + 1)}`;
+        const finished = new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => {
+            reject(new Error(`${taskId} (${request.title}) did not finish within ${String(timeoutMs)} ms`));
+          }, timeoutMs);
+          waiting.set(taskId, () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        const pipeline = pipelines.get(request.pack);
+        if (!pipeline) throw new Error(`no pipeline for pack ${request.pack}`);
+        const message = submittedMessage(taskId, request);
+        // Like the API: the trace starts with the submitted event, appended before it is published.
+        await store.append([
+          { envelope: message, topic: TOPICS.taskSubmitted.name, payload: message.payload },
+        ]);
+        await pipeline.bus.publish([{ topic: TOPICS.taskSubmitted, key: taskId, value: message }]);
+        await finished;
+        const events = await store.readTask(taskId);
+        const timeline = traceTimeline(events);
+        const last = [...events].reverse().find((e) => e.envelope.event_type === 'task_finished');
+        const payload = last?.payload as
+          { status: EvaluationStatus; questions: string[]; issues: string[] } | undefined;
+        const trace: EmbeddedTrace = {
+          request,
+          task_id: taskId,
+          timeline,
+          final: payload
+            ? { status: payload.status, questions: payload.questions, issues: payload.issues }
+            : null,
+        };
+        options.onFinished?.(request, timeline);
+        return trace;
+      }),
+    );
+    const actions: Record<string, number> = {};
+    for (const kind of ACTION_KINDS) actions[kind] = await demoStore.countActions(kind);
+    return { traces, actions };
+  } finally {
+    for (const pipeline of pipelines.values()) {
+      await pipeline.sink.stop();
+      for (const runtime of pipeline.runtimes) await runtime.stop();
+      await pipeline.bus.close();
+    }
+    await demoServer.close();
+    await executorStore.close();
+    await store.close();
+    await db.close();
+  }
+}

@@ -1,0 +1,75 @@
+import type { TaskSpec } from '@signalbox/contracts';
+
+/** A scenario-pack pack name: a folder of registry/packs/. */
+export type PackName = 'after-sales' | 'office' | 'research' | 'reach';
+
+/** One request of the embedded demo. */
+export interface DemoRequest {
+  pack: PackName;
+  /** What the demo shows with it (SP-*). */
+  title: string;
+  agent_id: string;
+  request: string;
+  scenario?: string;
+}
+
+/** "Now" of every demo task: Monday 2026-11-30, so "yesterday" is a Sunday (SP-2). */
+export const DEMO_REFERENCE_TIME = '2026-11-30T09:00:00.000Z';
+
+/** The requests of SPEC §13, one pipeline per pack. */
+export const DEMO_REQUESTS: readonly DemoRequest[] = [
+  {
+    pack: 'after-sales',
+    title: 'SP-1 late delivery + refund',
+    agent_id: 'refund_agent',
+    request: 'My order 1234 is late and I want a refund.',
+  },
+  {
+    pack: 'after-sales',
+    title: 'SP-1 refund without an order number',
+    agent_id: 'refund_agent',
+    request: 'Refund my order.',
+  },
+  {
+    pack: 'office',
+    title: "SP-2 yesterday's minutes → weekly report → project group",
+    agent_id: 'office_agent',
+    request:
+      "Turn the minutes of yesterday's meeting into the weekly report and send it to the Atlas project group.",
+  },
+  {
+    pack: 'research',
+    title: 'SP-3 what a page says, no URL given',
+    agent_id: 'research_agent',
+    request: 'What do the PostgreSQL 17 release notes say about performance?',
+  },
+  {
+    pack: 'reach',
+    title: 'SP-4 weather',
+    agent_id: 'reach_agent',
+    request: 'What is the weather in Berlin today?',
+  },
+  {
+    pack: 'reach',
+    title: 'SP-4 weather without a city',
+    agent_id: 'reach_agent',
+    request: 'What is the weather like?',
+  },
+];
+
+/** The task spec of a demo request. */
+export function demoTask(request: DemoRequest): TaskSpec {
+  return {
+    request: request.request,
+    context: [],
+    locale: 'en-US',
+    time_zone: 'UTC',
+    reference_time: DEMO_REFERENCE_TIME,
+    cost_ceiling_usd: null,
+    required_modalities: ['text'],
+    attachments: [],
+    scenario: request.scenario ?? null,
+    needs_fresh_data: false,
+    redrive_of: null,
+  };
+}
