@@ -43,8 +43,21 @@ export {
   GENERIC_VERBS,
   RETRIEVAL_CONFIG,
   createLexicalIndex,
+  fitsRequest,
+  nameHead,
+  targetPhrase,
   targetTerms,
   type LexicalIndex,
   type ScoredTool,
 } from './retrieval.js';
 export { scoreScenes, type SceneScore } from './scene-router.js';
+export {
+  QUALIFIER_CLASSES,
+  adviceCue,
+  argumentCoverage,
+  qualifierConflict,
+  qualifierSenses,
+  requestValues,
+  type RequestValues,
+  type RequiredParameter,
+} from './fit-features.js';

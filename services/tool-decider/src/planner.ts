@@ -20,7 +20,7 @@ import {
   type Violation,
 } from './plan-validator.js';
 import { resolveToolName } from './resolve-name.js';
-import { RETRIEVAL_CONFIG, createLexicalIndex, type ScoredTool } from './retrieval.js';
+import { RETRIEVAL_CONFIG, createLexicalIndex, fitsRequest, type ScoredTool } from './retrieval.js';
 import { scoreScenes } from './scene-router.js';
 import { tokens } from './text.js';
 
@@ -198,9 +198,9 @@ export function planTools(registry: Registry, req: PlanRequest, options: Planner
     reason: 'excluded by feedback (TD-7)',
   }));
   const scored = createLexicalIndex(usable).score(req.request);
-  const fits = scored.filter((s) => s.fit >= RETRIEVAL_CONFIG.fitThreshold);
+  const fits = scored.filter((s) => fitsRequest(s, scored));
   for (const s of scored)
-    if (s.fit < RETRIEVAL_CONFIG.fitThreshold)
+    if (!fits.includes(s))
       rejected.push({
         candidate: s.tool.name,
         reason: `below fit threshold ${String(RETRIEVAL_CONFIG.fitThreshold)}: ${s.explain}`,

@@ -2,6 +2,13 @@
 // docs, plus a normalised fit score that decides whether a tool fits the request at all (TD-6 irrelevance).
 // Every constant is in RETRIEVAL_CONFIG — one documented configuration, the one the BFCL figures were taken with.
 import type { ToolDefinition } from '@signalbox/registry';
+import {
+  adviceCue,
+  argumentCoverage,
+  qualifierConflict,
+  requestValues,
+  type RequiredParameter,
+} from './fit-features.js';
 import { conceptsOf, expandedTokens, tokens, words } from './text.js';
 
 /**
@@ -16,15 +23,28 @@ export const RETRIEVAL_CONFIG = {
   /** Field weights (BM25F-style: a term in the name counts this many times). */
   fieldWeights: { name: 3, purpose: 2, tags: 2, examples: 1.5, returns: 0.5, parameters: 1 },
   /** A tool fits when its fit score reaches this (0..1). Below it the tool is a rejected candidate. */
-  fitThreshold: 0.39,
+  fitThreshold: 0.4,
   /** Weight of name coverage (the name's topic words found in the request) in the fit score. */
-  nameWeight: 0.273,
+  nameWeight: 0.3,
   /** Weight of request coverage (the request's topic words the tool's documents mention) in the fit score. */
-  requestWeight: 0.273,
+  requestWeight: 0.15,
   /** Weight of required-argument coverage (the request mentions what required parameters need). */
-  argumentWeight: 0.182,
+  argumentWeight: 0.2,
   /** Weight of target coverage (the words of what the request asks for, found in the tool's documents). */
-  targetWeight: 0.272,
+  targetWeight: 0.2,
+  /** Weight of the name's head noun (its last topic word: `get_closest_prime` → prime) appearing in the request. */
+  headWeight: 0.05,
+  /** Subtracted when the asked-for words name a qualifier the tool contradicts (fit-features `qualifierConflict`). */
+  conflictPenalty: 0.3,
+  /** Subtracted when the request asks for advice or an opinion (fit-features `adviceCue`). */
+  advicePenalty: 0.2,
+  /**
+   * Relative fit: with alternatives in the visible set, the top candidate also fits when it reaches `leadFloor` and
+   * leads every alternative by `leadMargin` — the request singles it out even when it words things differently.
+   */
+  leadMargin: 0.1,
+  /** See `leadMargin`. */
+  leadFloor: 0.3,
   /** A second tool joins a chain only when its fit is at least this … */
   chainFit: 0.6,
   /** … and it covers at least this many request words the tools already chosen do not. */
@@ -118,10 +138,14 @@ interface ToolDocument {
   nameObject: string[];
   /** Verbs of the name. */
   nameVerbs: string[];
+  /** The name's head noun: the last topic word of the last dotted segment that has one (null: none). */
+  nameHead: string | null;
   /** Every term the tool's documents mention. */
   vocabulary: Set<string>;
-  /** Per required parameter: the words its name and description use. */
-  required: { name: string; terms: Set<string>; type: string | undefined }[];
+  /** Per required parameter: the words its name and description use, its type, whether it is temporal. */
+  required: RequiredParameter[];
+  /** The raw text of the name and purpose (qualifier senses are read from it). */
+  coreText: string;
 }
 
 /** One scored candidate. */
@@ -130,7 +154,18 @@ export interface ScoredTool {
   /** Raw BM25. */
   bm25: number;
   /** The fit score's parts, each 0..1. */
-  features: { name: number; request: number; target: number; arguments: number };
+  features: {
+    name: number;
+    request: number;
+    target: number;
+    arguments: number;
+    /** 1 when the name's head noun is in the request (or the name has none), else 0. */
+    head: number;
+    /** 1 when a qualifier contradicts, else 0. */
+    conflict: number;
+    /** 1 when the request asks for advice, else 0. */
+    advice: number;
+  };
   /** Normalised fit 0..1 (see RETRIEVAL_CONFIG). */
   fit: number;
   /** Request terms this tool's documents mention. */
@@ -157,6 +192,9 @@ function describeParameters(tool: ToolDefinition): { text: string; required: Too
         name,
         terms: new Set(tokens(`${name} ${description} ${enumText}`)),
         type: typeof property.type === 'string' ? property.type : undefined,
+        temporal: /\b(?:date|year|month|day|time ?frame|period|century|season)s?\b/i.test(
+          `${words(name).join(' ')} ${description}`,
+        ),
       });
     }
   }
@@ -194,28 +232,40 @@ function buildDocument(tool: ToolDefinition): ToolDocument {
     }
   }
   const nameTerms = [...new Set(tokens(tool.name))];
+  const coreText = `${words(nameText).join(' ')} ${purpose}`;
   return {
+    coreText,
     name: tool.name,
     tf,
     length,
     nameObject: nameTerms.filter((t) => !GENERIC_VERBS.has(t)),
     nameVerbs: nameTerms.filter((t) => GENERIC_VERBS.has(t)),
+    nameHead: nameHead(tool.name),
     vocabulary,
     required: params.required,
   };
 }
 
-/** Whether the request plausibly supplies a required parameter: a number for numeric ones, else a named word. */
-function argumentCovered(
-  parameter: ToolDocument['required'][number],
-  request: Set<string>,
-  rawRequest: string,
-): boolean {
-  const numeric = parameter.type === 'number' || parameter.type === 'integer' || parameter.type === 'float';
-  if (numeric && /\d/.test(rawRequest)) return true;
-  for (const term of parameter.terms) if (request.has(term)) return true;
-  // Strings, lists and objects are usually quoted values or names the request carries.
-  return !numeric && /["'\d]|[A-Z][a-z]+/.test(rawRequest);
+/**
+ * Whether a scored candidate fits (TD-6): its fit reaches `fitThreshold`, or it is the top candidate among
+ * alternatives, reaches `leadFloor` and leads every other candidate by `leadMargin`. `scored` is the index's output.
+ */
+export function fitsRequest(candidate: ScoredTool, scored: readonly ScoredTool[]): boolean {
+  if (candidate.fit >= RETRIEVAL_CONFIG.fitThreshold) return true;
+  const others = scored.filter((s) => s !== candidate);
+  if (others.length === 0 || candidate.fit < RETRIEVAL_CONFIG.leadFloor) return false;
+  const runnerUp = Math.max(...others.map((s) => s.fit));
+  return candidate.fit - runnerUp >= RETRIEVAL_CONFIG.leadMargin - 1e-9;
+}
+
+/** The head noun of a tool name: the last topic word of the last dotted segment that has one. */
+export function nameHead(name: string): string | null {
+  for (const segment of name.split(/[./]/).reverse()) {
+    const topic = tokens(segment).filter((t) => !GENERIC_VERBS.has(t));
+    const last = topic[topic.length - 1];
+    if (last) return last;
+  }
+  return null;
 }
 
 /** A lexical index over one visible tool set. Deterministic: same tools and request → same scores. */
@@ -240,6 +290,10 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
     score(request) {
       const query = new Set(tokens(request));
       const expanded = new Set(expandedTokens(request));
+      const target = targetTerms(request);
+      const values = requestValues(request, target);
+      const askedFor = targetPhrase(request);
+      const advice = adviceCue(request) ? 1 : 0;
       const scored = docs.map((doc, i) => {
         const tool = tools[i] as ToolDefinition;
         let bm25 = 0;
@@ -262,25 +316,38 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
             ? Math.min(1, (objectHits + 0.25 * verbHits) / doc.nameObject.length)
             : Math.min(1, 0.25 * verbHits);
         const requestCoverage = query.size > 0 ? matched.length / query.size : 0;
-        const argumentCoverage =
-          doc.required.length > 0
-            ? doc.required.filter((p) => argumentCovered(p, query, request)).length / doc.required.length
-            : 1;
-        const target = targetTerms(request);
+        const argumentsCovered = argumentCoverage(doc.required, query, values);
         const targetCoverage =
           target.length > 0 ? target.filter(hit).length / target.length : requestCoverage;
-        const fit =
+        const h = doc.nameHead;
+        const head =
+          h === null ||
+          inRequest(h) ||
+          conceptsOf(h).some((c) => expanded.has(c)) ||
+          [...expanded].some((q) => q.length >= 4 && h.startsWith(q))
+            ? 1
+            : 0;
+        const conflictClass = qualifierConflict(askedFor, doc.coreText);
+        const conflict = conflictClass ? 1 : 0;
+        const raw =
           RETRIEVAL_CONFIG.targetWeight * targetCoverage +
           RETRIEVAL_CONFIG.nameWeight * nameCoverage +
           RETRIEVAL_CONFIG.requestWeight * requestCoverage +
-          RETRIEVAL_CONFIG.argumentWeight * argumentCoverage;
+          RETRIEVAL_CONFIG.argumentWeight * argumentsCovered +
+          RETRIEVAL_CONFIG.headWeight * head -
+          RETRIEVAL_CONFIG.conflictPenalty * conflict -
+          RETRIEVAL_CONFIG.advicePenalty * advice;
+        const fit = Math.max(0, raw);
         return {
           tool,
           features: {
             name: nameCoverage,
             request: requestCoverage,
             target: targetCoverage,
-            arguments: argumentCoverage,
+            arguments: argumentsCovered,
+            head,
+            conflict,
+            advice,
           },
           bm25,
           fit: Math.round(fit * 1000) / 1000,
@@ -288,7 +355,10 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
           explain:
             `fit ${fit.toFixed(2)} = name ${nameCoverage.toFixed(2)}, request ${requestCoverage.toFixed(2)}, ` +
             `target ${targetCoverage.toFixed(2)}, ` +
-            `arguments ${argumentCoverage.toFixed(2)}; bm25 ${bm25.toFixed(2)}`,
+            `arguments ${argumentsCovered.toFixed(2)}` +
+            (conflictClass ? `, ${conflictClass} qualifier contradicts` : '') +
+            (advice ? ', asks for advice' : '') +
+            `; bm25 ${bm25.toFixed(2)}`,
         };
       });
       return scored.sort(
@@ -303,13 +373,17 @@ const LEAD =
 const STOP_AT =
   /\b(?:given|with|for|if|when|where|using|that|which|who|in|at|from|by|on|to|after|before|between|based|assuming|and|whose|during|within|into|per|than)\b/i;
 
-/** The words of what a request asks for: after the question or command words, up to the first qualifier. */
-export function targetTerms(request: string): string[] {
+/** The phrase of what a request asks for: after the question or command words, up to the first qualifier. */
+export function targetPhrase(request: string): string {
   const first = (request.split(/[.?!\n]/).find((s) => s.trim().length > 0) ?? request).trim();
   const rest = first.replace(LEAD, '');
   const stop = rest.search(STOP_AT);
-  const phrase = stop > 0 ? rest.slice(0, stop) : rest;
-  return [...new Set(tokens(phrase))].slice(0, 6);
+  return stop > 0 ? rest.slice(0, stop) : rest;
+}
+
+/** The words of what a request asks for (the content tokens of {@link targetPhrase}, at most six). */
+export function targetTerms(request: string): string[] {
+  return [...new Set(tokens(targetPhrase(request)))].slice(0, 6);
 }
 
 /** The raw words of a request (for intent cues). */

@@ -55,6 +55,8 @@ export function stem(word: string): string {
         break;
       }
       w = w.slice(0, w.length - suffix.length) + replacement;
+      // A plural of a derived word ("probabilities", "ratings") stems like its singular ("probability", "rating").
+      if ((suffix === 's' || suffix === 'ies') && w !== word) return stem(w);
       break;
     }
   }
@@ -201,6 +203,8 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'nutritional',
   ],
   date: ['when', 'year', 'date', 'day'],
+  monarch: ['king', 'kings', 'queen', 'queens', 'emperor', 'emperors', 'ruler', 'rulers'],
+  music: ['song', 'songs', 'melody', 'melodies', 'tune'],
   rating: ['rating', 'ratings', 'score', 'review', 'reviews'],
   performance: ['goal', 'goals', 'assist', 'assists', 'points', 'stats', 'statistics'],
 };

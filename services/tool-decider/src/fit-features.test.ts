@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adviceCue,
+  argumentCoverage,
+  qualifierConflict,
+  qualifierSenses,
+  requestValues,
+  type RequiredParameter,
+} from './fit-features.js';
+import { tokens } from './text.js';
+
+function param(
+  name: string,
+  type: string | undefined,
+  description = '',
+  temporal = false,
+): RequiredParameter {
+  return { name, type, terms: new Set(tokens(`${name} ${description}`)), temporal };
+}
+
+describe('qualifierConflict', () => {
+  it('finds a sense the tool contradicts: freezing vs boiling, linear vs quadratic, external vs internal', () => {
+    expect(qualifierConflict('freezing point of water', 'calculate boiling point of a substance')).toBe(
+      'phase_change',
+    );
+    expect(qualifierConflict('roots of linear equation', 'Find the roots of a quadratic equation')).toBe(
+      'polynomial_degree',
+    );
+    expect(qualifierConflict('external rate of return', 'calculate internal rate of return')).toBe('scope');
+    expect(qualifierConflict('lowest score', 'game tracker high score: the highest score recorded')).toBe(
+      'extreme',
+    );
+  });
+
+  it('matches phrases on word boundaries and through stemming (p-value, integrals)', () => {
+    expect(qualifierSenses('returns the calculated p-value').get('statistic')).toEqual(new Set([4]));
+    expect(qualifierConflict('mean of an experiment', 'returns the calculated p-value')).toBe('statistic');
+    expect(qualifierConflict('derivative of the function', 'compute definite integrals')).toBe('calculus');
+  });
+
+  it('stays quiet when the tool names the same sense, names no sense of the class, or the request names none', () => {
+    expect(qualifierConflict('boiling point of water', 'calculate boiling point')).toBeNull();
+    expect(qualifierConflict('greatest common divisor', 'greatest common divisor of two numbers')).toBeNull();
+    expect(
+      qualifierConflict('freezing point of water', 'thermodynamic properties of a substance'),
+    ).toBeNull();
+    expect(qualifierConflict('weather in Paris', 'the highest temperature forecast')).toBeNull();
+  });
+});
+
+describe('requestValues', () => {
+  it('counts numbers (digits and number words) and sees dates', () => {
+    const v = requestValues('Split 12.5 kg into two bags by March 3');
+    expect(v.numbers).toBe(3);
+    expect(v.temporal).toBe(true);
+  });
+
+  it('takes capitalised words as names only when they do not start a sentence', () => {
+    expect(requestValues('What is a holy book?').names).toBe(false);
+    expect(requestValues('Find restaurants in London.').names).toBe(true);
+    expect(requestValues('Is it late? Where am I').names).toBe(false);
+  });
+
+  it('sees quoted values (not apostrophes) and codes', () => {
+    expect(requestValues("What's the time? It's late").quoted).toBe(false);
+    expect(requestValues("Find the book 'Dune'").quoted).toBe(true);
+    expect(requestValues('Weigh C6H12O6').codes).toBe(true);
+  });
+
+  it('counts qualifier words outside what the request asks for', () => {
+    expect(requestValues('names of proteins in the plasma membrane', ['name', 'protein']).qualifiers).toBe(2);
+    expect(requestValues("what's the time right now", ['time', 'right']).qualifiers).toBe(0);
+  });
+});
+
+describe('argumentCoverage', () => {
+  const request = (text: string, askedFor: string[] = []) =>
+    [new Set(tokens(text)), requestValues(text, askedFor)] as const;
+
+  it('gives each number to one numeric parameter', () => {
+    const params = [param('weight', 'number'), param('height', 'number')];
+    expect(argumentCoverage(params, ...request('weight is 70'))).toBe(0.5);
+    expect(argumentCoverage(params, ...request('weight is 70, height unknown'))).toBe(0.75);
+    expect(argumentCoverage(params, ...request('70 kg and 1.8 m'))).toBe(1);
+  });
+
+  it('needs a date-like expression or a number for a temporal parameter', () => {
+    const params = [param('date', 'string', 'the date', true)];
+    expect(argumentCoverage(params, ...request("what's the time right now", ['time', 'right']))).toBe(0);
+    expect(argumentCoverage(params, ...request('weather next Tuesday'))).toBe(1);
+  });
+
+  it('fills a string parameter from its own words, a quote, a name, a code or a qualifier — else not', () => {
+    const params = [param('location', 'string', 'the city')];
+    expect(argumentCoverage(params, ...request('what time is it', ['time']))).toBe(0);
+    expect(argumentCoverage(params, ...request('time in the city', ['time']))).toBe(1);
+    expect(argumentCoverage(params, ...request('time in Sydney', ['time']))).toBe(1);
+    expect(argumentCoverage(params, ...request('time in tokyo', ['time']))).toBe(1);
+  });
+
+  it('is 1 without required parameters and counts booleans as defaulted', () => {
+    expect(argumentCoverage([], ...request('anything'))).toBe(1);
+    expect(argumentCoverage([param('verbose', 'boolean')], ...request('x'))).toBe(1);
+  });
+});
+
+describe('adviceCue', () => {
+  it('recognises advice and opinion questions', () => {
+    expect(adviceCue('What is the best way to reduce CO2 emissions?')).toBe('What is the best');
+    expect(adviceCue('How can I sell my acoustic guitar?')).toBe('How can I');
+    expect(adviceCue('Which colors should I mix?')).toBe('should I');
+  });
+
+  it('leaves lookups and computations alone', () => {
+    expect(adviceCue('Find the best Italian restaurants in New York')).toBeNull();
+    expect(adviceCue('Calculate the derivative of 2x^2')).toBeNull();
+  });
+});

@@ -1,0 +1,211 @@
+// The separate, pure scoring features of the TD-6 fit score (is this tool the right one at all?). Each feature reads
+// the request and one tool's documents and returns a number or a finding; `retrieval.ts` weighs them with
+// RETRIEVAL_CONFIG. They are lexical and domain-free on purpose: closed classes of mutually exclusive qualifiers,
+// typed argument evidence, the asked-for words in what the tool says it does, and question forms no tool answers.
+import { stem, tokens, words } from './text.js';
+
+/**
+ * Closed classes of mutually exclusive qualifiers. Each class lists senses; each sense lists its surface phrases.
+ * When the words a request asks for name one sense of a class and the tool's name and purpose name only other senses
+ * of the same class, the tool answers a different question ("freezing point" vs a boiling-point tool, "linear" vs a
+ * quadratic solver, "lowest score" vs a high-score tool). Part of the one retrieval configuration.
+ */
+export const QUALIFIER_CLASSES: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  polynomial_degree: [['linear'], ['quadratic'], ['cubic']],
+  phase_change: [
+    ['freezing', 'freeze'],
+    ['boiling', 'boil'],
+    ['melting', 'melt'],
+    ['condensation', 'condense'],
+  ],
+  scope: [
+    ['internal', 'inner', 'interior'],
+    ['external', 'outer', 'exterior'],
+  ],
+  extreme: [
+    ['max', 'maximum', 'highest', 'high', 'largest', 'biggest', 'greatest', 'most'],
+    ['min', 'minimum', 'lowest', 'low', 'smallest', 'least', 'fewest'],
+  ],
+  calculus: [
+    ['derivative', 'differentiate', 'differentiation'],
+    ['integral', 'integrate', 'integration', 'antiderivative'],
+  ],
+  statistic: [
+    ['mean', 'average', 'avg'],
+    ['median'],
+    ['variance'],
+    ['standard deviation', 'std'],
+    ['p value', 'pvalue'],
+    ['correlation'],
+  ],
+  measure: [['area'], ['volume'], ['perimeter', 'circumference']],
+  shape: [
+    ['triangle', 'triangular'],
+    ['circle', 'circular'],
+    ['rectangle', 'rectangular'],
+    ['sphere', 'spherical'],
+    ['cylinder', 'cylindrical'],
+  ],
+  trade_side: [
+    ['buy', 'purchase'],
+    ['sell', 'selling'],
+  ],
+  book_format: [
+    ['ebook', 'e book', 'kindle'],
+    ['hardcover', 'paperback'],
+  ],
+  transfer_direction: [
+    ['import', 'upload', 'deposit'],
+    ['export', 'download', 'withdraw', 'withdrawal'],
+  ],
+  cipher_direction: [
+    ['encrypt', 'encode', 'compress'],
+    ['decrypt', 'decode', 'decompress'],
+  ],
+};
+
+/** A text as a padded sequence of stemmed words, so phrases match on word boundaries (" p value "). */
+function stemmedSequence(text: string): string {
+  return ` ${words(text).map(stem).join(' ')} `;
+}
+
+const SENSES: readonly { cls: string; sense: number; phrases: string[] }[] = Object.entries(
+  QUALIFIER_CLASSES,
+).flatMap(([cls, senses]) =>
+  senses.map((phrases, sense) => ({ cls, sense, phrases: phrases.map((p) => stemmedSequence(p)) })),
+);
+
+/** The qualifier senses a text names, per class (class → sense indexes). */
+export function qualifierSenses(text: string): Map<string, Set<number>> {
+  const sequence = stemmedSequence(text);
+  const out = new Map<string, Set<number>>();
+  for (const s of SENSES)
+    if (s.phrases.some((p) => sequence.includes(p))) {
+      const set = out.get(s.cls) ?? new Set<number>();
+      set.add(s.sense);
+      out.set(s.cls, set);
+    }
+  return out;
+}
+
+/**
+ * A qualifier contradiction: the asked-for words name a sense the tool's name and purpose never name, while they name
+ * another sense of the same class. Returns the class (for the explanation), or null when nothing contradicts.
+ */
+export function qualifierConflict(askedFor: string, toolCore: string): string | null {
+  const asked = qualifierSenses(askedFor);
+  if (asked.size === 0) return null;
+  const offered = qualifierSenses(toolCore);
+  for (const [cls, senses] of asked) {
+    const other = offered.get(cls);
+    if (other && ![...senses].some((s) => other.has(s))) return cls;
+  }
+  return null;
+}
+
+/** What a required parameter needs from the request. */
+export interface RequiredParameter {
+  name: string;
+  /** JSON Schema type (undefined: any). */
+  type: string | undefined;
+  /** Stemmed words of its name, description and enum values. */
+  terms: ReadonlySet<string>;
+  /** Whether it holds a date, year, month or day (its name or description says so). */
+  temporal: boolean;
+}
+
+/** The values a request carries: numbers, quoted strings, proper names, temporal expressions. */
+export interface RequestValues {
+  numbers: number;
+  quoted: boolean;
+  /** Capitalised or all-caps words that are not the first word of a sentence (names, places, acronyms). */
+  names: boolean;
+  temporal: boolean;
+  /** Tokens with a digit inside (IDs, codes, "2x", "C6H12O6"). */
+  codes: boolean;
+  /** Content words outside what the request asks for (its qualifiers: "in the plasma membrane", "about psychology"). */
+  qualifiers: number;
+}
+
+const NUMBER_WORDS =
+  /\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|twice|double|triple)\b/gi;
+const TEMPORAL =
+  /\b(?:\d{4}|\d{1,2}(?:st|nd|rd|th)|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday|tonight|weekend|century|decade|season|ago|next|last|upcoming|past)\b/i;
+
+/**
+ * Extracts the value evidence of a request (deterministic regular expressions, no model). `askedFor` are the tokens
+ * of what the request asks for; the other content words are its qualifiers, candidate values of string parameters.
+ */
+export function requestValues(request: string, askedFor: readonly string[] = []): RequestValues {
+  const asked = new Set(askedFor);
+  const qualifiers = new Set(tokens(request).filter((t) => !asked.has(t))).size;
+  const numbers =
+    (request.match(/\d+(?:[.,]\d+)*/g) ?? []).length + (request.match(NUMBER_WORDS) ?? []).length;
+  let names = false;
+  for (const sentence of request.split(/[.?!\n:;]+\s+|\n/)) {
+    const raw = sentence.trim().split(/\s+/);
+    for (let i = 1; i < raw.length; i++) {
+      const w = (raw[i] ?? '').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+      if (w === 'I' || w.length === 0) continue;
+      if (/^\p{Lu}/u.test(w)) names = true;
+    }
+  }
+  return {
+    numbers,
+    quoted: /(["'`“‘])[^"'`”’]{1,200}?(["'`”’])/.test(request.replace(/(\w)['’](\w)/g, '$1$2')),
+    names,
+    temporal: TEMPORAL.test(request),
+    codes: /\b(?=\w*\d)(?=\w*[A-Za-z])\w+\b/.test(request),
+    qualifiers,
+  };
+}
+
+/**
+ * Required-argument coverage (0..1): the share of required parameters the request can plausibly fill. A numeric
+ * parameter takes one of the request's numbers (each number fills one parameter); a temporal one needs a date-like
+ * expression or a number; any other needs a word the parameter documents, a quoted value, a proper name or a code.
+ * A tool whose inputs the request cannot supply is not what the request is about.
+ */
+export function argumentCoverage(
+  parameters: readonly RequiredParameter[],
+  requestTokens: ReadonlySet<string>,
+  values: RequestValues,
+): number {
+  if (parameters.length === 0) return 1;
+  let numbersLeft = values.numbers;
+  let covered = 0;
+  for (const p of parameters) {
+    const named = [...p.terms].some((t) => requestTokens.has(t));
+    const numeric = p.type === 'number' || p.type === 'integer';
+    if (numeric) {
+      if (numbersLeft > 0) {
+        numbersLeft--;
+        covered++;
+      } else if (named) covered += 0.5; // the quantity is named ("velocity v") but no value is given
+      continue;
+    }
+    if (p.type === 'boolean') {
+      covered++;
+      continue;
+    }
+    if (p.temporal) {
+      if (values.temporal || values.numbers > 0) covered++;
+      continue;
+    }
+    if (named || values.quoted || values.names || values.codes || values.qualifiers > 0) covered++;
+    else if (p.type === 'array' && values.numbers > 1) covered++;
+  }
+  return covered / parameters.length;
+}
+
+/**
+ * Question forms that ask for advice, an opinion or a judgement ("what is the best way…", "how can I…", "should I…"):
+ * tools compute and look things up; they do not recommend. Returns the matched cue, or null.
+ */
+export function adviceCue(request: string): string | null {
+  const match =
+    /\b(?:what(?:'s| is| are) the best|best way|how (?:can|could|should|do) (?:i|we)|should (?:i|we)|most suitable|what (?:type|kind) of \w+ (?:should|is best))\b/i.exec(
+      request,
+    );
+  return match ? match[0] : null;
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { ToolDefinition } from '@signalbox/registry';
+import {
+  RETRIEVAL_CONFIG,
+  createLexicalIndex,
+  fitsRequest,
+  nameHead,
+  targetPhrase,
+  type ScoredTool,
+} from './retrieval.js';
+import { stem } from './text.js';
+
+function tool(name: string, description: string, properties: Record<string, unknown>, required: string[]) {
+  return ToolDefinition.parse({
+    name,
+    description,
+    parameters: { type: 'object', properties, required },
+    scenarios: ['s'],
+    visible_agents: ['*'],
+    action: 'read',
+    permission: 'read_only',
+    side_effects: 'none',
+    idempotent: true,
+    evidence: 'source',
+  });
+}
+
+const boiling = tool(
+  'thermodynamics.calculate_boiling_point',
+  'Calculate the boiling point of a given substance at a specific pressure.',
+  {
+    substance: { type: 'string', description: 'The substance.' },
+    pressure: { type: 'number', description: 'The pressure.' },
+  },
+  ['substance', 'pressure'],
+);
+
+describe('createLexicalIndex fit', () => {
+  it('a contradicting qualifier costs conflictPenalty and is explained', () => {
+    const index = createLexicalIndex([boiling]);
+    const [boil] = index.score('What is the boiling point of water at a pressure of 10 kPa?');
+    const [freeze] = index.score('What is the freezing point of water at a pressure of 10 kPa?');
+    expect(boil?.features.conflict).toBe(0);
+    expect(freeze?.features.conflict).toBe(1);
+    expect(freeze?.explain).toContain('phase_change qualifier contradicts');
+    expect((boil?.fit ?? 0) - (freeze?.fit ?? 0)).toBeGreaterThanOrEqual(
+      RETRIEVAL_CONFIG.conflictPenalty - 0.1,
+    );
+    expect(fitsRequest(boil!, [boil!])).toBe(true);
+    expect(fitsRequest(freeze!, [freeze!])).toBe(false);
+  });
+
+  it('an advice question costs advicePenalty', () => {
+    const [s] = createLexicalIndex([boiling]).score(
+      'What is the best way to find the boiling point of water?',
+    );
+    expect(s?.features.advice).toBe(1);
+    expect(s?.explain).toContain('asks for advice');
+  });
+
+  it('scores the name head noun', () => {
+    const [present] = createLexicalIndex([boiling]).score('boiling point of water at 2 atm');
+    const [absent] = createLexicalIndex([boiling]).score('boiling temperature of water at 2 atm');
+    expect(present?.features.head).toBe(1);
+    expect(absent?.features.head).toBe(0);
+  });
+});
+
+describe('fitsRequest (relative fit)', () => {
+  const scoredAt = (name: string, fit: number): ScoredTool => ({
+    tool: ToolDefinition.parse({ ...boiling, name }),
+    bm25: 0,
+    features: { name: 0, request: 0, target: 0, arguments: 0, head: 0, conflict: 0, advice: 0 },
+    fit,
+    matched: [],
+    explain: '',
+  });
+  const { fitThreshold, leadFloor, leadMargin } = RETRIEVAL_CONFIG;
+  const low = (fitThreshold + leadFloor) / 2;
+
+  it('fits at the threshold whatever the alternatives', () => {
+    const top = scoredAt('a', fitThreshold);
+    expect(fitsRequest(top, [top, scoredAt('b', fitThreshold)])).toBe(true);
+  });
+
+  it('lets a top candidate below the threshold fit when it leads every alternative by leadMargin', () => {
+    const top = scoredAt('a', low);
+    const runnerUp = scoredAt('b', low - leadMargin);
+    expect(fitsRequest(top, [top, runnerUp])).toBe(true);
+    expect(fitsRequest(runnerUp, [top, runnerUp])).toBe(false);
+    const close = scoredAt('c', low - leadMargin / 2);
+    expect(fitsRequest(top, [top, runnerUp, close])).toBe(false);
+  });
+
+  it('never lets a lone candidate below the threshold fit (no alternative to lead), nor one below leadFloor', () => {
+    const alone = scoredAt('a', low);
+    expect(fitsRequest(alone, [alone])).toBe(false);
+    const weak = scoredAt('a', leadFloor - 0.01);
+    expect(fitsRequest(weak, [weak, scoredAt('b', 0)])).toBe(false);
+  });
+});
+
+describe('helpers', () => {
+  it('nameHead takes the last topic word of the last segment that has one', () => {
+    expect(nameHead('get_closest_prime')).toBe(stem('prime'));
+    expect(nameHead('music.generate')).toBe(stem('music'));
+    expect(nameHead('get')).toBeNull();
+  });
+
+  it('targetPhrase strips question words and stops at the first qualifier', () => {
+    expect(targetPhrase('What is the freezing point of water at 10 kPa?').trim()).toBe(
+      'freezing point of water',
+    );
+  });
+
+  it('stems plurals of derived words like their singulars', () => {
+    expect(stem('probabilities')).toBe(stem('probability'));
+    expect(stem('ratings')).toBe(stem('rating'));
+  });
+});
