@@ -57,6 +57,10 @@ export interface EmbeddedOptions {
   timeoutMs?: number;
   /** Called as each task finishes (progress). */
   onFinished?: (request: DemoRequest, timeline: TraceTimeline) => void;
+  /** Run on this PGlite database and leave it open (tests read the event log afterwards). @default a fresh one */
+  db?: PGlite;
+  /** Task ids are `<prefix><pack>-<n>`. @default 'dev-' */
+  taskIdPrefix?: string;
 }
 
 /** One request's outcome. */
@@ -164,7 +168,8 @@ async function startPack(
 export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedResult> {
   const requests = options.requests ?? DEMO_REQUESTS;
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const db = new PGlite();
+  const ownsDb = options.db === undefined;
+  const db = options.db ?? new PGlite();
   const store = createPgliteEventStore({ pglite: db });
   const demoStore = createDemoStore(db, { schema: 'demo_tools' });
   const executorStore = createExecutorStore({ pool: pglitePool(db), schema: 'executor' });
@@ -192,7 +197,7 @@ export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedRes
 
     const traces = await Promise.all(
       requests.map(async (request, i) => {
-        const taskId = `dev-${request.pack}-${String(i + 1)}`;
+        const taskId = `${options.taskIdPrefix ?? 'dev-'}${request.pack}-${String(i + 1)}`;
         const finished = new Promise<void>((resolve, reject) => {
           const timer = setTimeout(() => {
             reject(new Error(`${taskId} (${request.title}) did not finish within ${String(timeoutMs)} ms`));
@@ -240,6 +245,6 @@ export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedRes
     await demoServer.close();
     await executorStore.close();
     await store.close();
-    await db.close();
+    if (ownsDb) await db.close();
   }
 }
