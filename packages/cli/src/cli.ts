@@ -15,6 +15,7 @@ import { registerEvalBfcl } from './commands/eval-bfcl.js';
 import { registerEvalRepair } from './commands/eval-repair.js';
 import { registerDev } from './commands/dev.js';
 import { registerOps } from './commands/ops.js';
+import { registerReplay } from './commands/replay.js';
 import { registerTrace } from './commands/trace.js';
 import { CliError, UsageError } from './errors.js';
 import { processIo, type CliIo, type CommandResult } from './io.js';
@@ -164,6 +165,7 @@ export function createProgram(io: CliIo, done: (result: CommandResult) => void):
   registerOps(program, io, done);
   registerDev(program, io, done);
   registerTrace(program, io, done);
+  registerReplay(program, io, done);
   return program;
 }
 

@@ -172,4 +172,6 @@ export const CITIES: readonly CityClimate[] = [
   { name: 'London', aliases: ['伦敦'], baseCelsius: 8, conditions: ['overcast', 'drizzle', 'cloudy'] },
   { name: 'New York', aliases: ['纽约', 'nyc'], baseCelsius: 7, conditions: ['clear', 'cloudy', 'rain'] },
   { name: 'Tokyo', aliases: ['东京'], baseCelsius: 12, conditions: ['sunny', 'clear', 'cloudy'] },
+  // SP-4's demo request asks about Berlin.
+  { name: 'Berlin', aliases: ['柏林'], baseCelsius: 4, conditions: ['overcast', 'cloudy', 'light rain'] },
 ];

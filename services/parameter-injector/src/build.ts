@@ -3,7 +3,7 @@
 // and the schema's defaults — each value with its provenance (PI-6). Values are only found, never invented.
 import type { ArgumentProvenance, PlanStep, StepRecord, TaskSpec } from '@signalbox/contracts';
 import { parameterHints, type ParameterHints, type ToolDefinition } from '@signalbox/registry';
-import { dateFormatOf, findDates, parseDateString, type DateContext } from './dates.js';
+import { dateFormatOf, findDates, formatDate, parseDateString, type DateContext } from './dates.js';
 import { enumKey, extractIds, extractQuantities } from './extractors.js';
 import { extractParameter } from './extract-parameter.js';
 import { readPath } from './json-path.js';
@@ -25,6 +25,8 @@ export interface BuiltArguments {
   arguments: Record<string, unknown>;
   provenance: Record<string, ArgumentProvenance>;
   log: string[];
+  /** The rules that changed what a plain reading would give (a date moved, a number not reused): for the decision reason. */
+  notes: string[];
 }
 
 /** The reference time and zone of a task, for relative dates. */
@@ -62,8 +64,96 @@ function isFreeText(hints: ParameterHints): boolean {
     !hints.enum &&
     typeof s.pattern !== 'string' &&
     typeof s.format !== 'string' &&
-    dateFormatOf(s) === undefined
+    dateFormatOf(s) === undefined &&
+    // A city has its own extractor: the request as a whole is never a city name.
+    !hints.normalizers.includes('city_name')
   );
+}
+
+function isNumeric(hints: ParameterHints): boolean {
+  const type = hints.schema.type;
+  const types = Array.isArray(type) ? type : [type];
+  return types.includes('number') || types.includes('integer');
+}
+
+/** A parameter that names one entity (`order_id`, `tracking_number`, a patterned code): its value is spent on it. */
+function isIdLike(hints: ParameterHints): boolean {
+  return typeof hints.schema.pattern === 'string' || /(^|_)(id|ids|number|no|code)$/i.test(hints.path);
+}
+
+/**
+ * The values the request already spent on id-like parameters — this tool's and every earlier call's — as digit
+ * strings: "order 1234" is an order number, not also an amount of 1234.
+ */
+function spentIds(
+  topLevel: readonly ParameterHints[],
+  task: TaskSpec,
+  history: readonly StepRecord[],
+  dates: DateContext,
+): Set<string> {
+  const spent = new Set<string>();
+  const add = (v: unknown) => {
+    for (const one of Array.isArray(v) ? v : [v])
+      if (typeof one === 'string' || typeof one === 'number') {
+        const digits = String(one).replace(/\D/g, '');
+        if (digits !== '') spent.add(digits);
+      }
+  };
+  for (const hints of topLevel) {
+    if (!isIdLike(hints) || isNumeric(hints)) continue;
+    const got = extractParameter(hints, userText(task), dates, true);
+    if (got.found) add(got.value);
+  }
+  for (const h of history)
+    for (const [field, value] of Object.entries(h.call.arguments))
+      if (/(^|_)(id|ids|number|no|code)$/i.test(field)) add(value);
+  return spent;
+}
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** True when the step record is an empty answer: it ran, and the evaluator found nothing in it (or the tool said empty). */
+function cameBackEmpty(record: StepRecord): boolean {
+  return (
+    (record.result.ok && record.status !== 'success') ||
+    (!record.result.ok && record.result.error_class === 'empty')
+  );
+}
+
+/**
+ * The documented "empty weekend" policy (SP-2): a relative date from the request that falls on a Saturday or
+ * Sunday, and for which this tool already came back empty in this task, moves to the last working day (Friday)
+ * before it — people say "yesterday's meeting" on a Monday and mean the last one held. Undefined when it does not apply.
+ */
+function lastWorkingDayInstead(
+  value: string,
+  field: string,
+  tool: ToolDefinition,
+  history: readonly StepRecord[],
+  dates: DateContext,
+): { value: string; note: string } | undefined {
+  const format = dateFormatOf(parameterHints(tool.parameters).find((h) => h.path === field)?.schema ?? {});
+  if (!format) return undefined;
+  const tried = history.some(
+    (h) => h.call.tool === tool.name && h.call.arguments[field] === value && cameBackEmpty(h),
+  );
+  if (!tried) return undefined;
+  const parts = parseDateString(value, dates);
+  if (!parts) return undefined;
+  const day = Date.UTC(parts.year, parts.month - 1, parts.day);
+  const weekday = new Date(day).getUTCDay();
+  if (weekday !== 0 && weekday !== 6) return undefined;
+  const back = weekday === 0 ? 2 : 1;
+  const friday = new Date(day - back * 86_400_000);
+  const moved = formatDate(
+    { year: friday.getUTCFullYear(), month: friday.getUTCMonth() + 1, day: friday.getUTCDate() },
+    format,
+    dates.timeZone,
+  );
+  return {
+    value: moved,
+    note: `${field}: ${tool.name} found nothing on ${WEEKDAY_NAMES[weekday]} ${value}; the last working day before it is Friday ${moved}`,
+  };
 }
 
 /**
@@ -119,6 +209,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   const args: Record<string, unknown> = {};
   const provenance: Record<string, ArgumentProvenance> = {};
   const log: string[] = [];
+  const notes: string[] = [];
   const set = (field: string, value: unknown, source: ArgumentProvenance, how: string) => {
     args[field] = value;
     provenance[field] = source;
@@ -130,6 +221,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
     ...history.filter((h) => h.result.ok).map((h) => JSON.stringify(h.result.output)),
   ].join('\n');
   const topLevel = parameterHints(tool.parameters).filter((h) => !h.path.includes('.'));
+  const spent = spentIds(topLevel, task, history, dates);
 
   for (const hints of topLevel) {
     const field = hints.path;
@@ -138,8 +230,32 @@ export function buildArguments(input: BuildInput): BuiltArguments {
     const fromText = (text: string, source: 'user_text' | 'context'): boolean => {
       if (text.trim() === '') return false;
       const got = extractParameter(hints, text, dates, redact);
+      if (got.found && isNumeric(hints)) {
+        // PI-3 "never invent": a number the request already spent on an id is not also a quantity, and an optional
+        // number needs a cue (unit, currency, its name beside it) — omitting it keeps the tool's own default.
+        const digits = String(got.value).replace(/\D/g, '');
+        const why = spent.has(digits)
+          ? `${shown(field, got.value, sensitive)} is already the request's id`
+          : !hints.required && !got.cue
+            ? `${shown(field, got.value, sensitive)} is a loose number with no unit, currency or keyword naming ${field}`
+            : null;
+        if (why) {
+          log.push(`${field}: ${why}; not used (${source})`);
+          notes.push(`${field} not filled: ${why}`);
+          return false;
+        }
+      }
       if (got.found) {
-        set(field, got.value, source, got.note);
+        const instead =
+          typeof got.value === 'string'
+            ? lastWorkingDayInstead(got.value, field, tool, history, dates)
+            : undefined;
+        if (instead) {
+          set(field, instead.value, source, `${got.note}; moved: ${instead.note}`);
+          notes.push(instead.note);
+          return true;
+        }
+        set(field, got.value, source, got.cue ? `${got.note} (${got.cue})` : got.note);
         return true;
       }
       if (got.note) log.push(`${field}: ${got.note} in ${source}`);
@@ -228,5 +344,5 @@ export function buildArguments(input: BuildInput): BuiltArguments {
       }
     }
   }
-  return { arguments: args, provenance, log };
+  return { arguments: args, provenance, log, notes };
 }

@@ -152,6 +152,21 @@ function partsOf(result: chrono.ParsedResult): DateParts {
 
 const CJK = /[\u3400-\u9fff]/;
 
+// A count before a duration unit: digits, number words, or "a"/"an"/"couple"/"few" ("in an hour", "two days ago").
+const DURATION_COUNT =
+  /\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|couple|few|several|half)\b|\d/i;
+const DURATION_DIRECTION = /\b(?:in|within|ago|later|after|before|from now|hence)\b|[前后内]/i;
+
+/**
+ * True for chrono's relative-duration reading of a phrase with no count or no direction: "the minutes of the
+ * meeting" is a document, not "now + n minutes", and "a minute" alone is not a date. A real relative date says
+ * how many and which way ("in 5 minutes", "two days ago", "3天后").
+ */
+function isBareDuration(result: chrono.ParsedResult): boolean {
+  if (!result.tags().has('result/relativeDate')) return false;
+  return !(DURATION_COUNT.test(result.text) && DURATION_DIRECTION.test(result.text));
+}
+
 /**
  * Every date expression in `text`, resolved against the context: the weekday policy first
  * ({@link NEXT_WEEKDAY_POLICY}), then chrono-node (English; Chinese when the text has CJK characters) for the rest.
@@ -175,6 +190,7 @@ export function findDates(text: string, ctx: DateContext): DateMention[] {
     for (const r of parser.parse(text, reference, { forwardDate: true })) {
       const end = r.index + r.text.length;
       if (taken.some(([a, b]) => r.index < b && end > a)) continue;
+      if (isBareDuration(r)) continue;
       const date = partsOf(r);
       if (!date.year || !date.month || !date.day) continue;
       mentions.push({ text: r.text, index: r.index, date, rule: `parsed "${r.text}"` });

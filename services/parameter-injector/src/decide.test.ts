@@ -537,3 +537,114 @@ describe('stage definition', () => {
     expect(def.versions().registry_version).toBe(reg.versions.registry_version);
   });
 });
+
+describe('scenario-pack rules (issue 7)', () => {
+  const decide = createParameterInjectorDecide({ registry: reg });
+  const fromUser = (parameter: string) => ({
+    parameter,
+    source: 'user_text' as const,
+    step_index: null,
+    path: null,
+  });
+
+  it('a city planned from user text is the city named in it, not the whole request; none named → ask', async () => {
+    const d = await decide(
+      planned(task('What is the weather in Berlin today?'), [step(0, 'get_weather', [fromUser('city')])]),
+      ctx,
+    );
+    expect(prepared(d).call.arguments).toMatchObject({ city: 'Berlin', date: '2024-11-04' });
+    const none = await decide(
+      planned(task('What is the weather like?'), [step(0, 'get_weather', [fromUser('city')])]),
+      ctx,
+    );
+    expect(none.event_type).toBe('task_finished');
+    expect(finished(none).status).toBe('need_clarification');
+    expect(finished(none).questions.join(' ')).toContain('What city should I use');
+  });
+
+  it('a number the request spent on the order id is not also the optional amount', async () => {
+    // A short order number (long ones never read as quantities): the status query already ran with it.
+    const done = record(0, 'order_status_query', { order_id: '20240917001' });
+    const history = [{ ...done, call: { ...done.call, arguments: { order_id: '1234' } } }];
+    const steps = [step(0, 'order_status_query'), step(1, 'refund_create')];
+    const d = await decide(
+      planned(task('My order 1234 is late and I want a refund.'), steps, 1, history),
+      ctx,
+    );
+    expect(prepared(d).call.arguments).toEqual({ order_id: '20240917001', reason: 'late_delivery' });
+    expect(d.decision_reason).toContain("amount not filled: 1234 is already the request's id");
+  });
+
+  it('an optional number needs a cue: a loose number is left out, a currency or the parameter name fills it', async () => {
+    const history = [record(0, 'order_status_query', { order_id: '20240917001' })];
+    const steps = [step(0, 'order_status_query'), step(1, 'refund_create')];
+    const run = (request: string) => decide(planned(task(request), steps, 1, history), ctx);
+    const loose = await run('Order 20240917001 came late and 1 item is missing; refund it');
+    expect(prepared(loose).call.arguments).not.toHaveProperty('amount');
+    expect(loose.decision_reason).toContain('loose number with no unit, currency or keyword naming amount');
+    expect(prepared(await run('Refund $25 of order 20240917001, it was late')).call.arguments).toMatchObject({
+      amount: 25,
+    });
+    expect(
+      prepared(await run('Order 20240917001 was late: refund amount 25 please')).call.arguments,
+    ).toMatchObject({ amount: 25 });
+  });
+});
+
+describe('the empty weekend (SP-2)', () => {
+  const office = createRegistry(
+    RegistryContent.parse({
+      tools: [
+        {
+          name: 'minutes_list',
+          description,
+          action: 'read',
+          permission: 'read_only',
+          parameters: {
+            type: 'object',
+            properties: {
+              date_from: { type: 'string', format: 'date' },
+              date_to: { type: 'string', format: 'date' },
+            },
+            required: ['date_from'],
+            additionalProperties: false,
+          },
+        },
+      ],
+      agents: [],
+      scenes: [],
+      tenants: [],
+      settings: {},
+      profiles: [],
+      policies: [],
+    }),
+  );
+  const decide = createParameterInjectorDecide({ registry: office });
+  // Monday 2026-11-30: "yesterday" is Sunday 2026-11-29.
+  const monday = task("Turn the minutes of yesterday's meeting into the weekly report", {
+    reference_time: '2026-11-30T09:00:00.000Z',
+  });
+  const listStep: PlanStep = { ...step(0, 'minutes_list'), tool_definition_hash: 'x' };
+
+  it('"the minutes of yesterday\'s meeting" is one date: both ends of the range are yesterday', async () => {
+    const d = await decide(planned(monday, [listStep]), ctx);
+    expect(prepared(d).call.arguments).toEqual({ date_from: '2026-11-29', date_to: '2026-11-29' });
+  });
+
+  it('after the Sunday came back empty, the same relative date moves to the last working day (Friday)', async () => {
+    const empty = record(0, 'minutes_list', { minutes: [] });
+    const sunday = { date_from: '2026-11-29', date_to: '2026-11-29' };
+    const history: StepRecord[] = [
+      { ...empty, call: { ...empty.call, arguments: sunday }, status: 'partial_success' },
+    ];
+    const d = await decide(planned(monday, [listStep], 0, history), ctx);
+    expect(prepared(d).call.arguments).toEqual({ date_from: '2026-11-27', date_to: '2026-11-27' });
+    expect(d.decision_reason).toContain(
+      'minutes_list found nothing on Sunday 2026-11-29; the last working day before it is Friday 2026-11-27',
+    );
+    // A Sunday that answered (success) is not moved: the rule reacts to an empty answer only.
+    const answered: StepRecord[] = [{ ...history[0]!, status: 'success' }];
+    const kept = await decide(planned(monday, [listStep], 0, answered), ctx);
+    expect(prepared(kept).call.arguments).toEqual(sunday);
+  });
+});

@@ -283,7 +283,10 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
       built.provenance,
       log,
       revisions,
-      model ? 'model proposals + deterministic extraction' : 'deterministic extraction',
+      [
+        ...built.notes,
+        model ? 'model proposals + deterministic extraction' : 'deterministic extraction',
+      ].join('; '),
     );
   }
 

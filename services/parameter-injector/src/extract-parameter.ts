@@ -9,11 +9,23 @@ import {
   extractPhones,
   extractQuantities,
   unitOfParameter,
+  type Extracted,
+  type Quantity,
 } from './extractors.js';
 
 /** The outcome of extracting one parameter from one text. */
 export type Extraction =
-  { found: true; value: unknown; note: string } | { found: false; note: string | null };
+  | {
+      found: true;
+      value: unknown;
+      note: string;
+      /**
+       * For numbers: what ties the number to this parameter — its unit or currency, or the parameter's name written
+       * beside it ("amount 50"). Null for a loose number; an optional parameter is never filled from one.
+       */
+      cue?: string | null;
+    }
+  | { found: false; note: string | null };
 
 type Schema = Record<string, unknown>;
 
@@ -40,6 +52,32 @@ const END_WORDS = /(^|_)(end|to|until|check_?out|return)/i;
 // "in Beijing", "for New York"; Chinese city names before 市 / 的天气 / 天气.
 const LATIN_CITY = /\b(?:in|at|for|to|from)\s+([A-Z][\p{L}'-]+(?:\s[A-Z][\p{L}'-]+){0,2})/u;
 const CJK_CITY = /([\u4e00-\u9fff]{2,4}?)(?:市|的天气|天气|明天|今天|后天)/u;
+
+const MONEY_NAME = /amount|price|cost|fee|total|sum|refund|budget|pay/i;
+const CURRENCIES = new Set(['usd', 'eur', 'cny', 'gbp']);
+
+function withCue(got: Extraction, cue: string | null): Extraction {
+  return got.found ? { ...got, cue } : got;
+}
+
+/**
+ * What ties one number in `text` to the parameter `name`: a currency for a money parameter, or a word of the
+ * parameter's name within a few words of the number ("refund amount 50", "50 as the amount"). Null when nothing does.
+ */
+function numberCue(q: Extracted<Quantity>, name: string, text: string): string | null {
+  if (q.value.unit && CURRENCIES.has(q.value.unit) && MONEY_NAME.test(name))
+    return `currency ${q.value.unit}`;
+  const words = name
+    .toLowerCase()
+    .split(/[_\s-]+/)
+    .filter((w) => w.length >= 3);
+  const near = text
+    .slice(Math.max(0, q.index - 24), q.index + q.text.length + 24)
+    .toLowerCase()
+    .split(/[^\p{L}]+/u);
+  const word = words.find((w) => near.some((n) => n === w || n === `${w}s`));
+  return word ? `keyword "${word}"` : null;
+}
 
 /** The parameter's name without its path prefix. */
 function leafName(path: string): string {
@@ -151,24 +189,33 @@ export function extractParameter(
     ]) {
       masked = masked.split(span).join(' '.repeat(span.length));
     }
-    let quantities = extractQuantities(masked).map((q) => q.value);
+    let found = extractQuantities(masked);
     if (types.includes('integer') && !types.includes('number'))
-      quantities = quantities.filter((q) => Number.isInteger(q.value));
+      found = found.filter((q) => Number.isInteger(q.value.value));
     const unit = unitOfParameter(name, description);
     if (unit) {
-      const withUnit = quantities.filter((q) => q.unit === unit);
+      const withUnit = found.filter((q) => q.value.unit === unit);
       if (withUnit.length > 0)
-        return unique(
-          withUnit.map((q) => q.value),
-          `number in ${unit}`,
-          show,
+        return withCue(
+          unique(
+            withUnit.map((q) => q.value.value),
+            `number in ${unit}`,
+            show,
+          ),
+          `unit ${unit}`,
         );
     }
-    return unique(
-      quantities.map((q) => q.value),
+    const got = unique(
+      found.map((q) => q.value.value),
       'number',
       show,
     );
+    if (!got.found) return got;
+    const cue = found
+      .filter((q) => q.value.value === got.value)
+      .map((q) => numberCue(q, name, text))
+      .find((c) => c !== null);
+    return withCue(got, cue ?? null);
   }
   return { found: false, note: null };
 }

@@ -12,7 +12,7 @@ import type {
 import { loadRegistryDir, type Registry } from '@signalbox/registry';
 import type { Decision } from '@signalbox/stage-kit';
 import { HARD_CHECKS, HEURISTICS } from './checks.js';
-import { createResultEvaluatorDecide } from './decide.js';
+import { createResultEvaluatorDecide, emptyDayReason } from './decide.js';
 
 const packDir = fileURLToPath(new URL('../../../registry/packs/after-sales', import.meta.url));
 let registry: Registry;
@@ -332,5 +332,38 @@ describe('routing (EV-3) with ceilings (FL-6)', () => {
     const d = decide(executed(statusCall, statusOk));
     expect(d.revision_count).toBe(1);
     expect(d.degraded_flag).toBe(false);
+  });
+});
+
+describe('the empty weekend (SP-2)', () => {
+  const listCall = (args: Record<string, unknown>): PreparedCall => ({
+    step_index: 0,
+    tool: 'minutes_list',
+    arguments: args as PreparedCall['arguments'],
+    provenance: {},
+    validation_log: [],
+  });
+
+  it('an empty answer about one Saturday or Sunday says so and names the Friday before it', () => {
+    expect(emptyDayReason(listCall({ date_from: '2026-11-29', date_to: '2026-11-29' }))).toBe(
+      'no minutes on Sunday 2026-11-29; the last working day before it is Friday 2026-11-27',
+    );
+    expect(emptyDayReason(listCall({ date_from: '2026-11-28' }))).toContain('Saturday 2026-11-28');
+    // A working day, a range of days, or no date: nothing to explain.
+    expect(emptyDayReason(listCall({ date_from: '2026-11-27' }))).toBeNull();
+    expect(emptyDayReason(listCall({ date_from: '2026-11-28', date_to: '2026-11-29' }))).toBeNull();
+    expect(emptyDayReason(listCall({ project: 'Atlas' }))).toBeNull();
+  });
+
+  it('the re-plan request carries that reason in its decision_reason and feedback', () => {
+    const call = { ...statusCall, arguments: { order_id: '1234', since: '2026-11-29' } };
+    const d = decide(executed(call, result({ tool: 'order_status_query', step_index: 0, output: {} })));
+    expect(d.event_type).toBe('replan_requested');
+    expect(d.decision_reason).toContain(
+      'no order status on Sunday 2026-11-29; the last working day before it is Friday 2026-11-27 → re-plan',
+    );
+    expect((d.payload as { feedback: { reason: string } }).feedback.reason).toMatch(
+      /^no order status on Sunday 2026-11-29; .* \(empty_body: the tool returned an empty body\)$/,
+    );
   });
 });

@@ -3,6 +3,7 @@ import {
   TOPICS,
   type EvaluationStatus,
   type Feedback,
+  type PreparedCall,
   type StepRecord,
   type TopicMessage,
 } from '@signalbox/contracts';
@@ -71,6 +72,30 @@ function fieldsToFix(
     ? known.filter((name) => new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(message))
     : [];
   return named.length > 0 ? named : tool ? requiredParameters(tool) : [];
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Why an empty answer is unsurprising, when the call asked about one weekend day (SP-2: "yesterday" said on a
+ * Monday): "no minutes on Sunday 2026-11-29; the last working day before it is Friday 2026-11-27". Null otherwise.
+ */
+export function emptyDayReason(call: PreparedCall): string | null {
+  const days = [
+    ...new Set(
+      Object.values(call.arguments).filter((v): v is string => typeof v === 'string' && ISO_DAY.test(v)),
+    ),
+  ];
+  const only = days.length === 1 ? days[0] : undefined;
+  const m = only ? ISO_DAY.exec(only) : null;
+  if (!only || !m) return null;
+  const at = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const weekday = new Date(at).getUTCDay();
+  if (weekday !== 0 && weekday !== 6) return null;
+  const friday = new Date(at - (weekday === 0 ? 2 : 1) * 86_400_000).toISOString().slice(0, 10);
+  const what = call.tool.replace(/_(list|search|query|lookup|get)$/, '').replace(/_/g, ' ');
+  return `no ${what} on ${WEEKDAYS[weekday]} ${only}; the last working day before it is Friday ${friday}`;
 }
 
 /**
@@ -227,6 +252,8 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
     }
     // An empty result does not condemn the tool (other arguments may find data); a broken or forbidden one does.
     const excluded = kind === 'empty' ? [] : [call.tool];
+    const why = kind === 'empty' ? emptyDayReason(call) : null;
+    if (why) feedbackBase.reason = `${why} (${feedbackBase.reason})`;
     return {
       topic: TOPICS.modelSelected,
       event_type: 'replan_requested',
@@ -238,7 +265,7 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
         plan,
         feedback: { ...feedbackBase, excluded_tools: excluded, fields: [] },
       },
-      decision_reason: `${stepLabel}; ${kind === 'empty' ? 'empty result' : kind === 'permission' ? 'permission refused' : 'tool problem'} → re-plan${excluded.length ? ` without ${call.tool}` : ''}`,
+      decision_reason: `${stepLabel}; ${kind === 'empty' ? (why ?? 'empty result') : kind === 'permission' ? 'permission refused' : 'tool problem'} → re-plan${excluded.length ? ` without ${call.tool}` : ''}`,
       ...keep,
     };
   };

@@ -6,6 +6,7 @@ import type { TraceTimeline } from '@signalbox/event-log';
 import { runEmbedded, type EmbeddedTrace } from '../dev/embedded.js';
 import { DEMO_REQUESTS, type PackName } from '../dev/scenarios.js';
 import { UsageError } from '../errors.js';
+import { writeCorpus } from './replay.js';
 import type { CliIo, CommandResult } from '../io.js';
 
 const PACKS: readonly PackName[] = ['after-sales', 'office', 'research', 'reach'];
@@ -40,7 +41,7 @@ function traceLines(trace: EmbeddedTrace): string[] {
 }
 
 /** Runs the embedded demo for the given packs (default all four). */
-export async function dev(io: CliIo, opts: { pack?: string[] }): Promise<CommandResult> {
+export async function dev(io: CliIo, opts: { pack?: string[]; record?: string }): Promise<CommandResult> {
   const packs = opts.pack?.length ? opts.pack : PACKS;
   for (const p of packs) {
     if (!(PACKS as readonly string[]).includes(p))
@@ -61,6 +62,10 @@ export async function dev(io: CliIo, opts: { pack?: string[] }): Promise<Command
     '',
   ];
   for (const trace of result.traces) text.push(...traceLines(trace), '');
+  if (opts.record) {
+    const files = await writeCorpus(result, opts.record);
+    text.push(`recorded a replay corpus: ${files.join(', ')}`, '');
+  }
   text.push(
     `side effects: ${Object.entries(result.actions)
       .map(([k, v]) => `${k}=${String(v)}`)
@@ -97,7 +102,8 @@ export function registerDev(program: Command, io: CliIo, done: (result: CommandR
       (v: string, prev: string[]) => [...prev, v],
       [],
     )
-    .action(async (opts: { pack: string[] }) => {
+    .option('--record <dir>', "write each pack's traces as a replay corpus (EL-9) into this directory")
+    .action(async (opts: { pack: string[]; record?: string }) => {
       done(await dev(io, opts));
     });
 }

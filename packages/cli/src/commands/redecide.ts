@@ -93,6 +93,56 @@ function differences(a: unknown, b: unknown, path = '$', out: string[] = [], max
   return out;
 }
 
+/** Re-takes the recorded decisions of `stages` in one task's events (EL-7, EL-9). */
+export async function redecideEvents(
+  taskId: string,
+  events: readonly StoredEvent[],
+  definitions: Record<RedecidableStage, StageDefinition>,
+  stages: readonly RedecidableStage[],
+): Promise<{ diffs: DecisionDiff[]; skipped: number }> {
+  const diffs: DecisionDiff[] = [];
+  let skipped = 0;
+  const byId = new Map<string, StoredEvent>(events.map((e) => [e.envelope.event_id, e]));
+  for (const recorded of events) {
+    const s = recorded.envelope.stage;
+    if (!(stages as readonly string[]).includes(s) || recorded.envelope.event_type === 'failed') continue;
+    const definition = definitions[s as RedecidableStage];
+    const cause = recorded.envelope.causation_id ? byId.get(recorded.envelope.causation_id) : undefined;
+    if (!cause || cause.topic !== INPUT_TOPIC_OF[definition.stage].name) {
+      skipped++;
+      continue;
+    }
+    const input = { ...cause.envelope, payload: cause.payload } as StageInput;
+    const decision: Decision = await definition.decide(input, {
+      stage: definition.stage,
+      versions: definition.versions(),
+    });
+    // Compared as stored: the event log keeps JSON.
+    const redecided = JSON.parse(JSON.stringify(decision.payload ?? null)) as unknown;
+    const found = differences(redecided, recorded.payload);
+    const changed = decision.event_type !== recorded.envelope.event_type || found.length > 0;
+    diffs.push({
+      task_id: taskId,
+      stage: definition.stage,
+      event_id: recorded.envelope.event_id,
+      causation_id: cause.envelope.event_id,
+      changed,
+      recorded: {
+        event_type: recorded.envelope.event_type,
+        decision_reason: recorded.envelope.decision_reason,
+        summary: summarise(recorded.envelope.event_type, recorded.payload),
+      },
+      redecided: {
+        event_type: decision.event_type,
+        decision_reason: decision.decision_reason,
+        summary: summarise(decision.event_type, decision.payload),
+      },
+      differences: changed ? (found.length ? found : ['$event_type']) : [],
+    });
+  }
+  return { diffs, skipped };
+}
+
 /** Re-takes the recorded decisions of `stage` (or every re-decidable stage) for the tasks the filter selects. */
 export async function redecideTasks(
   store: EventStore,
@@ -106,51 +156,15 @@ export async function redecideTasks(
   const diffs: DecisionDiff[] = [];
   let skipped = 0;
   for (const taskId of taskIds) {
-    const events = await store.readTask(taskId);
-    const byId = new Map<string, StoredEvent>(events.map((e) => [e.envelope.event_id, e]));
-    for (const recorded of events) {
-      const s = recorded.envelope.stage;
-      if (!(stages as readonly string[]).includes(s) || recorded.envelope.event_type === 'failed') continue;
-      const definition = definitions[s as RedecidableStage];
-      const cause = recorded.envelope.causation_id ? byId.get(recorded.envelope.causation_id) : undefined;
-      if (!cause || cause.topic !== INPUT_TOPIC_OF[definition.stage].name) {
-        skipped++;
-        continue;
-      }
-      const input = { ...cause.envelope, payload: cause.payload } as StageInput;
-      const decision: Decision = await definition.decide(input, {
-        stage: definition.stage,
-        versions: definition.versions(),
-      });
-      const changed =
-        decision.event_type !== recorded.envelope.event_type ||
-        differences(JSON.parse(JSON.stringify(decision.payload)) as unknown, recorded.payload).length > 0;
-      diffs.push({
-        task_id: taskId,
-        stage: definition.stage,
-        event_id: recorded.envelope.event_id,
-        causation_id: cause.envelope.event_id,
-        changed,
-        recorded: {
-          event_type: recorded.envelope.event_type,
-          decision_reason: recorded.envelope.decision_reason,
-          summary: summarise(recorded.envelope.event_type, recorded.payload),
-        },
-        redecided: {
-          event_type: decision.event_type,
-          decision_reason: decision.decision_reason,
-          summary: summarise(decision.event_type, decision.payload),
-        },
-        differences: changed
-          ? differences(JSON.parse(JSON.stringify(decision.payload)) as unknown, recorded.payload)
-          : [],
-      });
-    }
+    const result = await redecideEvents(taskId, await store.readTask(taskId), definitions, stages);
+    diffs.push(...result.diffs);
+    skipped += result.skipped;
   }
   const changedDiffs = diffs.filter((d) => d.changed);
   const reasonCounts = new Map<string, number>();
-  for (const d of changedDiffs)
+  for (const d of changedDiffs) {
     reasonCounts.set(d.redecided.decision_reason, (reasonCounts.get(d.redecided.decision_reason) ?? 0) + 1);
+  }
   return {
     stage,
     registry_version: registry.versions.registry_version,

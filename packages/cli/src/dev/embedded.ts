@@ -19,6 +19,7 @@ import {
   createPgliteEventStore,
   traceTimeline,
   type EventStore,
+  type StoredEvent,
   type TraceTimeline,
 } from '@signalbox/event-log';
 import {
@@ -32,7 +33,7 @@ import {
 } from '@signalbox/executor';
 import { modelSelectorDefinition } from '@signalbox/model-selector';
 import { parameterInjectorDefinition } from '@signalbox/parameter-injector';
-import { loadRegistryDir } from '@signalbox/registry';
+import { loadRegistryDir, type RegistryContent } from '@signalbox/registry';
 import { resultEvaluatorDefinition } from '@signalbox/result-evaluator';
 import { createStageRuntime, type StageDefinition, type StageRuntime } from '@signalbox/stage-kit';
 import { toolDeciderDefinition } from '@signalbox/tool-decider';
@@ -67,6 +68,8 @@ export interface EmbeddedOptions {
 export interface EmbeddedTrace {
   request: DemoRequest;
   task_id: string;
+  /** Every event of the task, as the event log stored them. */
+  events: StoredEvent[];
   timeline: TraceTimeline;
   /** The final status, questions and issues (from `task_finished`), when the task finished. */
   final: { status: EvaluationStatus; questions: string[]; issues: string[] } | null;
@@ -74,11 +77,14 @@ export interface EmbeddedTrace {
 
 export interface EmbeddedResult {
   traces: EmbeddedTrace[];
+  /** The registry content each pack ran with (for a replay corpus, EL-9). */
+  registries: Partial<Record<PackName, RegistryContent>>;
   /** Side effects the demo backends performed, by kind. */
   actions: Record<string, number>;
 }
 
 interface PackPipeline {
+  registry: RegistryContent;
   bus: Bus;
   runtimes: StageRuntime[];
   sink: Subscription;
@@ -161,7 +167,7 @@ async function startPack(
       return Promise.resolve({ deadLetters: [] });
     },
   });
-  return { bus, runtimes, sink };
+  return { registry: registry.content, bus, runtimes, sink };
 }
 
 /** Runs the requests through the five stages in this process and returns each trace's timeline. */
@@ -224,6 +230,7 @@ export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedRes
         const trace: EmbeddedTrace = {
           request,
           task_id: taskId,
+          events,
           timeline,
           final: payload
             ? { status: payload.status, questions: payload.questions, issues: payload.issues }
@@ -235,7 +242,9 @@ export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedRes
     );
     const actions: Record<string, number> = {};
     for (const kind of ACTION_KINDS) actions[kind] = await demoStore.countActions(kind);
-    return { traces, actions };
+    const registries: Partial<Record<PackName, RegistryContent>> = {};
+    for (const [pack, pipeline] of pipelines) registries[pack] = pipeline.registry;
+    return { traces, registries, actions };
   } finally {
     for (const pipeline of pipelines.values()) {
       await pipeline.sink.stop();
