@@ -10,7 +10,13 @@
 import { parseArgs } from 'node:util';
 import { Kafka, Partitioners, logLevel, type Consumer, type Producer } from 'kafkajs';
 import { TOPICS, allTopicNames } from '@signalbox/contracts';
-import { createKafkaBus, type Bus } from '@signalbox/bus';
+import {
+  createKafkaBus,
+  createSchemaRegistry,
+  prefixTopic,
+  registerTopicSchemas,
+  type Bus,
+} from '@signalbox/bus';
 import { createPgEventStore, type EventStore } from '@signalbox/event-log';
 import { createStageRuntime, type StageDefinition, type StageRuntime } from '@signalbox/stage-kit';
 import {
@@ -20,6 +26,7 @@ import {
   type TestEndpoints,
 } from '@signalbox/test-support';
 import { PASS_THROUGH_STAGES, submittedTask } from '../support/pass-through.js';
+import { spawnWorker, type WorkerProcess } from '../support/workers.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,6 +34,9 @@ const { values: args } = parseArgs({
     json: { type: 'boolean', default: false },
     'partitions-concurrently': { type: 'string', default: '6' },
     'commit-interval-ms': { type: 'string', default: '500' },
+    // `--processes` runs each stage as its own worker process, as in production; by default the five runtimes
+    // share this process (less scheduling noise on a 2-core machine that also runs Kafka and PostgreSQL).
+    processes: { type: 'boolean', default: false },
   },
 });
 const TASKS = Number(args.tasks);
@@ -83,9 +93,38 @@ async function runPipeline(
   const buses: Bus[] = [bus];
   const stores: EventStore[] = [];
   const runtimes: StageRuntime[] = [];
+  const workers: WorkerProcess[] = [];
   try {
     await bus.ensureTopics([...allTopicNames(), { name: SINK_DLQ, partitions: 1 }]);
-    for (const definition of Object.values(PASS_THROUGH_STAGES) as StageDefinition[]) {
+    if (args.processes) {
+      const store = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
+      await store.migrate();
+      await store.close();
+      // Register every schema once, so five workers do not race to register them.
+      await registerTopicSchemas(
+        createSchemaRegistry({ url: endpoints.schemaRegistryUrl }),
+        Object.values(TOPICS).map((t) => prefixTopic(t, prefix)),
+      );
+      for (const definition of Object.values(PASS_THROUGH_STAGES) as StageDefinition[]) {
+        workers.push(
+          spawnWorker({
+            KAFKA_BROKERS: endpoints.kafkaBrokers,
+            SCHEMA_REGISTRY_URL: endpoints.schemaRegistryUrl,
+            DATABASE_URL: endpoints.databaseUrl,
+            STAGE: definition.stage,
+            SIGNALBOX_TOPIC_PREFIX: prefix,
+            SIGNALBOX_GROUP_ID: `${prefix}${definition.stage}`,
+            EVENT_LOG_SCHEMA: schema.name,
+            PARTITIONS_CONCURRENTLY: String(PARTITIONS_CONCURRENTLY),
+            KAFKA_COMMIT_INTERVAL_MS: String(COMMIT_INTERVAL_MS),
+          }),
+        );
+      }
+      await Promise.all(workers.map((w) => w.ready));
+    }
+    for (const definition of args['in-process']
+      ? (Object.values(PASS_THROUGH_STAGES) as StageDefinition[])
+      : []) {
       const store = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
       await store.migrate();
       stores.push(store);
@@ -160,6 +199,8 @@ async function runPipeline(
     return { tasksPerS: tasks / seconds, appendsPerS: rows.rowCount! / seconds, seconds, hopMs };
   } finally {
     for (const r of runtimes) await r.stop();
+    for (const w of workers) w.child.kill('SIGTERM');
+    await Promise.all(workers.map((w) => w.exited));
     for (const b of buses) await b.close();
     for (const s of stores) await s.close();
     await schema.drop();

@@ -45,6 +45,7 @@ const bus = createKafkaBus({
   topicPrefix: env.SIGNALBOX_TOPIC_PREFIX,
   autoRegisterSchemas: true,
   sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
+  commitIntervalMs: env.KAFKA_COMMIT_INTERVAL_MS,
   heartbeatIntervalMs: 1000,
 });
 
