@@ -122,9 +122,9 @@ async function runPipeline(
       }
       await Promise.all(workers.map((w) => w.ready));
     }
-    for (const definition of args['in-process']
-      ? (Object.values(PASS_THROUGH_STAGES) as StageDefinition[])
-      : []) {
+    for (const definition of args.processes
+      ? []
+      : (Object.values(PASS_THROUGH_STAGES) as StageDefinition[])) {
       const store = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
       await store.migrate();
       stores.push(store);

@@ -1,9 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadServiceCatalog, type ServiceSpec } from '../deploy/service-catalog.js';
 import {
   checkCompose,
+  checkComposeApp,
+  interpolate,
   loadCompose,
   loadVersions,
+  type ComposeAppExpectations,
   type ComposeExpectations,
 } from '../support/compose-check.js';
 
@@ -39,6 +43,72 @@ describe('docker-compose.yml', () => {
         'schema-registry: the health check does not request the Confluent-compatible API',
         'postgres: depends_on names unknown service "zookeeper"',
       ]),
+    );
+  });
+});
+
+describe('docker-compose.yml: the Signalbox services', () => {
+  let app: ComposeAppExpectations;
+  let services: ServiceSpec[];
+  beforeAll(async () => {
+    services = await loadServiceCatalog();
+    app = { services, initService: 'init', repoRoot: root };
+  });
+
+  it('runs the init job, the five workers, the API and the demo tools coherently with their env schemas', async () => {
+    const compose = loadCompose(`${root}docker-compose.yml`);
+    expect(Object.keys(compose.services!)).toEqual(
+      expect.arrayContaining(['init', ...services.map((s) => s.name)]),
+    );
+    expect(await checkComposeApp(compose, app)).toEqual([]);
+  });
+
+  it('interpolates defaults as Compose does', () => {
+    expect(interpolate('/app/registry/packs/${SIGNALBOX_PACK:-after-sales}')).toBe(
+      '/app/registry/packs/after-sales',
+    );
+    expect(interpolate('${LOG_LEVEL:-info}', { LOG_LEVEL: 'debug' })).toBe('debug');
+    expect(interpolate('${UNSET}')).toBe('');
+  });
+
+  it('reports a missing env variable, a wrong health check port, an unknown host and a short grace period', async () => {
+    const compose = loadCompose(`${root}docker-compose.yml`);
+    const s = compose.services!;
+    delete s['tool-decider']!.environment!.SIGNALBOX_REGISTRY_DIR;
+    s.executor!.healthcheck!.test = ['CMD', 'node', '-e', "fetch('http://127.0.0.1:9090/readyz')"];
+    s.api!.environment!.SCHEMA_REGISTRY_URL = 'http://registry:8080/apis/ccompat/v7';
+    s['result-evaluator']!.stop_grace_period = '20s';
+    s['model-selector']!.environment!.KAFKA_BROKERS = 'kafka:19092';
+    delete s.executor!.environment!.SIGNALBOX_DEMO_TOOLS_URL;
+    expect(await checkComposeApp(compose, app)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^tool-decider: env SIGNALBOX_REGISTRY_DIR: /),
+        'executor: the health check does not request :8080/readyz',
+        expect.stringMatching(/^executor: env SIGNALBOX_DEMO_TOOLS_URL \(base_url_env of tool /),
+        'api: SCHEMA_REGISTRY_URL names host "registry", which is not a compose service',
+        'result-evaluator: stop_grace_period 20 s does not exceed the drain (25 s)',
+        'model-selector: KAFKA_BROKERS kafka:19092 is not an advertised listener of "kafka"',
+      ]),
+    );
+  });
+
+  it('reports workers that do not wait for the init job or the backbone, and an init job that skips a step', async () => {
+    const compose = loadCompose(`${root}docker-compose.yml`);
+    const s = compose.services!;
+    s.executor!.depends_on = { 'demo-tools': { condition: 'service_healthy' } };
+    s.init!.command = ['node', 'dist/main.js', 'topics', 'create'];
+    s['demo-tools']!.restart = 'always';
+    s.api!.depends_on = { init: { condition: 'service_healthy' } };
+    expect(await checkComposeApp(compose, app)).toEqual(
+      expect.arrayContaining([
+        'executor: does not wait for "init" to complete',
+        'executor: KAFKA_BROKERS names "kafka" but the service does not wait for it to be healthy',
+        'init: the command does not run `signalbox migrate`',
+        'api: does not wait for "init" to complete',
+      ]),
+    );
+    expect(checkCompose(compose, expectations)).toContain(
+      'api: depends on "init", which has no health check',
     );
   });
 });

@@ -70,6 +70,23 @@ function isFreeText(hints: ParameterHints): boolean {
   );
 }
 
+/** A free-text parameter whose documentation says it takes a name (a person's, a group's, a company's). */
+function isNameParameter(hints: ParameterHints): boolean {
+  const description = typeof hints.schema.description === 'string' ? hints.schema.description : '';
+  return /\bname\b/i.test(description) || /(?:^|_)name$/.test(hints.path);
+}
+
+const NAMED_PHRASE =
+  /\b(?:to|for|with|from|named|called)\s+(?:the\s+)?(\p{Lu}[\p{L}\p{N}&.'-]*(?:\s+(?!(?:and|then|about|for|on|by|with|to|in|at|from|of)\b)[\p{L}\p{N}&'-]+){0,3})/u;
+
+/**
+ * The name a request gives after a recipient or subject preposition, starting with a capital ("to the Atlas project
+ * group" → "Atlas project group"); undefined when there is none (the whole request is then used).
+ */
+export function namedPhrase(text: string): string | undefined {
+  return NAMED_PHRASE.exec(text)?.[1]?.trim();
+}
+
 function isNumeric(hints: ParameterHints): boolean {
   const type = hints.schema.type;
   const types = Array.isArray(type) ? type : [type];
@@ -296,7 +313,11 @@ export function buildArguments(input: BuildInput): BuiltArguments {
         // The plan says this free-text parameter is the user's own words (a search query, a ticket title); a model's
         // phrasing of them is preferred when there is one.
         if (!(proposals && Object.hasOwn(proposals, field))) {
-          set(field, userText(task).trim(), 'user_text', 'plan input_from user_text: the request');
+          // A name is not the whole request either: a parameter documented as a name takes the name the request
+          // gives ("… send it to the Atlas project group" → "Atlas project group"), so a lookup by name can match.
+          const named = isNameParameter(hints) ? namedPhrase(userText(task)) : undefined;
+          if (named) set(field, named, 'user_text', 'plan input_from user_text: the name the request gives');
+          else set(field, userText(task).trim(), 'user_text', 'plan input_from user_text: the request');
           continue;
         }
       } else if (fromText(userText(task), 'user_text')) continue;
