@@ -17,8 +17,8 @@ const secretPlaceholders = {
 let services: ServiceSpec[];
 const rendered = new Map<string, K8sObject[]>();
 
-beforeAll(async () => {
-  services = await loadServiceCatalog();
+beforeAll(() => {
+  services = loadServiceCatalog();
   for (const target of ['base', 'overlays/dev', 'overlays/prod'])
     rendered.set(target, renderKustomize(`${k8s}/${target}`));
 });

@@ -50,7 +50,7 @@ function stage(name: string, stageName: PipelineStage, env: EnvSchema): ServiceS
  * The services of the system with their `Env` schemas imported from the service packages, so a variable a service
  * starts to require fails the deploy checks until the manifests provide it.
  */
-export async function loadServiceCatalog(): Promise<ServiceSpec[]> {
+export function loadServiceCatalog(): ServiceSpec[] {
   const api: { Env: EnvSchema } = { Env: ApiEnv };
   return [
     stage('model-selector', 'model_selector', ModelSelectorEnv),

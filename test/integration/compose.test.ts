@@ -50,8 +50,8 @@ describe('docker-compose.yml', () => {
 describe('docker-compose.yml: the Signalbox services', () => {
   let app: ComposeAppExpectations;
   let services: ServiceSpec[];
-  beforeAll(async () => {
-    services = await loadServiceCatalog();
+  beforeAll(() => {
+    services = loadServiceCatalog();
     app = { services, initService: 'init', repoRoot: root };
   });
 
