@@ -16,6 +16,7 @@ import { registerEvalRepair } from './commands/eval-repair.js';
 import { registerDev } from './commands/dev.js';
 import { registerOps } from './commands/ops.js';
 import { registerReplay } from './commands/replay.js';
+import { registerSubmit } from './commands/submit.js';
 import { registerTrace } from './commands/trace.js';
 import { CliError, UsageError } from './errors.js';
 import { processIo, type CliIo, type CommandResult } from './io.js';
@@ -166,6 +167,7 @@ export function createProgram(io: CliIo, done: (result: CommandResult) => void):
   registerDev(program, io, done);
   registerTrace(program, io, done);
   registerReplay(program, io, done);
+  registerSubmit(program, io, done);
   return program;
 }
 
