@@ -13,6 +13,7 @@ import {
 } from './commands/registry.js';
 import { registerEvalBfcl } from './commands/eval-bfcl.js';
 import { registerEvalRepair } from './commands/eval-repair.js';
+import { registerBench } from './commands/bench.js';
 import { registerDev } from './commands/dev.js';
 import { registerOps } from './commands/ops.js';
 import { registerReplay } from './commands/replay.js';
@@ -168,6 +169,7 @@ export function createProgram(io: CliIo, done: (result: CommandResult) => void):
   registerTrace(program, io, done);
   registerReplay(program, io, done);
   registerSubmit(program, io, done);
+  registerBench(program, io, done);
   return program;
 }
 
