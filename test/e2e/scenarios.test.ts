@@ -5,7 +5,11 @@
 // shared by its tests. Each test asserts the final status, the path in the event log, and the side effects the
 // demo store counted.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,16 +58,17 @@ interface Service {
 }
 
 function startService(service: string, env: Record<string, string>): Service {
+  // The deterministic paths: no LLM endpoint of this machine reaches the children (a test may give one explicitly).
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  delete inherited.SIGNALBOX_LLM_BASE_URL;
+  delete inherited.SIGNALBOX_LLM_API_KEY;
   const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     LOG_LEVEL: 'info',
     HTTP_PORT: '0',
     HTTP_HOST: '127.0.0.1',
     ...env,
   };
-  // The deterministic paths: no LLM endpoint reaches the children.
-  delete childEnv.SIGNALBOX_LLM_BASE_URL;
-  delete childEnv.SIGNALBOX_LLM_API_KEY;
   const child = spawn(
     process.execPath,
     ['--conditions=@signalbox/source', '--import', 'tsx', `services/${service}/src/main.ts`],
@@ -112,7 +117,14 @@ interface PackRig {
   close(): Promise<void>;
 }
 
-async function startPack(pack: string): Promise<PackRig> {
+/** Per-rig changes: extra environment per service, and the URL the executor reaches the demo tools by. */
+interface PackOptions {
+  envFor?: (service: (typeof STAGES)[number]) => Record<string, string>;
+  /** Wraps the demo tools' URL (e.g. with a faulting proxy) for the executor. */
+  executorDemoUrl?: (demoUrl: string) => Promise<string>;
+}
+
+async function startPack(pack: string, options: PackOptions = {}): Promise<PackRig> {
   const schema: IsolatedSchema = await createIsolatedSchema(
     endpoints.databaseUrl,
     `e2e_${pack.replace('-', '_')}`,
@@ -152,7 +164,15 @@ async function startPack(pack: string): Promise<PackRig> {
     SIGNALBOX_EXECUTOR_SCHEMA: `${schema.name}_executor`,
     SIGNALBOX_DEMO_TOOLS_URL: demoUrl,
   };
-  const services = STAGES.map((s) => startService(s, { ...env, SIGNALBOX_GROUP_ID: uniqueName(s) }));
+  const executorDemoUrl = options.executorDemoUrl ? await options.executorDemoUrl(demoUrl) : demoUrl;
+  const services = STAGES.map((s) =>
+    startService(s, {
+      ...env,
+      ...(s === 'executor' ? { SIGNALBOX_DEMO_TOOLS_URL: executorDemoUrl } : {}),
+      ...options.envFor?.(s),
+      SIGNALBOX_GROUP_ID: uniqueName(s),
+    }),
+  );
   try {
     await Promise.all(services.map((s) => s.started));
   } catch (error) {
@@ -382,37 +402,354 @@ describe('SP-4 reach basics, five workers on real Kafka + PostgreSQL', () => {
     expect(path(events).at(-1)).toBe('parameter_injector:task_finished');
     expectEveryRowExplained(events);
   });
-
-  it.todo(
-    'a plan naming get_weather_data resolves to get_weather (TD-3) — needs a model endpoint the decider process ' +
-      'can reach; covered by the tool decider unit tests with the scripted provider',
-  );
 });
 
-describe('SP-2 office automation (pending tool-decider fixes)', () => {
-  it.todo(
-    "yesterday's (Sunday) minutes → empty → partial_success → re-plan picks Friday 2026-11-27 → report → sent " +
-      'once → success — pending tool-decider: intent.ts reads "Turn … and send it" as a question (plans only ' +
-      'minutes_list), and decide.ts onReplan keeps the empty step as done and excludes minutes_list',
+/** The rows of one event type, in log order. */
+function rows(events: readonly StoredEvent[], type: string): StoredEvent[] {
+  return events.filter((e) => e.envelope.event_type === type);
+}
+
+/** The prepared calls, in order. */
+function preparedCalls(
+  events: readonly StoredEvent[],
+): { tool: string; arguments: Record<string, unknown> }[] {
+  return rows(events, 'step_prepared').map(
+    (e) => (e.payload as { call: { tool: string; arguments: Record<string, unknown> } }).call,
   );
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+}
+
+async function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => {
+    server.close(() => {
+      resolve();
+    });
+  });
+}
+
+describe('SP-2 office automation, five workers on real Kafka + PostgreSQL', () => {
+  let rig: PackRig;
+  beforeAll(async () => {
+    rig = await startPack('office');
+  });
+  afterAll(async () => {
+    await rig.close();
+  });
+
+  it("yesterday's (Sunday) minutes → empty → re-plan → Friday's minutes → report → sent once → success", async () => {
+    const taskId = await rig.submit(
+      'office_agent',
+      "Turn the minutes of yesterday's meeting into the weekly report and send it to the Atlas project group.",
+    );
+    const events = await rig.finished(taskId);
+    expect(final(events).status, events.at(-1)?.envelope.decision_reason).toBe('success');
+    expect(path(events)).toEqual([
+      'api:task_submitted',
+      'model_selector:model_selected',
+      'tool_decider:task_planned',
+      'parameter_injector:step_prepared',
+      'executor:step_executed',
+      'result_evaluator:replan_requested',
+      'tool_decider:task_planned',
+      'parameter_injector:step_prepared',
+      'executor:step_executed',
+      'result_evaluator:next_step_requested',
+      'parameter_injector:step_prepared',
+      'executor:step_executed',
+      'result_evaluator:next_step_requested',
+      'parameter_injector:step_prepared',
+      'executor:step_executed',
+      'result_evaluator:next_step_requested',
+      'parameter_injector:step_prepared',
+      'executor:step_executed',
+      'result_evaluator:task_finished',
+    ]);
+    expect(executedTools(events)).toEqual([
+      'minutes_list',
+      'minutes_list',
+      'report_generate',
+      'contact_lookup',
+      'email_send',
+    ]);
+    const [firstPlan, replan] = rows(events, 'task_planned');
+    expect(firstPlan?.envelope.revision_count).toBe(0);
+    // The empty Sunday is partial_success; the re-plan says why and counts the revision.
+    expect(rows(events, 'replan_requested')[0]?.envelope.decision_reason).toContain('partial_success');
+    expect(replan?.envelope.revision_count).toBe(1);
+    expect(replan?.envelope.decision_reason).toContain('re-plan 1 of 3');
+    expect(replan?.envelope.decision_reason).toContain('no minutes on Sunday 2026-11-29');
+    expect(replan?.envelope.decision_reason).toContain('Friday 2026-11-27');
+    expect((replan?.payload as { step_index: number }).step_index).toBe(0);
+    const calls = preparedCalls(events);
+    expect(calls[0]?.arguments).toMatchObject({ date_from: '2026-11-29' });
+    expect(calls[1]?.arguments).toMatchObject({ date_from: '2026-11-27' });
+    expect(calls[3]?.arguments).toEqual({ query: 'Atlas project group' });
+    // The report is generated from Friday's minutes and is what the e-mail carries.
+    const report = rows(events, 'step_executed')[2]?.payload as {
+      result: { ok: boolean; output: { title: string; body: string; item_count: number } };
+    };
+    expect(report.result.ok).toBe(true);
+    expect(report.result.output.item_count).toBeGreaterThan(0);
+    expect(calls[4]?.arguments).toMatchObject({
+      subject: report.result.output.title,
+      body: report.result.output.body,
+    });
+    expect(events.every((e) => !e.envelope.degraded_flag)).toBe(true);
+    expectEveryRowExplained(events);
+    expect(await rig.demo.countActions('email_sent')).toBe(1);
+    expect(await rig.demo.countActions('message_sent')).toBe(0);
+  });
+
+  it('a tool that always comes back empty ends failed with the re-plan ceiling named', async () => {
+    const events = await rig.finished(
+      await rig.submit('office_agent', 'Which meetings did we have on 2026-11-18?'),
+    );
+    const result = final(events);
+    expect(result.status).toBe('failed');
+    expect(events.at(-1)?.envelope.decision_reason).toContain('re-plan ceiling reached (3)');
+    expect(rows(events, 'replan_requested')).toHaveLength(3);
+    expect(executedTools(events)).toEqual(['minutes_list', 'minutes_list', 'minutes_list', 'minutes_list']);
+    // Each re-plan counts one revision more.
+    expect(rows(events, 'task_planned').map((e) => e.envelope.revision_count)).toEqual([0, 1, 2, 3]);
+    expectEveryRowExplained(events);
+  });
 });
 
-describe('SP-3 deep research (pending tool-decider fixes)', () => {
-  it.todo(
-    'no URL → web_search before page_visit (url ← step 0) → compute only after visit; a near-identical search ' +
-      'refused as duplicate; a 403 page → permission → alternative source or a stated gap — pending ' +
-      'tool-decider: page_visit scores below the fit threshold and planner.ts repair() drops a step whose ' +
-      'needs_url precondition fails instead of adding its depends_on producer (web_search)',
-  );
+describe('SP-3 deep research, five workers on real Kafka + PostgreSQL', () => {
+  let rig: PackRig;
+  beforeAll(async () => {
+    rig = await startPack('research');
+  });
+  afterAll(async () => {
+    await rig.close();
+  });
+
+  it('"what do the release notes say" with no URL: web_search, then page_visit on its first result, success', async () => {
+    const events = await rig.finished(
+      await rig.submit('research_agent', 'What do the PostgreSQL 17 release notes say about performance?'),
+    );
+    expect(final(events).status, events.at(-1)?.envelope.decision_reason).toBe('success');
+    expect(path(events)).toEqual([
+      'api:task_submitted',
+      'model_selector:model_selected',
+      'tool_decider:task_planned',
+      'parameter_injector:step_prepared',
+      'executor:step_executed',
+      'result_evaluator:next_step_requested',
+      'parameter_injector:step_prepared',
+      'executor:step_executed',
+      'result_evaluator:task_finished',
+    ]);
+    expect(executedTools(events)).toEqual(['web_search', 'page_visit']);
+    const plan = rows(events, 'task_planned')[0];
+    // The visit's URL precondition could not be met from the user: the search was planned before it.
+    expect(plan?.envelope.decision_reason).toContain('page_visit (preconditions)');
+    expect(preparedCalls(events)[1]?.arguments).toMatchObject({
+      url: 'https://docs.example.org/postgresql/17/release-notes',
+    });
+    const visit = rows(events, 'step_executed')[1]?.payload as {
+      result: { output_kind: string; output: { passages: { text: string }[] } };
+    };
+    expect(visit.result.output_kind).toBe('source');
+    expect(visit.result.output.passages.length).toBeGreaterThan(0);
+    expectEveryRowExplained(events);
+  });
+
+  it('a forbidden page (403) is a permission failure: page_visit is excluded and the gap is stated', async () => {
+    const events = await rig.finished(
+      await rig.submit(
+        'research_agent',
+        'What does the internal product roadmap 2027 page say about PostgreSQL?',
+      ),
+    );
+    const visit = rows(events, 'step_executed').find(
+      (e) => (e.payload as { call: { tool: string } }).call.tool === 'page_visit',
+    )?.payload as { result: { ok: boolean; error_class: string | null } };
+    expect(visit.result.ok).toBe(false);
+    expect(visit.result.error_class).toBe('permission');
+    const replan = rows(events, 'replan_requested')[0];
+    expect(replan?.envelope.decision_reason).toContain('permission refused → re-plan without page_visit');
+    const result = final(events);
+    // No other tool can read the page: the task ends without a claim from it, saying which tool was excluded.
+    expect(result.status).not.toBe('success');
+    expect(events.at(-1)?.envelope.decision_reason).toMatch(/page_visit/);
+    expect(executedTools(events).filter((t) => t === 'page_visit')).toHaveLength(1);
+    expectEveryRowExplained(events);
+  });
 });
 
-describe('loops and ceilings (pending tool-decider fixes)', () => {
-  it.todo(
-    'a tool that fails twice → model selector degrade → degraded_flag true on the following events — pending ' +
-      'tool-decider: onReplan always excludes the failed tool, so no plan can fail on it a second time',
-  );
-  it.todo(
-    'a tool that always returns empty ends failed with the re-plan ceiling named — pending the same onReplan ' +
-      'change (an empty step is kept as done, so the tool is never asked again)',
-  );
+describe('SP-4 a misnamed tool from a model, five workers on real Kafka + PostgreSQL', () => {
+  let rig: PackRig;
+  let llm: Server;
+  const asked: { tools: string[] }[] = [];
+  beforeAll(async () => {
+    // A tiny OpenAI-compatible endpoint for the tool decider only: it always proposes get_weather_data.
+    llm = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+          tools?: { function: { name: string } }[];
+        };
+        asked.push({ tools: (body.tools ?? []).map((t) => t.function.name) });
+        res.writeHead(req.url === '/v1/chat/completions' ? 200 : 404, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: 'chatcmpl-e2e',
+            object: 'chat.completion',
+            created: 1,
+            model: 'gpt-4o-mini',
+            choices: [
+              {
+                index: 0,
+                finish_reason: 'tool_calls',
+                logprobs: null,
+                message: {
+                  role: 'assistant',
+                  content: null,
+                  tool_calls: [
+                    {
+                      id: 'call_1',
+                      type: 'function',
+                      function: { name: 'get_weather_data', arguments: '{"city":"Berlin"}' },
+                    },
+                  ],
+                },
+              },
+            ],
+            usage: { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 },
+          }),
+        );
+      });
+    });
+    const base = await listen(llm);
+    // reach's profiles are openai_compatible with the default endpoint variables; only the decider gets them.
+    rig = await startPack('reach', {
+      envFor: (service): Record<string, string> =>
+        service === 'tool-decider'
+          ? { SIGNALBOX_LLM_BASE_URL: `${base}/v1`, SIGNALBOX_LLM_API_KEY: 'sk-e2e-test' }
+          : {},
+    });
+  });
+  afterAll(async () => {
+    await rig.close();
+    await closeServer(llm);
+  });
+
+  it('a plan naming get_weather_data resolves to get_weather (TD-3) and runs it', async () => {
+    const events = await rig.finished(
+      await rig.submit('reach_agent', 'What is the weather in Berlin today?'),
+    );
+    expect(final(events).status).toBe('success');
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked[0]?.tools).toContain('get_weather');
+    const plan = rows(events, 'task_planned')[0];
+    expect(plan?.envelope.decision_reason).toContain('model proposed [get_weather_data]; route hits 0/1');
+    const rejected = (plan?.payload as { plan: { rejected: { candidate: string; reason: string }[] } }).plan
+      .rejected;
+    expect(rejected.find((r) => r.candidate === 'get_weather_data')?.reason).toMatch(
+      /resolved to get_weather/,
+    );
+    expect(executedTools(events)).toEqual(['get_weather']);
+    expectEveryRowExplained(events);
+  });
+});
+
+describe('loops: repeated failure degrades the model, five workers on real Kafka + PostgreSQL', () => {
+  let rig: PackRig;
+  let proxy: Server;
+  let registryDir: string;
+  const faulted: string[] = [];
+  beforeAll(async () => {
+    // A test-only copy of the office pack whose policy starts on mid_model: the shipped one starts on light_model,
+    // whose only simpler profile (deterministic) cannot call tools, so a degrade there ends the task instead.
+    registryDir = await mkdtemp(join(tmpdir(), 'signalbox-e2e-office-'));
+    await cp(join(root, 'registry/packs/office'), registryDir, { recursive: true });
+    const profiles = join(registryDir, 'profiles.yaml');
+    const text = await readFile(profiles, 'utf8');
+    const changed = text.replace('default: [light_model, mid_model]', 'default: [mid_model, light_model]');
+    expect(changed).not.toBe(text);
+    await writeFile(profiles, changed);
+    rig = await startPack('office', {
+      // One degradation allowed, so the run stays short and ends at the ceiling.
+      envFor: (service): Record<string, string> => ({
+        SIGNALBOX_REGISTRY_DIR: registryDir,
+        ...(service === 'result-evaluator' || service === 'model-selector'
+          ? { SIGNALBOX_MAX_DEGRADATIONS: '1' }
+          : {}),
+      }),
+      // Sending is broken: a proxy in front of the demo tools answers 500 for e-mail and chat, forwards the rest.
+      executorDemoUrl: async (demoUrl) => {
+        const target = new URL(demoUrl);
+        proxy = createServer((req, res) => {
+          if (req.url === '/office/emails' || req.url === '/office/messages') {
+            faulted.push(req.url);
+            req.resume();
+            res.writeHead(500, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ error: { code: 'internal', message: 'injected by the e2e proxy' } }));
+            return;
+          }
+          const upstream = httpRequest(
+            {
+              host: target.hostname,
+              port: target.port,
+              path: req.url,
+              method: req.method,
+              headers: req.headers,
+            },
+            (up) => {
+              res.writeHead(up.statusCode ?? 502, up.headers);
+              up.pipe(res);
+            },
+          );
+          upstream.on('error', () => res.destroy());
+          req.pipe(upstream);
+        });
+        return listen(proxy);
+      },
+    });
+  });
+  afterAll(async () => {
+    await rig.close();
+    await closeServer(proxy);
+    await rm(registryDir, { recursive: true, force: true });
+  });
+
+  it('e-mail fails, its declared alternative fails too → degrade_requested → degraded_flag on what follows', async () => {
+    const events = await rig.finished(
+      await rig.submit(
+        'office_agent',
+        "Turn the minutes of yesterday's meeting into the weekly report and send it to the Atlas project group.",
+      ),
+    );
+    const p = path(events);
+    const degrade = p.indexOf('result_evaluator:degrade_requested');
+    expect(degrade, p.join(' | ')).toBeGreaterThan(0);
+    // Before it: e-mail failed, the re-plan took message_send (email_send's declared alternative), which failed too.
+    const before = executedTools(events.slice(0, degrade));
+    expect(before.slice(-2)).toEqual(['email_send', 'message_send']);
+    const altPlan = rows(events.slice(0, degrade), 'task_planned').at(-1);
+    expect(altPlan?.envelope.decision_reason).toContain(
+      'excluded [email_send]; declared alternative message_send',
+    );
+    expect(events[degrade]?.envelope.decision_reason).toContain(
+      '2 failures on this task → degrade the model',
+    );
+    // The model selector answers the degrade; every event from there on carries degraded_flag.
+    expect(p[degrade + 1]).toBe('model_selector:model_selected');
+    expect(events.slice(degrade + 1).every((e) => e.envelope.degraded_flag)).toBe(true);
+    expect(events.slice(0, degrade + 1).every((e) => !e.envelope.degraded_flag)).toBe(true);
+    const result = final(events);
+    expect(result.status).not.toBe('success');
+    expect(events.at(-1)?.envelope.decision_reason).toMatch(/ceiling/);
+    expect(faulted.length).toBeGreaterThanOrEqual(2);
+    expect(await rig.demo.countActions('email_sent')).toBe(0);
+    expect(await rig.demo.countActions('message_sent')).toBe(0);
+    expectEveryRowExplained(events);
+  });
 });

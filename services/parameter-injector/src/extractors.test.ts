@@ -56,3 +56,14 @@ describe('deterministic extractors', () => {
     ]);
   });
 });
+
+describe('namedPhrase (a name parameter takes the name the request gives)', () => {
+  it('takes the capitalised name after a recipient preposition, up to a joining word or punctuation', async () => {
+    const { namedPhrase } = await import('./build.js');
+    expect(namedPhrase('Turn the minutes into the report and send it to the Atlas project group.')).toBe(
+      'Atlas project group',
+    );
+    expect(namedPhrase('Issue an invoice for ACME Ltd and e-mail it')).toBe('ACME Ltd');
+    expect(namedPhrase('send it to the project group')).toBeUndefined();
+  });
+});

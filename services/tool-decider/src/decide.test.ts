@@ -1,6 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS, type ModelSelection, type Plan, type TopicMessage } from '@signalbox/contracts';
+import {
+  TOPICS,
+  type ModelSelection,
+  type Plan,
+  type StepRecord,
+  type TopicMessage,
+} from '@signalbox/contracts';
 import { loadRegistryDir, toolHash, type Registry } from '@signalbox/registry';
 import { createScriptedProvider } from '@signalbox/providers/testing';
 import type { DecisionContext } from '@signalbox/stage-kit';
@@ -75,11 +81,48 @@ function selected(
   } as Extract<In, { event_type: 'model_selected' }>;
 }
 
+function record(
+  index: number,
+  tool: string,
+  args: Record<string, unknown>,
+  output: Record<string, unknown> | null,
+  status: 'success' | 'partial_success' = 'success',
+): StepRecord {
+  return {
+    call: {
+      step_index: index,
+      tool,
+      arguments: args as StepRecord['call']['arguments'],
+      provenance: {},
+      validation_log: [],
+    },
+    result: {
+      step_index: index,
+      tool,
+      ok: output !== null,
+      output: output as StepRecord['result']['output'],
+      output_ref: null,
+      output_kind: output === null ? 'failure' : 'source',
+      error_class: output === null ? 'empty' : null,
+      error_message: null,
+      duration_ms: 1,
+      attempts: 1,
+      cache_hit: false,
+      fetched_at: null,
+      idempotency_key: null,
+    },
+    status,
+    issues: [],
+  };
+}
+
 let afterSales: Registry;
 let reach: Registry;
+let office: Registry;
 beforeAll(async () => {
   afterSales = await loadRegistryDir(`${packs}after-sales`);
   reach = await loadRegistryDir(`${packs}reach`);
+  office = await loadRegistryDir(`${packs}office`);
 });
 
 describe('tool decider decide (TD-1..TD-8)', () => {
@@ -234,7 +277,8 @@ describe('tool decider decide (TD-1..TD-8)', () => {
           issues: [],
           failed_tool: 'refund_create',
           error_class: 'capability_mismatch' as const,
-          excluded_tools: [],
+          // The evaluator excludes a tool that cannot do the job (only an empty result leaves it in).
+          excluded_tools: ['refund_create'],
           fields: [],
         },
       },
@@ -258,5 +302,87 @@ describe('tool decider decide (TD-1..TD-8)', () => {
     expect(ceiling.topic).toBe(TOPICS.taskFinished);
     expect((ceiling.payload as { status: string }).status).toBe('failed');
     expect(ceiling.decision_reason).toMatch(/re-plan ceiling reached/);
+  });
+
+  it('TD-7: an empty result re-plans from the empty step, keeps the tool, and keeps only successful steps as done', async () => {
+    const request =
+      "Turn the minutes of yesterday's meeting into the weekly report and send it to the Atlas project group.";
+    const decide = createToolDeciderDecide({ registry: office });
+    const first = await decide(selected(request, 'office_agent'), ctx);
+    const planned = (first.payload as { plan: Plan }).plan;
+    expect(planned.steps.map((s) => s.tool)).toEqual([
+      'minutes_list',
+      'report_generate',
+      'contact_lookup',
+      'email_send',
+    ]);
+    const base = selected(request, 'office_agent');
+    const empty = record(0, 'minutes_list', { date_from: '2026-11-29' }, { minutes: [] }, 'partial_success');
+    const reason =
+      'no minutes on Sunday 2026-11-29; the last working day before it is Friday 2026-11-27 (zero_rows: zero rows)';
+    const decision = await decide(
+      {
+        ...base,
+        event_type: 'replan_requested',
+        stage: 'result_evaluator',
+        payload: {
+          ...base.payload,
+          history: [empty],
+          plan: planned,
+          feedback: {
+            reason,
+            issues: ['zero_rows: zero rows (minutes is empty)'],
+            failed_tool: 'minutes_list',
+            error_class: null,
+            excluded_tools: [],
+            fields: [],
+          },
+        },
+      },
+      ctx,
+    );
+    expect(decision.topic).toBe(TOPICS.taskPlanned);
+    expect(decision.revision_count).toBe(1);
+    const payload = decision.payload as { plan: Plan; step_index: number };
+    // The partial step is not "done": the chain runs again from minutes_list, which stays allowed.
+    expect(payload.step_index).toBe(0);
+    expect(payload.plan.steps.map((s) => s.tool)).toEqual(planned.steps.map((s) => s.tool));
+    expect(payload.plan.rejected.map((r) => r.reason)).not.toContain('excluded by feedback (TD-7)');
+    expect(decision.decision_reason).toContain(reason);
+    expect(decision.decision_reason).toContain('excluded []');
+    expect(decision.decision_reason).toContain('kept 0 done step(s)');
+
+    // Once minutes_list succeeded and contact_lookup came back empty, the first two steps are done.
+    const found = record(0, 'minutes_list', { date_from: '2026-11-27' }, { minutes: [{ minutes_id: 'm1' }] });
+    const report = record(
+      1,
+      'report_generate',
+      { minutes_ids: ['m1'] },
+      { title: 't', body: 'b', item_count: 2 },
+    );
+    const noContact = record(2, 'contact_lookup', { query: 'Atlas' }, null, 'partial_success');
+    const later = await decide(
+      {
+        ...base,
+        event_type: 'replan_requested',
+        stage: 'result_evaluator',
+        payload: {
+          ...base.payload,
+          history: [empty, found, report, noContact],
+          plan: planned,
+          feedback: {
+            reason: 'call_failed: no_match',
+            issues: [],
+            failed_tool: 'contact_lookup',
+            error_class: 'empty',
+            excluded_tools: [],
+            fields: [],
+          },
+        },
+      },
+      ctx,
+    );
+    expect((later.payload as { step_index: number }).step_index).toBe(2);
+    expect(later.decision_reason).toContain('kept 2 done step(s)');
   });
 });

@@ -219,20 +219,28 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
         input.revision_count,
       );
     }
-    // TD-7: keep the steps that succeeded, exclude what failed, take the declared alternative first.
+    // TD-7: keep as done only the steps that succeeded — a partial step (an empty list, a report with no items) is
+    // run again, because new arguments (the injector's weekend rule, another query) may find what it missed.
     const done: DraftStep[] = [];
     for (const step of previous.steps) {
-      const record = history.find((h) => h.call.step_index === step.index);
-      if (!record || !record.result.ok || record.status === 'failed') break;
+      const record = history.findLast((h) => h.call.step_index === step.index);
+      if (!record || !record.result.ok || record.status !== 'success') break;
       done.push({ tool: step.tool, purpose: step.purpose, input_from: step.input_from });
     }
+    // Exclude only what the evaluator excluded: it leaves an empty result's tool in on purpose (other arguments may
+    // find data), and excludes a broken or forbidden one.
+    const exclude = [...new Set(feedback.excluded_tools)];
     const failed = feedback.failed_tool;
-    const exclude = [...new Set([...feedback.excluded_tools, ...(failed ? [failed] : [])])];
     const failedStep = previous.steps.find((s) => s.tool === failed);
+    // The declared alternative replaces an excluded tool; a tool still allowed is simply asked again.
     const alternative =
-      failedStep?.fallback_tool ??
-      (failed ? registry.tool(failed)?.alternatives.find((a) => !exclude.includes(a)) : undefined) ??
-      null;
+      failed && exclude.includes(failed)
+        ? ((failedStep?.fallback_tool && !exclude.includes(failedStep.fallback_tool)
+            ? failedStep.fallback_tool
+            : undefined) ??
+          registry.tool(failed)?.alternatives.find((a) => !exclude.includes(a)) ??
+          null)
+        : null;
     const remaining = previous.steps.slice(done.length).filter((s) => !exclude.includes(s.tool));
     const req: PlanRequest = {
       request: task.request,

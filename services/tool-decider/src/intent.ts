@@ -9,6 +9,10 @@ const ACTION_CUES: readonly RegExp[] = [
   /\bmoney back\b/i,
   /^\s*(?:please\s+)?(?:create|issue|book|send|cancel|delete|remove|refund|open|file|submit|schedule|add|update|change|pay|order|post|publish|generate|make|register|reserve|transfer|start|repair|fix)\b/i,
   /\b(?:please|can you|could you|would you)\s+(?:create|issue|book|send|cancel|delete|remove|refund|open|file|submit|schedule|add|update|change|pay|post|publish|generate|make|register|reserve|transfer|start|repair|fix)\b/i,
+  // "Turn the minutes into a report": a transformation asked for, not a question about the minutes.
+  /^\s*(?:please\s+)?(?:turn|convert|transform)\b[^.?!]{1,200}?\binto\b/i,
+  // An imperative joined on after "and" / "then" ("… and send it to the group"): the request also asks for an act.
+  /\b(?:and|then|and then)\s+(?:please\s+)?(?:create|issue|book|send|e-?mail|cancel|delete|remove|refund|open|file|submit|schedule|post|publish|forward|notify|share|register|reserve|transfer)\s+(?:it|them|this|that|the|a|an|my|our|to|me|us)\b/i,
   /(?:我要|我想要|帮我|请帮|申请|给我退|退款吧|发送|创建|删除|取消)/,
 ];
 
@@ -19,4 +23,30 @@ export function detectIntent(request: string): { intent: RequestIntent; cue: str
     if (match) return { intent: 'action', cue: match[0].trim() };
   }
   return { intent: 'question', cue: null };
+}
+
+/** Something the request asks to be done beyond its lead: a thing to produce, or an act joined on after "and". */
+export type RequestedAct =
+  { kind: 'produce'; phrase: string } | { kind: 'act'; verb: string; phrase: string };
+
+const PRODUCE =
+  /\b(?:turn|convert|transform)\b[^.?!]{1,200}?\binto\s+([\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,5}?)(?=\s+(?:and|then|for|to|with)\b|\s*[.?!,;]|\s*$)/giu;
+const JOINED_ACT =
+  /\b(?:and|then|and then)\s+(?:please\s+)?(create|issue|book|send|e-?mail|cancel|delete|remove|refund|open|file|submit|schedule|post|publish|forward|notify|share|register|reserve|transfer)\s+((?:it|them|this|that|the|a|an|my|our|to|me|us)\b[^.?!,;]{0,120})/giu;
+
+/**
+ * The acts a multi-part request names besides its lead: "turn … into the weekly report" (produce "the weekly
+ * report") and "… and send it to the group" (act "send"). The deterministic planner adds a tool for each, so a
+ * chained request is served whole rather than by its first clause only.
+ */
+export function requestedActs(request: string): RequestedAct[] {
+  const acts: RequestedAct[] = [];
+  for (const m of request.matchAll(PRODUCE)) acts.push({ kind: 'produce', phrase: (m[1] ?? '').trim() });
+  for (const m of request.matchAll(JOINED_ACT))
+    acts.push({
+      kind: 'act',
+      verb: (m[1] ?? '').toLowerCase().replace(/^e-mail$/, 'email'),
+      phrase: (m[2] ?? '').trim(),
+    });
+  return acts;
 }

@@ -11,7 +11,7 @@ import {
   type Registry,
   type ToolDefinition,
 } from '@signalbox/registry';
-import { detectIntent, type RequestIntent } from './intent.js';
+import { detectIntent, requestedActs, type RequestedAct, type RequestIntent } from './intent.js';
 import {
   validatePlan,
   type DraftStep,
@@ -20,7 +20,13 @@ import {
   type Violation,
 } from './plan-validator.js';
 import { resolveToolName } from './resolve-name.js';
-import { RETRIEVAL_CONFIG, createLexicalIndex, fitsRequest, type ScoredTool } from './retrieval.js';
+import {
+  GENERIC_VERBS,
+  RETRIEVAL_CONFIG,
+  createLexicalIndex,
+  fitsRequest,
+  type ScoredTool,
+} from './retrieval.js';
 import { scoreScenes } from './scene-router.js';
 import { tokens } from './text.js';
 
@@ -116,11 +122,23 @@ function inputsFor(tool: ToolDefinition, earlier: readonly string[]): InputFrom[
     const at = earlier.lastIndexOf(dep.tool);
     if (at === -1) continue;
     fed.add(dep.parameter);
-    out.push({ parameter: dep.parameter, source: 'step_output', step_index: at, path: dep.output });
+    out.push({ parameter: dep.parameter, source: 'step_output', step_index: at, path: pathFor(tool, dep) });
   }
   for (const p of requiredParameters(tool))
     if (!fed.has(p)) out.push({ parameter: p, source: 'user_text', step_index: null, path: null });
   return out;
+}
+
+/**
+ * The output path a dependency feeds: a single-valued parameter fed by a list (`results[].url` → a `url` string)
+ * takes the list's first item (`results[0].url`) — the producer ranks its results, so the first is its best.
+ */
+function pathFor(tool: ToolDefinition, dep: ToolDefinition['depends_on'][number]): string {
+  const schema = (tool.parameters as { properties?: Record<string, { type?: unknown }> }).properties?.[
+    dep.parameter
+  ];
+  const single = schema !== undefined && schema.type !== 'array' && schema.type !== undefined;
+  return single ? dep.output.replace('[]', '[0]') : dep.output;
 }
 
 function draft(tool: ToolDefinition, purpose: string, args?: Record<string, unknown>): DraftStep {
@@ -259,6 +277,14 @@ export function planTools(registry: Registry, req: PlanRequest, options: Planner
         s.matched.forEach((t) => covered.add(t));
       }
     }
+    for (const act of requestedActs(req.request)) {
+      const s = toolForAct(act, pool, chosen);
+      if (!s) continue;
+      chosen.push(s);
+      reasons.push(
+        `${act.kind === 'produce' ? `produce "${act.phrase}"` : `act "${act.verb}"`} → ${s.tool.name}`,
+      );
+    }
     for (const s of chosen)
       if (!steps.some((x) => x.tool === s.tool.name))
         steps.push(
@@ -335,6 +361,67 @@ export function planTools(registry: Registry, req: PlanRequest, options: Planner
   return { status, plan, intent, violations, refused, routeHits, decision_reason: reasons.join('; ') };
 }
 
+/** The producer a failed `needs_url` / `needs_prior_call` precondition asks for, when it can join the plan. */
+function producerFor(
+  tool: ToolDefinition | undefined,
+  steps: readonly DraftStep[],
+  added: readonly DraftStep[],
+  visible: ReadonlyMap<string, ToolDefinition>,
+  excluded: ReadonlySet<string>,
+): DraftStep | undefined {
+  if (!tool) return undefined;
+  for (const pre of tool.preconditions) {
+    const dep =
+      pre.kind === 'needs_url'
+        ? tool.depends_on.find((d) => d.parameter === pre.parameter)
+        : pre.kind === 'needs_prior_call'
+          ? { tool: pre.tool, output: '$', parameter: '' }
+          : undefined;
+    const producer = dep ? visible.get(dep.tool) : undefined;
+    if (
+      !dep ||
+      !producer ||
+      excluded.has(producer.name) ||
+      [...steps, ...added].some((s) => s.tool === producer.name)
+    )
+      continue;
+    return draft(
+      producer,
+      dep.parameter
+        ? `provides ${dep.output} for ${tool.name}.${dep.parameter} (${pre.kind})`
+        : `runs before ${tool.name} (${pre.kind})`,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * The tool that carries out one act of a multi-part request (see `requestedActs`), among the fitting candidates not
+ * chosen yet: for "produce <phrase>", a tool whose name's topic words all appear in the phrase ("the weekly report"
+ * → report_generate); for "act <verb>", a tool whose name carries the verb ("send" → email_send / message_send),
+ * preferring one that consumes an output of a tool already chosen ("send it": it is what the chain made), then fit.
+ */
+function toolForAct(
+  act: RequestedAct,
+  pool: readonly ScoredTool[],
+  chosen: readonly ScoredTool[],
+): ScoredTool | undefined {
+  const open = pool.filter((s) => !chosen.includes(s));
+  if (act.kind === 'produce') {
+    const wanted = new Set(tokens(act.phrase));
+    return open.find((s) => {
+      const object = tokens(s.tool.name).filter((t) => !GENERIC_VERBS.has(t));
+      return object.length > 0 && object.every((t) => wanted.has(t));
+    });
+  }
+  const verb = tokens(act.verb)[0];
+  if (!verb) return undefined;
+  const made = new Set(chosen.map((s) => s.tool.name));
+  const consumes = (s: ScoredTool) => s.tool.depends_on.some((d) => made.has(d.tool));
+  const doers = open.filter((s) => tokens(s.tool.name).includes(verb));
+  return doers.find(consumes) ?? doers[0];
+}
+
 function repair(
   steps: DraftStep[],
   violations: readonly Violation[],
@@ -358,6 +445,15 @@ function repair(
         if (missing && producer && !excluded.has(producer.name))
           add.push(draft(producer, `provides ${missing.output} for ${v.tool}.${missing.parameter}`));
         else if (missing) drop.add(v.step_index);
+        break;
+      }
+      case 'preconditions': {
+        // A step whose input must come from an earlier step (a visit needs a URL, and none is in the request) gets
+        // that producer — the tool its depends_on names for the parameter — planned before it, instead of being
+        // dropped: search before visit. Other preconditions (verified inputs) cannot be planned into existence.
+        const producer = producerFor(visible.get(v.tool), steps, add, visible, excluded);
+        if (producer) add.push(producer);
+        else drop.add(v.step_index);
         break;
       }
       case 'no_cycles': {

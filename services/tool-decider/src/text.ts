@@ -226,6 +226,9 @@ export function conceptsOf(token: string): readonly string[] {
   return EXPANSIONS.get(token) ?? [];
 }
 
+const READS_A_TEXT =
+  /\bwhat\s+(?:does|do|did)\b[^.?!\n]{1,120}?\b(?:says?|said|states?|mentions?|writes?|wrote)\b/i;
+
 /** Tokens of a text plus the concepts they stand for; "when" questions stand for a date. */
 export function expandedTokens(text: string): string[] {
   const base = tokens(text);
@@ -233,5 +236,7 @@ export function expandedTokens(text: string): string[] {
   for (const t of base) for (const c of conceptsOf(t)) out.add(c);
   if (/\bwhen\b/i.test(text)) out.add(stem('date'));
   if (/\bhow many\b.*\bin\b/i.test(text) || /\bconvert/i.test(text)) out.add(stem('convert'));
+  // "What does <a page / the notes / the docs> say about …" asks to read a text: it stands for the page itself.
+  if (READS_A_TEXT.test(text)) out.add(stem('page'));
   return [...out];
 }

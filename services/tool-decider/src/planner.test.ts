@@ -1,0 +1,100 @@
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadRegistryDir, type Registry } from '@signalbox/registry';
+import { detectIntent, requestedActs } from './intent.js';
+import { planTools } from './planner.js';
+import { createLexicalIndex } from './retrieval.js';
+import { toolsFor } from '@signalbox/registry';
+
+const packs = fileURLToPath(new URL('../../../registry/packs/', import.meta.url));
+const SP2 =
+  "Turn the minutes of yesterday's meeting into the weekly report and send it to the Atlas project group.";
+const SP3 = 'What do the PostgreSQL 17 release notes say about performance?';
+
+let office: Registry;
+let research: Registry;
+beforeAll(async () => {
+  office = await loadRegistryDir(`${packs}office`);
+  research = await loadRegistryDir(`${packs}research`);
+});
+
+describe('intent and requested acts', () => {
+  it('"turn … into …" and "… and send it …" are actions; a plain question is not', () => {
+    expect(detectIntent(SP2).intent).toBe('action');
+    expect(detectIntent('Convert the notes into a summary').intent).toBe('action');
+    expect(detectIntent('Find the minutes and tell me what was decided').intent).toBe('question');
+    expect(detectIntent(SP3).intent).toBe('question');
+  });
+
+  it('names the thing to produce and the joined act', () => {
+    expect(requestedActs(SP2)).toEqual([
+      { kind: 'produce', phrase: 'the weekly report' },
+      { kind: 'act', verb: 'send', phrase: 'it to the Atlas project group' },
+    ]);
+    expect(requestedActs('What did we decide on Friday?')).toEqual([]);
+  });
+});
+
+describe('planTools chains', () => {
+  it('SP-2: minutes → report → contacts → send, producers first, reads before the write, outputs wired', () => {
+    const out = planTools(office, { request: SP2, agent: 'office_agent', tenant: 'default', scenario: null });
+    expect(out.status).toBe('planned');
+    expect(out.plan.steps.map((s) => s.tool)).toEqual([
+      'minutes_list',
+      'report_generate',
+      'contact_lookup',
+      'email_send',
+    ]);
+    const [, report, , send] = out.plan.steps;
+    expect(report?.input_from).toContainEqual({
+      parameter: 'minutes_ids',
+      source: 'step_output',
+      step_index: 0,
+      path: 'minutes[].minutes_id',
+    });
+    // "send it": the e-mail carries the report the chain made, to the addresses the lookup found.
+    expect(send?.input_from).toEqual(
+      expect.arrayContaining([
+        { parameter: 'to', source: 'step_output', step_index: 2, path: 'contacts[].email' },
+        { parameter: 'body', source: 'step_output', step_index: 1, path: 'body' },
+      ]),
+    );
+    expect(out.decision_reason).toContain('produce "the weekly report" → report_generate');
+    expect(out.decision_reason).toContain('act "send" → email_send');
+  });
+
+  it('SP-3: "what does <page> say" reaches page_visit; without a URL, web_search is planned before it', () => {
+    const visible = toolsFor(research, { agent: 'research_agent', scenario: 'research', tenant: 'default' });
+    const top = createLexicalIndex(visible.tools).score(SP3)[0];
+    expect(top?.tool.name).toBe('page_visit');
+    expect(top?.fit).toBeGreaterThanOrEqual(0.4);
+
+    const out = planTools(research, {
+      request: SP3,
+      agent: 'research_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(out.status).toBe('planned');
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['web_search', 'page_visit']);
+    // A single URL from the ranked list: its first (best) result.
+    expect(out.plan.steps[1]?.input_from).toContainEqual({
+      parameter: 'url',
+      source: 'step_output',
+      step_index: 0,
+      path: 'results[0].url',
+    });
+    expect(out.refused.map((r) => r.rule)).toContain('preconditions');
+  });
+
+  it('SP-3: a visit whose producer is excluded is dropped, not planned without a URL', () => {
+    const out = planTools(research, {
+      request: SP3,
+      agent: 'research_agent',
+      tenant: 'default',
+      scenario: 'research',
+      exclude: ['web_search'],
+    });
+    expect(out.plan.steps.map((s) => s.tool)).not.toContain('page_visit');
+  });
+});
