@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorClass } from '@signalbox/contracts';
 import { jsonSchemaIssues, type JsonSchema } from './json-schema.js';
 
 /**
@@ -36,18 +37,8 @@ export const PERMISSION_RANK: Readonly<Record<Permission, number>> = { read_only
 export const EvidenceLevel = z.enum(['lead', 'source', 'derived', 'action_receipt']);
 export type EvidenceLevel = z.infer<typeof EvidenceLevel>;
 
-/** EX-5 error classes; a declared error code names the one it belongs to. */
-export const ErrorClass = z.enum([
-  'parameter',
-  'transient',
-  'permission',
-  'empty',
-  'rate_limited',
-  'capability_mismatch',
-  'unknown_tool',
-  'internal',
-]);
-export type ErrorClass = z.infer<typeof ErrorClass>;
+// EX-5 error classes: one closed enum for the whole system, the contracts' (a declared error code names its class).
+export { ErrorClass } from '@signalbox/contracts';
 
 /** RG-1 three-part description, the way the model will read it. */
 export const StructuredDescription = z.strictObject({
