@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteEventStore, type EventStore } from '@signalbox/event-log';
-import { loadRegistryDir } from '@signalbox/registry';
+import { createRegistryStore, loadRegistryDir, type RegistryStore } from '@signalbox/registry';
+import { createIsolatedSchema, testEndpoints, type IsolatedSchema } from '@signalbox/test-support';
 import { runEmbedded } from '../dev/embedded.js';
 import type { DemoRequest } from '../dev/scenarios.js';
 import { REDECIDABLE_STAGES, redecideTasks } from './redecide.js';
@@ -38,6 +39,9 @@ const requests: DemoRequest[] = Array.from({ length: 18 }, (_, i) => [
 let db: PGlite;
 let store: EventStore;
 let changedDir: string;
+let schema: IsolatedSchema;
+let registryStore: RegistryStore;
+let publishedVersion: string;
 
 beforeAll(async () => {
   db = new PGlite();
@@ -53,9 +57,18 @@ beforeAll(async () => {
     join(changedDir, 'scenes.yaml'),
     scenes.replace(before, 'tools: [order_status_query, invoice_status_query]'),
   );
+  // …published as a new version of the after-sales registry in the registry store (RG-3), as an operator would.
+  schema = await createIsolatedSchema(testEndpoints().databaseUrl, 'cli-redecide');
+  registryStore = createRegistryStore({ connectionString: testEndpoints().databaseUrl, schema: schema.name });
+  await registryStore.migrate();
+  await registryStore.publish('after-sales', await loadRegistryDir(packDir));
+  publishedVersion = (await registryStore.publish('after-sales', await loadRegistryDir(changedDir)))
+    .registry_version;
 }, 180_000);
 
 afterAll(async () => {
+  await registryStore.close();
+  await schema.drop();
   await store.close();
   await db.close();
   await rm(changedDir, { recursive: true, force: true });
@@ -72,13 +85,17 @@ describe('signalbox redecide (EL-7)', () => {
     const summary = await redecideTasks(store, registry, 'all', { limit: 1000 });
     expect(summary.tasks).toBe(54);
     expect(summary.decisions).toBeGreaterThanOrEqual(54 * 3);
-    expect(summary.changed_decisions).toBe(0);
+    expect(
+      summary.diffs.filter((d) => d.changed).map((d) => `${d.task_id} ${d.stage} ${d.differences.join(',')}`),
+    ).toEqual([]);
   });
 
   it('counts exactly the tasks whose plans change when one tool changes scenes, with reasons, and acts nowhere', async () => {
     const before = await eventCount();
-    const changed = await loadRegistryDir(changedDir);
+    const { registry: changed, publication } = await registryStore.load('after-sales', publishedVersion);
+    expect(publication.registry_version).not.toBe((await loadRegistryDir(packDir)).versions.registry_version);
     const summary = await redecideTasks(store, changed, 'tool_decider', { limit: 1000 });
+    expect(summary.registry_version).toBe(publishedVersion);
 
     // Ground truth from the recording itself: the tasks whose recorded plans used invoice_issue.
     const planned = new Set<string>();

@@ -36,6 +36,28 @@ describe('frozen trace corpus (EL-9)', () => {
     }
   });
 
+  it('fails when a decision function changes behaviour (a deliberate change to the tool decider)', async () => {
+    let changed = 0;
+    for (const corpus of await corpora()) {
+      const result = await replayCorpus(corpus, (defs) => ({
+        ...defs,
+        tool_decider: {
+          ...defs.tool_decider,
+          // The deliberate change: plans lose their candidate scores.
+          decide: async (input, ctx) => {
+            const decision = await defs.tool_decider.decide(input, ctx);
+            const payload = decision.payload as { plan?: { candidate_scores: unknown[] } };
+            if (payload.plan) payload.plan.candidate_scores = [];
+            return decision;
+          },
+        },
+      }));
+      expect(result.changed.every((d) => d.stage === 'tool_decider')).toBe(true);
+      changed += result.changed.length;
+    }
+    expect(changed).toBeGreaterThan(0);
+  });
+
   it('notices a recorded decision the code would not take again', async () => {
     const [corpus] = await corpora();
     const tampered = structuredClone(corpus!);

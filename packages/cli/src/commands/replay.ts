@@ -63,12 +63,16 @@ export async function writeCorpus(result: EmbeddedResult, dir: string): Promise<
   return files;
 }
 
-/** Replays one corpus; every recorded decision of the re-decidable stages must come out unchanged. */
+/**
+ * Replays one corpus; every recorded decision of the re-decidable stages must come out unchanged. `adapt` lets a
+ * test swap a decision function to prove that a change in behaviour is noticed.
+ */
 export async function replayCorpus(
   corpus: TraceCorpus,
+  adapt: (definitions: ReturnType<typeof stageDefinitions>) => ReturnType<typeof stageDefinitions> = (d) => d,
 ): Promise<{ decisions: number; changed: DecisionDiff[]; skipped: number }> {
   const registry = createRegistry(RegistryContent.parse(corpus.registry));
-  const definitions = stageDefinitions(registry);
+  const definitions = adapt(stageDefinitions(registry));
   let decisions = 0;
   let skipped = 0;
   const changed: DecisionDiff[] = [];
