@@ -3,6 +3,7 @@ import { deterministicEventId, type Envelope, type Stage } from '@signalbox/cont
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { benchAppend } from './bench-append.js';
 import { EventStoreClosedError, InvalidEventError } from './errors.js';
+import { SECRET_REDACTED, secretsAt } from './secrets.js';
 import type { EventStore, NewEvent } from './event-store.js';
 
 // The contract every EventStore adapter passes: pg against the real PostgreSQL, PGlite in process. Test files call
@@ -267,6 +268,159 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
       });
     });
 
+    describe('secrets (PI-5, RS-6)', () => {
+      const phone = '+46 70 123 45 67';
+      const call = (contact: unknown) => ({
+        step_index: 0,
+        tool: 'create_ticket',
+        arguments: { title: 'Parcel lost', contact, priority: 'high' },
+      });
+      // The shape the stages emit: the call, and the same call again in the history of a later message.
+      const payload = (contact: unknown = phone) => ({
+        call: call(contact),
+        history: [{ call: call(contact), status: 'success' }],
+        note: 'no secret here',
+      });
+      const paths = ['call.arguments.contact', 'history.0.call.arguments.contact'];
+      const secretEvent = (contact: unknown = phone, causation = 'c1') => {
+        const p = payload(contact);
+        return {
+          ...makeEvent(
+            {
+              task_id: 'task-s',
+              causation_id: causation,
+              stage: 'parameter_injector',
+              event_type: 'step_prepared',
+            },
+            p,
+            'signalbox.step.prepared.v1',
+          ),
+          secrets: secretsAt(p, paths),
+        };
+      };
+      const redacted = () => payload(SECRET_REDACTED);
+
+      it('stores the payload redacted and the values only in event_secrets', async () => {
+        const event = secretEvent();
+        const [result] = await store.append([event]);
+
+        expect(result?.inserted).toBe(true);
+        expect(result?.event.payload).toEqual(redacted());
+        const rows = await h.sql(`SELECT payload::text AS payload FROM ${h.table('events')}`);
+        expect(rows).toHaveLength(1);
+        expect(String(rows[0]?.payload)).not.toContain(phone);
+        expect(String(rows[0]?.payload)).toContain(SECRET_REDACTED);
+        const secrets = await h.sql(
+          `SELECT event_id, path, value FROM ${h.table('event_secrets')} ORDER BY path`,
+        );
+        expect(secrets).toEqual(
+          [...paths].sort().map((path) => ({ event_id: event.envelope.event_id, path, value: phone })),
+        );
+        // The tool filter still works on the redacted row.
+        expect(await store.findTasks({ tool: 'create_ticket' })).toEqual(['task-s']);
+      });
+
+      it('reads tasks redacted, and gives a stage its decision back exactly with withSecrets', async () => {
+        const event = secretEvent({ phone, email: 'ann@example.com' });
+        const [appended] = await store.append([event], { withSecrets: true });
+        expect(appended?.event.payload).toEqual(event.payload);
+
+        const [read] = await store.readTask('task-s');
+        expect(read?.payload).toEqual(redacted());
+        expect(JSON.stringify(read?.payload)).not.toContain(phone);
+        expect(JSON.stringify(read?.payload)).not.toContain('ann@example.com');
+
+        const id = event.envelope.event_id;
+        expect((await store.findByEventIds([id])).get(id)?.payload).toEqual(redacted());
+        const restored = (await store.findByEventIds([id], { withSecrets: true })).get(id);
+        expect(restored?.payload).toEqual(event.payload);
+        // The same JSON text as the first append returned, so a re-published decision is byte-for-byte the first.
+        expect(JSON.stringify(restored?.payload)).toBe(JSON.stringify(appended?.event.payload));
+        expect({ ...restored, payload: null }).toEqual({ ...read, payload: null });
+      });
+
+      it('keeps the first secrets when the same event id is appended again, within a batch and later', async () => {
+        const first = secretEvent();
+        const sameBatch = secretEvent('+1 555 0100');
+        const results = await store.append([first, sameBatch], { withSecrets: true });
+        expect(results.map((r) => r.inserted)).toEqual([true, false]);
+        expect(results.map((r) => r.event.payload)).toEqual([first.payload, first.payload]);
+
+        const [later] = await store.append([secretEvent('+1 555 0199')], { withSecrets: true });
+        expect(later?.inserted).toBe(false);
+        expect(later?.event.payload).toEqual(first.payload);
+        const [laterRedacted] = await store.append([secretEvent('+1 555 0199')]);
+        expect(laterRedacted?.event.payload).toEqual(redacted());
+
+        const values = await h.sql(`SELECT DISTINCT value FROM ${h.table('event_secrets')}`);
+        expect(values).toEqual([{ value: phone }]);
+        expect(await countRows('event_secrets')).toBe(2);
+      });
+
+      it('keeps secrets out of claim-checked blobs', async () => {
+        const p = { ...payload(), filler: 'f'.repeat(4096) };
+        const event = {
+          ...makeEvent({ task_id: 'task-sb', causation_id: 'c1' }, p),
+          secrets: secretsAt(p, paths),
+        };
+        await store.append([event]);
+
+        expect(await countRows('payload_blobs')).toBe(1);
+        const blobs = await h.sql(`SELECT payload::text AS payload FROM ${h.table('payload_blobs')}`);
+        expect(String(blobs[0]?.payload)).not.toContain(phone);
+        const id = event.envelope.event_id;
+        expect(at(await store.readTask('task-sb'), 0).payload).toEqual({ ...redacted(), filler: p.filler });
+        expect((await store.findByEventIds([id], { withSecrets: true })).get(id)?.payload).toEqual(p);
+      });
+
+      it('refuses secrets the payload does not hold, repeated or nested, without storing any of the batch', async () => {
+        const good = secretEvent();
+        const cases: [unknown[], RegExp][] = [
+          [[{ path: 'call.arguments.phone', value: phone }], /not in the payload/],
+          [[{ path: 'history.1.call', value: null }], /not in the payload/],
+          [[{ path: '', value: phone }], /non-empty/],
+          [[{ path: 'call..contact', value: phone }], /empty segment/],
+          [
+            [
+              { path: 'call.arguments.contact', value: phone },
+              { path: 'call.arguments.contact', value: phone },
+            ],
+            /twice/,
+          ],
+          [
+            [
+              { path: 'call.arguments', value: {} },
+              { path: 'call.arguments.contact', value: phone },
+            ],
+            /inside secret path call.arguments/,
+          ],
+          [[{ path: 'call.arguments.contact', value: 10n }], /not JSON/],
+        ];
+        for (const [secrets, message] of cases) {
+          const bad = { ...secretEvent(phone, 'c2'), secrets: secrets as NewEvent['secrets'] };
+          const error: unknown = await store.append([good, bad]).catch((e: unknown) => e);
+          expect(error).toBeInstanceOf(InvalidEventError);
+          expect((error as InvalidEventError).index).toBe(1);
+          expect((error as Error).message).toMatch(message);
+          expect((error as Error).message).not.toContain(phone);
+        }
+        expect(() => secretsAt(payload(), ['call.arguments.phone'])).toThrow(RangeError);
+        expect(await countRows('events')).toBe(0);
+        expect(await countRows('event_secrets')).toBe(0);
+      });
+
+      it('refuses UPDATE, DELETE and TRUNCATE of secrets', async () => {
+        await store.append([secretEvent()]);
+        const table = h.table('event_secrets');
+        await expect(h.sql(`UPDATE ${table} SET value = '"x"'`)).rejects.toThrow(
+          /append-only: UPDATE on .*event_secrets/,
+        );
+        await expect(h.sql(`DELETE FROM ${table}`)).rejects.toThrow(/append-only: DELETE on .*event_secrets/);
+        await expect(h.sql(`TRUNCATE ${table}`)).rejects.toThrow(/append-only: TRUNCATE on .*event_secrets/);
+        expect(await countRows('event_secrets')).toBe(2);
+      });
+    });
+
     describe('claim check (EL-3)', () => {
       const large = { report: 'z'.repeat(5000), rows: [1, 2, 3] };
 
@@ -508,7 +662,11 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
           const applied = await fresh.sql(
             `SELECT id FROM ${fresh.table('event_log_migrations')} ORDER BY id`,
           );
-          expect(applied).toEqual([{ id: '0001-events' }, { id: '0002-trace-columns' }]);
+          expect(applied).toEqual([
+            { id: '0001-events' },
+            { id: '0002-trace-columns' },
+            { id: '0003-event-secrets' },
+          ]);
           const result = at(
             await at(stores, 2).append([makeEvent({ task_id: 'task-m', causation_id: null })]),
             0,

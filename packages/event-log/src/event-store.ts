@@ -1,4 +1,5 @@
 import type { Envelope, EvaluationStatus, Stage } from '@signalbox/contracts';
+import type { EventSecret } from './secrets.js';
 
 // The EventStore port. The pg adapter (production) and the PGlite adapter (embedded run) implement it with the
 // same migrations and pass the same test suite.
@@ -12,13 +13,31 @@ export interface NewEvent {
   /** The topic the decision is published to; null for events that are not published (e.g. `failed`). */
   topic: string | null;
   payload: unknown;
+  /**
+   * PI-5 / RS-6: sensitive values of the payload (e.g. `call.arguments.phone`). The payload is stored with each path
+   * replaced by `"[REDACTED]"` and the values in the `event_secrets` side table, in the same statement; every read
+   * shows the redacted payload unless it asks `withSecrets`. Build them with `secretsAt(payload, paths)`.
+   * @default none
+   */
+  secrets?: readonly EventSecret[];
+}
+
+/** Options of the reads that may put a stage's own secrets back into its stored decision. */
+export interface SecretsOption {
+  /**
+   * Return payloads with their stored secrets put back, exactly as the decision was appended (EL-2: a stage
+   * re-publishes its stored decision unchanged). Only for the stages that publish decisions; operators' reads
+   * (`readTask`, trace queries) never have this.
+   * @default false
+   */
+  withSecrets?: boolean;
 }
 
 /**
  * An event as stored (EL-1). The payload is always whole (claim-checked payloads are resolved on read), as jsonb
- * gives it back (object keys may be reordered); `envelope.occurred_at` comes back in UTC (`…Z`, milliseconds).
+ * gives it back (object keys may be reordered), with secrets redacted unless read `withSecrets`; `envelope.occurred_at` comes back in UTC (`…Z`, milliseconds).
  */
-export interface StoredEvent extends NewEvent {
+export interface StoredEvent extends Omit<NewEvent, 'secrets'> {
   /** Position in the whole log, increasing with insertion order. */
   global_position: bigint;
   /** 1, 2, 3… per task. */
@@ -97,12 +116,16 @@ export interface EventStore {
   migrate(): Promise<void>;
   /**
    * Appends a batch in one transaction and one round trip, idempotent on `event_id`. Results are in input order;
-   * a conflicting `event_id` returns the stored decision (`inserted: false`), never a second row.
+   * a conflicting `event_id` returns the stored decision (`inserted: false`), never a second row — and keeps the
+   * secrets stored with it. Returned payloads are redacted unless `withSecrets`.
    */
-  append(events: readonly NewEvent[]): Promise<AppendResult[]>;
-  /** The stored events with these ids (EL-2: a stage reuses a stored decision instead of deciding again). */
-  findByEventIds(eventIds: readonly string[]): Promise<Map<string, StoredEvent>>;
-  /** Every event of one task, in stream order. */
+  append(events: readonly NewEvent[], options?: SecretsOption): Promise<AppendResult[]>;
+  /**
+   * The stored events with these ids (EL-2: a stage reuses a stored decision instead of deciding again), redacted
+   * unless `withSecrets`.
+   */
+  findByEventIds(eventIds: readonly string[], options?: SecretsOption): Promise<Map<string, StoredEvent>>;
+  /** Every event of one task, in stream order, secrets redacted. */
   readTask(taskId: string): Promise<StoredEvent[]>;
   /** Task ids whose events match the filter, newest first. */
   findTasks(filter: TraceFilter): Promise<string[]>;

@@ -2,10 +2,12 @@ export type {
   AppendResult,
   EventStore,
   NewEvent,
+  SecretsOption,
   StoredEvent,
   TraceFilter,
   TraceSummary,
 } from './event-store.js';
+export { SECRET_REDACTED, secretsAt, type EventSecret } from './secrets.js';
 export {
   LOOP_OF_EVENT_TYPE,
   traceTimeline,

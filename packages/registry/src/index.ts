@@ -44,6 +44,7 @@ export {
   type ToolDefinitionInput,
 } from './tool-definition.js';
 export { descriptionText, parseDescription, renderDescription } from './description.js';
+export { sensitiveArgumentPaths, sensitiveParameterPaths } from './sensitive-paths.js';
 export { ModelCapability, ModelProfile, ProviderEndpoint, TaskLabel } from './model-profile.js';
 export { RoutingPolicy, RoutingRule } from './policy.js';
 export { AgentDefinition, RegistrySettings, SceneTemplate, TenantPolicy } from './scene.js';

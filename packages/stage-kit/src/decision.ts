@@ -58,6 +58,15 @@ export interface StageDefinition<I extends StageInput = StageInput> {
   decide: Decide<I>;
   /** The versions in force now (registry, profiles, policy). */
   versions: () => DecisionVersions;
+  /**
+   * PI-5 / RS-6: the dotted paths of a decision's payload that hold sensitive values (`call.arguments.phone`,
+   * `history.0.call.arguments.phone`). The runtime appends the decision with those values in the event log's secret
+   * side table (the stored payload reads `"[REDACTED]"`) and still publishes them, so the next stage gets the real
+   * values. Must be pure, like `decide`; a path the payload does not hold fails the input (dead-letter) rather than
+   * storing a value in the clear.
+   * @default no sensitive paths
+   */
+  sensitivePaths?: (payload: unknown) => string[];
 }
 
 /**

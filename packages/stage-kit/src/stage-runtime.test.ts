@@ -5,6 +5,7 @@ import {
   deadLetterTopicOf,
   type Envelope,
   type ModelSelected,
+  type StepRecord,
   type TaskSubmitted,
 } from '@signalbox/contracts';
 import { DEAD_LETTER_HEADERS, decodeWire, type Bus, type Subscription } from '@signalbox/bus';
@@ -21,6 +22,7 @@ import {
   type Decide,
   type Decision,
   type DecisionVersions,
+  type StageDefinition,
   type StageInput,
 } from './decision.js';
 import { StageConfigError } from './errors.js';
@@ -167,7 +169,10 @@ interface Rig {
   deadLetters(): MemoryRecord[];
   inputRecords(): MemoryRecord[];
   committed(): number;
-  run(decide: Decide, options?: Partial<Omit<StageRuntimeOptions, 'definition'>>): Promise<StageRuntime>;
+  run(
+    decide: Decide,
+    options?: Partial<Omit<StageRuntimeOptions, 'definition'>> & Pick<StageDefinition, 'sensitivePaths'>,
+  ): Promise<StageRuntime>;
 }
 
 async function rig(partitions = 1): Promise<Rig> {
@@ -191,9 +196,9 @@ async function rig(partitions = 1): Promise<Rig> {
     deadLetters: () => bus.records(DEAD_LETTERS),
     inputRecords: () => bus.records(INPUT.name),
     committed: () => Object.values(bus.committedOffsets(GROUP, INPUT.name)).reduce((a, b) => a + b, 0),
-    async run(decide, options = {}) {
+    async run(decide, { sensitivePaths, ...options } = {}) {
       const runtime = createStageRuntime({
-        definition: { stage: STAGE, input: INPUT, versions: () => VERSIONS, decide },
+        definition: { stage: STAGE, input: INPUT, versions: () => VERSIONS, decide, sensitivePaths },
         bus,
         store,
         retryBaseMs: 1,
@@ -349,6 +354,93 @@ describe('stage runtime: decide, append, publish', () => {
     expect(rows).toHaveLength(1);
     expect(r.outputs().length).toBeGreaterThanOrEqual(1);
     for (const output of r.outputs()) expect(output.decision_reason).toBe(rows[0]?.envelope.decision_reason);
+  });
+});
+
+describe('stage runtime: sensitive values (PI-5, RS-6)', () => {
+  const phone = '+46 70 123 45 67';
+  const record = (contact: string): StepRecord => ({
+    call: {
+      step_index: 0,
+      tool: 'create_ticket',
+      arguments: { title: 'Parcel lost', contact },
+      provenance: { title: 'user_text', contact: 'user_text' },
+      validation_log: ['contact = [redacted]'],
+    },
+    result: {
+      step_index: 0,
+      tool: 'create_ticket',
+      ok: true,
+      output: { ticket_id: 'T-1' },
+      output_ref: null,
+      output_kind: 'action_receipt',
+      error_class: null,
+      error_message: null,
+      duration_ms: 3,
+      attempts: 1,
+      cache_hit: false,
+      fetched_at: null,
+      idempotency_key: null,
+    },
+    status: 'success',
+    issues: [],
+  });
+  /** A decision whose history carries the contact phone, and the path the stage declares sensitive. */
+  const withContact = (i: StageInput, reason: string): Decision => {
+    const decision = selected(i, reason);
+    return { ...decision, payload: { ...(decision.payload as object), history: [record(phone)] } };
+  };
+  const sensitivePaths = (payload: unknown) =>
+    ((payload as { history?: unknown[] }).history ?? []).map(
+      (_, n) => `history.${String(n)}.call.arguments.contact`,
+    );
+
+  it('publishes the real value, stores it redacted, and re-publishes it byte for byte on redelivery', async () => {
+    const r = await rig();
+    const [taskId = ''] = r.ids(1);
+    const input = submitted(taskId);
+    const { decide, calls } = scripted({ [taskId]: (i) => withContact(i, `coin flip ${randomUUID()}`) });
+    await r.run(decide, { sensitivePaths });
+
+    await r.publish(input);
+    await waitFor(() => r.outputs().length === 1, 'the first publication');
+    await r.publish(input);
+    await waitFor(() => r.outputs().length === 2, 'the re-publication');
+
+    const [first] = r.outputs();
+    expect(first?.payload.history[0]?.call.arguments.contact).toBe(phone);
+    const [one, two] = r.bus.records(OUTPUT.name);
+    expect(two?.value?.equals(one?.value ?? Buffer.alloc(0))).toBe(true);
+    expect(calls.get(taskId)).toBe(1);
+
+    const rows = await store.readTask(taskId);
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows[0]?.payload)).not.toContain(phone);
+    expect((rows[0]?.payload as ModelSelected['payload']).history[0]?.call.arguments.contact).toBe(
+      '[REDACTED]',
+    );
+    const id = decisionEventId(STAGE, input);
+    expect((await store.findByEventIds([id], { withSecrets: true })).get(id)?.payload).toEqual(
+      first?.payload,
+    );
+  });
+
+  it('dead-letters a decision whose declared sensitive path it does not hold, storing nothing in the clear', async () => {
+    const r = await rig();
+    const [taskId = ''] = r.ids(1);
+    const { decide } = scripted({ [taskId]: (i) => withContact(i, 'contact recorded') });
+    await r.run(decide, { sensitivePaths: () => ['history.0.call.arguments.phone'] });
+
+    await r.publish(submitted(taskId));
+    await waitFor(() => r.deadLetters().length === 1, 'the dead letter');
+
+    expect(r.outputs()).toEqual([]);
+    const rows = await store.readTask(taskId);
+    expect(rows.map((e) => e.envelope.event_type)).toEqual(['failed']);
+    expect(rows[0]?.envelope.decision_reason).toContain(
+      'history.0.call.arguments.phone is not in the payload',
+    );
+    expect(JSON.stringify(rows.map((e) => [e.envelope, e.payload]))).not.toContain(phone);
   });
 });
 

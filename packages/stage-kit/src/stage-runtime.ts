@@ -10,7 +10,7 @@ import {
   type PoisonMessage,
   type Subscription,
 } from '@signalbox/bus';
-import type { EventStore, NewEvent, StoredEvent } from '@signalbox/event-log';
+import { secretsAt, type EventStore, type NewEvent, type StoredEvent } from '@signalbox/event-log';
 import { injectTraceHeaders, withConsumerSpan } from '@signalbox/telemetry';
 import {
   decisionEnvelope,
@@ -264,7 +264,11 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
           decision.topic.name,
         );
       }
-      return { kind: 'new', event: { envelope, topic: decision.topic.name, payload: decision.payload } };
+      const event: NewEvent = { envelope, topic: decision.topic.name, payload: decision.payload };
+      const sensitive = definition.sensitivePaths?.(decision.payload) ?? [];
+      // PI-5 / RS-6: the values are published but stored apart from the payload, which the log keeps redacted.
+      if (sensitive.length > 0) event.secrets = secretsAt(decision.payload, sensitive);
+      return { kind: 'new', event };
     } catch (err) {
       const detail = describe(err);
       logger.error(
@@ -281,7 +285,8 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
     observer.onInFlight?.(inFlight);
     try {
       const ids = [...new Set(batch.map((m) => decisionEventId(stage, m.value as StageInput)))];
-      const stored = await guardStore(() => store.findByEventIds(ids));
+      // With secrets: a reused decision is re-published exactly as it was first (EL-2), real values included.
+      const stored = await guardStore(() => store.findByEventIds(ids, { withSecrets: true }));
       const fates: Fate[] = new Array<Fate>(batch.length);
       const indexed = batch.map((message, index) => ({ ...message, index }));
       const decidedInBatch = new Map<string, Fate>();
@@ -294,7 +299,8 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
           fates.flatMap((f) => (f.kind === 'stored' ? [] : [[f.event.envelope.event_id, f.event] as const])),
         ).values(),
       ];
-      const appended = toAppend.length > 0 ? await guardStore(() => store.append(toAppend)) : [];
+      const appended =
+        toAppend.length > 0 ? await guardStore(() => store.append(toAppend, { withSecrets: true })) : [];
       const byId = new Map<string, StoredEvent>(stored);
       for (const result of appended) byId.set(result.event.envelope.event_id, result.event);
 

@@ -5,7 +5,7 @@ import {
   type StepResult,
   type TopicMessage,
 } from '@signalbox/contracts';
-import type { Registry } from '@signalbox/registry';
+import { sensitiveArgumentPaths, type Registry } from '@signalbox/registry';
 import type { Decide, Decision, DecisionVersions, StageDefinition } from '@signalbox/stage-kit';
 import { checkConfirmation } from './confirmation.js';
 import { ERROR_CLASSES, eventErrorMessage } from './error-classes.js';
@@ -189,5 +189,7 @@ export function executorDefinition(options: ExecutorDecideOptions): StageDefinit
     input: INPUT_TOPIC_OF.executor,
     decide: createExecutorDecide(options),
     versions: () => versions,
+    // PI-5 / RS-6: sensitive arguments of the calls this stage passes on are kept out of the event log's payloads.
+    sensitivePaths: (payload) => sensitiveArgumentPaths(options.registry, payload),
   };
 }

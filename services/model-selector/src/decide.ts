@@ -7,7 +7,12 @@ import {
   type TaskSpec,
   type TopicMessage,
 } from '@signalbox/contracts';
-import type { ModelProfile, Registry, RoutingPolicy } from '@signalbox/registry';
+import {
+  sensitiveArgumentPaths,
+  type ModelProfile,
+  type Registry,
+  type RoutingPolicy,
+} from '@signalbox/registry';
 import type { Decide, Decision, DecisionVersions, StageDefinition, StageInput } from '@signalbox/stage-kit';
 import { estimateCost, roundCost } from './cost.js';
 import { applyHardFilters, type TenantModelPolicy } from './hard-filters.js';
@@ -288,5 +293,7 @@ export function modelSelectorDefinition(options: ModelSelectorOptions): StageDef
     input: INPUT_TOPIC_OF.model_selector,
     decide: createModelSelectorDecide(options),
     versions: () => versions,
+    // PI-5 / RS-6: sensitive arguments of the calls this stage passes on are kept out of the event log's payloads.
+    sensitivePaths: (payload) => sensitiveArgumentPaths(options.registry, payload),
   };
 }

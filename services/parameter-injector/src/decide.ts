@@ -7,7 +7,12 @@ import {
   type TopicMessage,
 } from '@signalbox/contracts';
 import type { ModelProvider } from '@signalbox/providers';
-import { parameterHints, type Registry, type ToolDefinition } from '@signalbox/registry';
+import {
+  parameterHints,
+  sensitiveArgumentPaths,
+  type Registry,
+  type ToolDefinition,
+} from '@signalbox/registry';
 import type { Decide, Decision, DecisionVersions, StageDefinition } from '@signalbox/stage-kit';
 import { buildArguments, dateContextOf, isGrounded } from './build.js';
 import { InjectorConfigError } from './errors.js';
@@ -400,5 +405,7 @@ export function parameterInjectorDefinition(options: ParameterInjectorOptions): 
     input: INPUT_TOPIC_OF.parameter_injector,
     decide: createParameterInjectorDecide(options),
     versions: () => versions,
+    // PI-5 / RS-6: sensitive arguments of the calls this stage passes on are kept out of the event log's payloads.
+    sensitivePaths: (payload) => sensitiveArgumentPaths(options.registry, payload),
   };
 }

@@ -7,7 +7,12 @@ import {
   type StepRecord,
   type TopicMessage,
 } from '@signalbox/contracts';
-import { requiredParameters, type Registry, type ToolDefinition } from '@signalbox/registry';
+import {
+  requiredParameters,
+  sensitiveArgumentPaths,
+  type Registry,
+  type ToolDefinition,
+} from '@signalbox/registry';
 import type { Decide, Decision, DecisionVersions, StageDefinition } from '@signalbox/stage-kit';
 import { runChecks, type Finding } from './checks.js';
 
@@ -283,5 +288,7 @@ export function resultEvaluatorDefinition(options: ResultEvaluatorOptions): Stag
     input: INPUT_TOPIC_OF.result_evaluator,
     decide: createResultEvaluatorDecide(options),
     versions: () => versions,
+    // PI-5 / RS-6: sensitive arguments of the calls this stage passes on are kept out of the event log's payloads.
+    sensitivePaths: (payload) => sensitiveArgumentPaths(options.registry, payload),
   };
 }

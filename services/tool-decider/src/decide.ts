@@ -22,7 +22,7 @@ import { proposeTools } from './model-proposals.js';
 import type { DraftStep, ExecutedStep } from './plan-validator.js';
 import { planTools, type PlanOutcome, type PlanRequest } from './planner.js';
 import { scoreScenes } from './scene-router.js';
-import { toolsFor, toolsForScene, type ToolDefinition } from '@signalbox/registry';
+import { sensitiveArgumentPaths, toolsFor, toolsForScene, type ToolDefinition } from '@signalbox/registry';
 
 /** Options of the tool decider. Resolved once; bad values throw at construction. */
 export interface ToolDeciderOptions {
@@ -309,6 +309,8 @@ export function toolDeciderDefinition(options: ToolDeciderOptions): StageDefinit
     input: INPUT_TOPIC_OF.tool_decider,
     decide: createToolDeciderDecide(options),
     versions: () => versions,
+    // PI-5 / RS-6: sensitive arguments of the calls this stage passes on are kept out of the event log's payloads.
+    sensitivePaths: (payload) => sensitiveArgumentPaths(options.registry, payload),
   };
 }
 

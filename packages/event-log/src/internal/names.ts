@@ -7,6 +7,8 @@ export interface Names {
   schema: string | undefined;
   events: string;
   payloadBlobs: string;
+  /** The side table of sensitive payload values (migration 0003). */
+  eventSecrets: string;
   migrations: string;
   /** Prefix for other objects (functions, triggers): `"schema".` or empty. */
   prefix: string;
@@ -28,6 +30,7 @@ export function resolveNames(schema: string | undefined): Names {
     prefix,
     events: `${prefix}events`,
     payloadBlobs: `${prefix}payload_blobs`,
+    eventSecrets: `${prefix}event_secrets`,
     migrations: `${prefix}event_log_migrations`,
   };
 }

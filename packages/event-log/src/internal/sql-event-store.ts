@@ -15,6 +15,7 @@ import type {
   TraceFilter,
   TraceSummary,
 } from '../event-store.js';
+import { redactSecrets, restoreSecrets, type EventSecret } from '../secrets.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { classifyError, constraintName, errorCode } from './classify-error.js';
 import { deriveColumns } from './derived-columns.js';
@@ -26,6 +27,7 @@ import {
   buildFindTraces,
   buildStatements,
   type EventRow,
+  type EventRowWithSecrets,
   MAX_TRACE_LIMIT,
   type TraceSummaryRow,
 } from './statements.js';
@@ -87,6 +89,7 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
   } {
     const columns: unknown[][] = APPEND_COLUMNS.map(() => []);
     const blobs = new Map<string, PreparedBlob>();
+    const secretColumns: [number[], string[], string[]] = [[], [], []];
     events.forEach((event, index) => {
       const parsed = Envelope.safeParse(event.envelope);
       if (!parsed.success) {
@@ -99,7 +102,19 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
       if (event.topic !== null && (typeof event.topic !== 'string' || event.topic.length === 0)) {
         throw new InvalidEventError(`event ${index} has an invalid topic`, { index });
       }
-      const json: unknown = JSON.stringify(event.payload);
+      if (event.secrets !== undefined && !Array.isArray(event.secrets)) {
+        throw new InvalidEventError(`event ${index} has secrets that are not an array`, { index });
+      }
+      // PI-5 / RS-6: what is stored (and claim-checked) is the redacted payload; the values go to event_secrets.
+      const redacted = redactSecrets(event.payload, event.secrets ?? []);
+      if (typeof redacted === 'string') throw new InvalidEventError(`event ${index}: ${redacted}`, { index });
+      for (const secret of redacted.secrets) {
+        // `ord` is 1-based like the input's WITH ORDINALITY, so the statement finds the secret's event.
+        secretColumns[0].push(index + 1);
+        secretColumns[1].push(secret.path);
+        secretColumns[2].push(secret.json);
+      }
+      const json: unknown = JSON.stringify(redacted.payload);
       if (typeof json !== 'string') {
         throw new InvalidEventError(`event ${index} has a payload that is not JSON`, { index });
       }
@@ -146,6 +161,7 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
         blobList.map((b) => b.sha256),
         blobList.map((b) => b.size),
         blobList.map((b) => b.json),
+        ...secretColumns,
       ],
       blobs,
     };
@@ -175,9 +191,10 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
       );
     },
 
-    async append(events) {
+    async append(events, options) {
       ensureOpen();
       if (events.length === 0) return [];
+      const withSecrets = options?.withSecrets === true;
       const { params } = prepareBatch(events);
       for (let attempt = 1; ; attempt++) {
         let rows: AppendRow[];
@@ -208,15 +225,25 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
           throw new EventStoreQueryError(`append returned ${rows.length} rows for ${events.length} events`);
         }
         return rows.map(
-          (row) => ({ event: toStoredEvent(row), inserted: row.inserted }) satisfies AppendResult,
+          (row) =>
+            ({
+              event: toStoredEvent(row, withSecrets ? row.secrets : null),
+              inserted: row.inserted,
+            }) satisfies AppendResult,
         );
       }
     },
 
-    async findByEventIds(eventIds) {
+    async findByEventIds(eventIds, options) {
       if (eventIds.length === 0) {
         ensureOpen();
         return new Map<string, StoredEvent>();
+      }
+      if (options?.withSecrets === true) {
+        const rows = await run('reading events by id', () =>
+          driver.query<EventRowWithSecrets>(statements.findByEventIdsWithSecrets, [[...eventIds]]),
+        );
+        return new Map(rows.map((row) => [row.event_id, toStoredEvent(row, row.secrets)]));
       }
       const rows = await run('reading events by id', () =>
         driver.query<EventRow>(statements.findByEventIds, [[...eventIds]]),
@@ -226,7 +253,7 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
 
     async readTask(taskId) {
       const rows = await run('reading a task', () => driver.query<EventRow>(statements.readTask, [taskId]));
-      return rows.map(toStoredEvent);
+      return rows.map((row) => toStoredEvent(row));
     },
 
     async findTasks(filter) {
@@ -284,8 +311,11 @@ function validateFilter(filter: TraceFilter): void {
   }
 }
 
-/** Maps a row of any read statement to the port's StoredEvent. */
-function toStoredEvent(row: EventRow): StoredEvent {
+/**
+ * Maps a row of any read statement to the port's StoredEvent; `secrets` (the row's JSON array of `{path, value}`)
+ * are put back into the payload when given.
+ */
+function toStoredEvent(row: EventRow, secrets: string | null = null): StoredEvent {
   if (row.payload === null) {
     // Blobs are written in the same statement as the event that references them, so this is corruption.
     throw new EventStoreQueryError(
@@ -314,11 +344,23 @@ function toStoredEvent(row: EventRow): StoredEvent {
   return {
     envelope,
     topic: row.topic,
-    payload: JSON.parse(row.payload) as unknown,
+    payload: withRestoredSecrets(row, secrets),
     global_position: BigInt(row.global_position),
     stream_version: row.stream_version,
     recorded_at: new Date(row.recorded_at),
   };
+}
+
+function withRestoredSecrets(row: EventRow, secrets: string | null): unknown {
+  const payload = JSON.parse(row.payload ?? 'null') as unknown;
+  if (secrets === null) return payload;
+  try {
+    return restoreSecrets(payload, JSON.parse(secrets) as EventSecret[]);
+  } catch (error) {
+    throw new EventStoreQueryError(`event ${row.event_id} cannot take back its stored secrets`, {
+      cause: error,
+    });
+  }
 }
 
 /** Maps a findTraces row to the port's TraceSummary. */

@@ -94,8 +94,13 @@ export interface EventRow {
   recorded_at: string;
 }
 
+/** A row of a read that may put secrets back: the event's secrets as a JSON array of `{path, value}`, or null. */
+export interface EventRowWithSecrets extends EventRow {
+  secrets: string | null;
+}
+
 /** An append result row: the stored event, its input position and whether this statement inserted it. */
-export interface AppendRow extends EventRow {
+export interface AppendRow extends EventRowWithSecrets {
   ord: number;
   inserted: boolean;
 }
@@ -130,10 +135,13 @@ export interface Statements {
   /**
    * $1…$22: one array per APPEND_COLUMNS entry (same length, one element per input event, input order).
    * $23…$25: distinct claim-checked blobs (sha256 hex, size in bytes, payload jsonb).
+   * $26…$28: secrets (input position `ord` of their event, path, value jsonb), one element per secret.
    */
   append: string;
   /** $1: text[] of event ids. */
   findByEventIds: string;
+  /** $1: text[] of event ids; rows carry their secrets. */
+  findByEventIdsWithSecrets: string;
   /** $1: task id. */
   readTask: string;
   ping: string;
@@ -145,6 +153,9 @@ export function buildStatements(n: Names): Statements {
   const inputColumns = APPEND_COLUMNS.map(([name]) => name);
   const unnestArgs = APPEND_COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
   const blobBase = APPEND_COLUMNS.length;
+  const secretBase = blobBase + 3;
+  const secretsOf = (source: string, eventId: string) =>
+    `(SELECT json_agg(json_build_object('path', x.path, 'value', x.value) ORDER BY x.path) FROM ${source} x WHERE x.event_id = ${eventId})::text`;
 
   const append = `
 WITH input AS (
@@ -153,6 +164,10 @@ WITH input AS (
 blob_input AS (
   SELECT * FROM unnest($${blobBase + 1}::text[], $${blobBase + 2}::integer[], $${blobBase + 3}::jsonb[])
     AS b(sha256, size, payload)
+),
+secret_input AS (
+  SELECT * FROM unnest($${secretBase + 1}::integer[], $${secretBase + 2}::text[], $${secretBase + 3}::jsonb[])
+    AS s(ord, path, value)
 ),
 -- The first occurrence of an event id wins: a batch that repeats an id stores one row.
 first_seen AS (
@@ -178,6 +193,17 @@ stored_blobs AS (
   SELECT b.sha256, b.size, b.payload FROM blob_input b WHERE b.sha256 IN (SELECT payload_ref FROM inserted)
   ON CONFLICT (sha256) DO NOTHING
 ),
+-- Only the secrets of events this statement inserts: a stored event keeps the secrets it was first appended with.
+stored_secrets AS (
+  INSERT INTO ${n.eventSecrets} (event_id, path, value)
+  SELECT f.event_id, s.path, s.value FROM secret_input s JOIN fresh f ON f.ord = s.ord
+  RETURNING event_id, path, value
+),
+all_secrets AS (
+  SELECT event_id, path, value FROM stored_secrets
+  UNION ALL
+  SELECT x.event_id, x.path, x.value FROM ${n.eventSecrets} x WHERE x.event_id IN (SELECT event_id FROM input)
+),
 stored AS (
   SELECT ${allColumns}, true AS fresh FROM inserted
   UNION ALL
@@ -185,7 +211,8 @@ stored AS (
   FROM ${n.events} e WHERE e.event_id IN (SELECT event_id FROM input)
 )
 SELECT i.ord::integer AS ord, coalesce(s.fresh AND f.ord = i.ord, false) AS inserted,
-  ${eventSelectList('s', resolvedPayload('s', 'coalesce(bi.payload, bx.payload)'))}
+  ${eventSelectList('s', resolvedPayload('s', 'coalesce(bi.payload, bx.payload)'))},
+  ${secretsOf('all_secrets', 's.event_id')} AS secrets
 FROM input i
 JOIN first_seen f ON f.event_id = i.event_id
 LEFT JOIN stored s ON s.event_id = i.event_id
@@ -209,6 +236,8 @@ ORDER BY i.ord`;
     recordMigration: `INSERT INTO ${n.migrations} (id) VALUES ($1)`,
     append,
     findByEventIds: `SELECT ${readList} FROM ${readFrom} WHERE e.event_id = ANY($1::text[])`,
+    findByEventIdsWithSecrets: `SELECT ${readList}, ${secretsOf(n.eventSecrets, 'e.event_id')} AS secrets
+FROM ${readFrom} WHERE e.event_id = ANY($1::text[])`,
     readTask: `SELECT ${readList} FROM ${readFrom} WHERE e.task_id = $1 ORDER BY e.stream_version`,
     ping: 'SELECT 1 AS ok',
   };

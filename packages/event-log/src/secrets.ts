@@ -1,0 +1,124 @@
+// PI-5 / RS-6: sensitive values of a payload. `append` stores a payload with each secret path replaced by
+// SECRET_REDACTED and the values in the `event_secrets` side table; reads show the redacted payload unless a stage
+// asks for its own decision back `withSecrets` (EL-2 re-publish). Paths are dotted, array elements by index:
+// `call.arguments.phone`, `history.0.call.arguments.phone`.
+
+/** What a sensitive value reads as in a stored payload. */
+export const SECRET_REDACTED = '[REDACTED]';
+
+/** One sensitive value of a payload: where it is and what it is. */
+export interface EventSecret {
+  /** Dotted path into the payload; array elements by index (`history.0.call.arguments.phone`). */
+  path: string;
+  /** The value at that path (any JSON). */
+  value: unknown;
+}
+
+const INDEX = /^(0|[1-9][0-9]*)$/;
+
+type Container = Record<string, unknown> | unknown[];
+
+const isContainer = (value: unknown): value is Container => typeof value === 'object' && value !== null;
+
+/** The segments of a path, or a reason it is malformed. */
+function segmentsOf(path: unknown): string[] | string {
+  if (typeof path !== 'string' || path.length === 0) return 'a secret path must be a non-empty string';
+  const segments = path.split('.');
+  if (segments.some((s) => s.length === 0)) return `secret path ${JSON.stringify(path)} has an empty segment`;
+  return segments;
+}
+
+/** The container holding the last segment of `segments` in `root`, and that key; undefined when absent. */
+function parentOf(
+  root: unknown,
+  segments: readonly string[],
+): { parent: Container; key: string } | undefined {
+  let node: unknown = root;
+  for (const [i, segment] of segments.entries()) {
+    if (!isContainer(node)) return undefined;
+    if (
+      Array.isArray(node)
+        ? !INDEX.test(segment) || Number(segment) >= node.length
+        : !Object.hasOwn(node, segment)
+    )
+      return undefined;
+    if (i === segments.length - 1) return { parent: node, key: segment };
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return undefined;
+}
+
+function put(target: { parent: Container; key: string }, value: unknown): void {
+  if (Array.isArray(target.parent)) target.parent[Number(target.key)] = value;
+  else target.parent[target.key] = value;
+}
+
+function readAt(target: { parent: Container; key: string }): unknown {
+  return Array.isArray(target.parent) ? target.parent[Number(target.key)] : target.parent[target.key];
+}
+
+/**
+ * The secrets of `payload` at `paths` (values taken from the payload), ready for `NewEvent.secrets`. Throws a
+ * RangeError for a malformed path or one the payload does not have — a stage that names a secret it did not emit
+ * has a bug, and failing is safer than storing the value in the clear.
+ */
+export function secretsAt(payload: unknown, paths: readonly string[]): EventSecret[] {
+  return paths.map((path) => {
+    const segments = segmentsOf(path);
+    if (typeof segments === 'string') throw new RangeError(segments);
+    const target = parentOf(payload, segments);
+    if (!target) throw new RangeError(`secret path ${path} is not in the payload`);
+    return { path, value: readAt(target) };
+  });
+}
+
+/**
+ * A copy of `payload` with every secret path replaced by {@link SECRET_REDACTED}, and the secrets as JSON text.
+ * Returns a reason instead when a secret is malformed, missing from the payload, not JSON, repeated, or nested in
+ * another secret (restoring such a pair would depend on order).
+ */
+export function redactSecrets(
+  payload: unknown,
+  secrets: readonly EventSecret[],
+): { payload: unknown; secrets: { path: string; json: string }[] } | string {
+  if (secrets.length === 0) return { payload, secrets: [] };
+  const parsed: { path: string; segments: string[]; json: string }[] = [];
+  for (const secret of secrets) {
+    const segments = segmentsOf(secret.path);
+    if (typeof segments === 'string') return segments;
+    if (!parentOf(payload, segments)) return `secret path ${secret.path} is not in the payload`;
+    let json: unknown;
+    try {
+      json = JSON.stringify(secret.value);
+    } catch {
+      json = undefined;
+    }
+    if (typeof json !== 'string') return `the secret at ${secret.path} is not JSON`;
+    parsed.push({ path: secret.path, segments, json });
+  }
+  for (const a of parsed) {
+    for (const b of parsed) {
+      if (a === b) continue;
+      if (a.path === b.path) return `secret path ${a.path} is given twice`;
+      if (b.path.startsWith(`${a.path}.`)) return `secret path ${b.path} lies inside secret path ${a.path}`;
+    }
+  }
+  const copy = structuredClone(payload);
+  for (const { segments } of parsed) {
+    const target = parentOf(copy, segments);
+    if (target) put(target, SECRET_REDACTED);
+  }
+  return { payload: copy, secrets: parsed.map(({ path, json }) => ({ path, json })) };
+}
+
+/** Puts stored secrets back into a (redacted) payload read from the log, in place; returns the payload. */
+export function restoreSecrets(payload: unknown, secrets: readonly EventSecret[]): unknown {
+  for (const { path, value } of secrets) {
+    const segments = segmentsOf(path);
+    const target = typeof segments === 'string' ? undefined : parentOf(payload, segments);
+    // Written in the same statement as the payload they were cut from, so a missing path is corruption.
+    if (!target) throw new RangeError(`stored secret path ${path} is not in its event's payload`);
+    put(target, value);
+  }
+  return payload;
+}
