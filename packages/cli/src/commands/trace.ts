@@ -158,8 +158,14 @@ export async function redrive(
   try {
     const events = await store.readTask(taskId);
     const inputTopic = INPUT_TOPIC_OF[stage];
-    const input = [...events].reverse().find((e) => e.topic === inputTopic.name);
-    if (!input) throw new UsageError(`task ${taskId} has no recorded input of ${stage} (${inputTopic.name})`);
+    const recorded = [...events].reverse().find((e) => e.topic === inputTopic.name);
+    if (!recorded)
+      throw new UsageError(`task ${taskId} has no recorded input of ${stage} (${inputTopic.name})`);
+    // readTask shows operators redacted payloads (PI-5); the re-driven message needs the real values back.
+    const input =
+      (await store.findByEventIds([recorded.envelope.event_id], { withSecrets: true })).get(
+        recorded.envelope.event_id,
+      ) ?? recorded;
     let n = 1;
     while ((await store.readTask(`${taskId}~redrive-${String(n)}`)).length > 0) n++;
     const newTaskId = `${taskId}~redrive-${String(n)}`;
