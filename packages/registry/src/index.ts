@@ -44,7 +44,12 @@ export {
   type ToolDefinitionInput,
 } from './tool-definition.js';
 export { descriptionText, parseDescription, renderDescription } from './description.js';
-export { sensitiveArgumentPaths, sensitiveParameterPaths } from './sensitive-paths.js';
+export {
+  sensitiveArgumentPaths,
+  sensitiveParameterPaths,
+  stageBinding,
+  type StageRegistryBinding,
+} from './sensitive-paths.js';
 export { ModelCapability, ModelProfile, ProviderEndpoint, TaskLabel } from './model-profile.js';
 export { RoutingPolicy, RoutingRule } from './policy.js';
 export { AgentDefinition, RegistrySettings, SceneTemplate, TenantPolicy } from './scene.js';

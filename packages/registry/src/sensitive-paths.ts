@@ -89,3 +89,22 @@ export function sensitiveArgumentPaths(registry: Pick<Registry, 'tool'>, payload
   }
   return [...new Set(out)].sort();
 }
+
+/**
+ * What a stage takes from the registry it decides under: the versions every decision records (FL-4) and where the
+ * sensitive arguments sit in its decisions' payloads (PI-5). Structural, so stage-kit's `defineStage` accepts it
+ * without the registry depending on the stage runtime.
+ */
+export interface StageRegistryBinding {
+  versions: { registry_version: string; profiles_version: string; policy_version: string };
+  sensitivePaths(payload: unknown): string[];
+}
+
+/** The {@link StageRegistryBinding} of a registry. */
+export function stageBinding(registry: Registry): StageRegistryBinding {
+  const { registry_version, profiles_version, policy_version } = registry.versions;
+  return {
+    versions: { registry_version, profiles_version, policy_version },
+    sensitivePaths: (payload) => sensitiveArgumentPaths(registry, payload),
+  };
+}

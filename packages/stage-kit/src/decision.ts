@@ -1,4 +1,5 @@
 import {
+  INPUT_TOPIC_OF,
   deterministicEventId,
   type Envelope,
   type InputSource,
@@ -109,5 +110,24 @@ export function decisionEnvelope(
     occurred_at: occurredAt.toISOString(),
     schema_version: 1,
     traceparent,
+  };
+}
+
+/** What a stage takes from the registry it decides under (the registry package's `stageBinding(registry)`). */
+export interface RegistryBinding {
+  versions: DecisionVersions;
+  sensitivePaths(payload: unknown): string[];
+}
+
+/** A pipeline stage on its one input topic (FL-3), deciding under a registry's versions with its sensitive paths. */
+export function defineStage(stage: PipelineStage, decide: Decide, binding: RegistryBinding): StageDefinition {
+  const versions = { ...binding.versions };
+  return {
+    stage,
+    input: INPUT_TOPIC_OF[stage],
+    decide,
+    versions: () => versions,
+    // PI-5 / RS-6: sensitive arguments of the calls this stage passes on are kept out of the event log's payloads.
+    sensitivePaths: (payload) => binding.sensitivePaths(payload),
   };
 }

@@ -1,6 +1,8 @@
 export {
   decisionEnvelope,
   decisionEventId,
+  defineStage,
+  type RegistryBinding,
   type Decide,
   type Decision,
   type DecisionContext,

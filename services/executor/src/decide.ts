@@ -1,12 +1,6 @@
-import {
-  INPUT_TOPIC_OF,
-  TOPICS,
-  type ErrorClass,
-  type StepResult,
-  type TopicMessage,
-} from '@signalbox/contracts';
-import { sensitiveArgumentPaths, type Registry } from '@signalbox/registry';
-import type { Decide, Decision, DecisionVersions, StageDefinition } from '@signalbox/stage-kit';
+import { TOPICS, type ErrorClass, type StepResult, type TopicMessage } from '@signalbox/contracts';
+import { stageBinding, type Registry } from '@signalbox/registry';
+import { defineStage, type Decide, type Decision, type StageDefinition } from '@signalbox/stage-kit';
 import { checkConfirmation } from './confirmation.js';
 import { ERROR_CLASSES, eventErrorMessage } from './error-classes.js';
 import type { Executor } from './executor.js';
@@ -179,17 +173,5 @@ export function createExecutorDecide(options: ExecutorDecideOptions): Decide {
 
 /** The executor as a stage: its input topic, its decision and the registry's versions. */
 export function executorDefinition(options: ExecutorDecideOptions): StageDefinition {
-  const versions: DecisionVersions = {
-    registry_version: options.registry.versions.registry_version,
-    profiles_version: options.registry.versions.profiles_version,
-    policy_version: options.registry.versions.policy_version,
-  };
-  return {
-    stage: 'executor',
-    input: INPUT_TOPIC_OF.executor,
-    decide: createExecutorDecide(options),
-    versions: () => versions,
-    // PI-5 / RS-6: sensitive arguments of the calls this stage passes on are kept out of the event log's payloads.
-    sensitivePaths: (payload) => sensitiveArgumentPaths(options.registry, payload),
-  };
+  return defineStage('executor', createExecutorDecide(options), stageBinding(options.registry));
 }

@@ -1,5 +1,4 @@
 import {
-  INPUT_TOPIC_OF,
   TOPICS,
   type ModelSelection,
   type Progress,
@@ -7,13 +6,14 @@ import {
   type TaskSpec,
   type TopicMessage,
 } from '@signalbox/contracts';
+import { stageBinding, type ModelProfile, type Registry, type RoutingPolicy } from '@signalbox/registry';
 import {
-  sensitiveArgumentPaths,
-  type ModelProfile,
-  type Registry,
-  type RoutingPolicy,
-} from '@signalbox/registry';
-import type { Decide, Decision, DecisionVersions, StageDefinition, StageInput } from '@signalbox/stage-kit';
+  defineStage,
+  type Decide,
+  type Decision,
+  type StageDefinition,
+  type StageInput,
+} from '@signalbox/stage-kit';
 import { estimateCost, roundCost } from './cost.js';
 import { applyHardFilters, type TenantModelPolicy } from './hard-filters.js';
 import { analyseTask, type TaskAnalysis } from './task-analysis.js';
@@ -283,17 +283,5 @@ export function createModelSelectorDecide(options: ModelSelectorOptions): Decide
 
 /** The model selector as a stage: its input topic, its decision and the registry's versions. */
 export function modelSelectorDefinition(options: ModelSelectorOptions): StageDefinition {
-  const versions: DecisionVersions = {
-    registry_version: options.registry.versions.registry_version,
-    profiles_version: options.registry.versions.profiles_version,
-    policy_version: options.registry.versions.policy_version,
-  };
-  return {
-    stage: 'model_selector',
-    input: INPUT_TOPIC_OF.model_selector,
-    decide: createModelSelectorDecide(options),
-    versions: () => versions,
-    // PI-5 / RS-6: sensitive arguments of the calls this stage passes on are kept out of the event log's payloads.
-    sensitivePaths: (payload) => sensitiveArgumentPaths(options.registry, payload),
-  };
+  return defineStage('model_selector', createModelSelectorDecide(options), stageBinding(options.registry));
 }

@@ -1,5 +1,4 @@
 import {
-  INPUT_TOPIC_OF,
   TOPICS,
   type ArgumentProvenance,
   type PlanStep,
@@ -7,13 +6,8 @@ import {
   type TopicMessage,
 } from '@signalbox/contracts';
 import type { ModelProvider } from '@signalbox/providers';
-import {
-  parameterHints,
-  sensitiveArgumentPaths,
-  type Registry,
-  type ToolDefinition,
-} from '@signalbox/registry';
-import type { Decide, Decision, DecisionVersions, StageDefinition } from '@signalbox/stage-kit';
+import { parameterHints, stageBinding, type Registry, type ToolDefinition } from '@signalbox/registry';
+import { defineStage, type Decide, type Decision, type StageDefinition } from '@signalbox/stage-kit';
 import { buildArguments, dateContextOf, isGrounded } from './build.js';
 import { InjectorConfigError } from './errors.js';
 import { checkFieldPolicy, deniedFields, type FieldPolicy } from './field-policy.js';
@@ -395,17 +389,9 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
 
 /** The parameter injector as a stage: its input topic, its decision and the registry's versions. */
 export function parameterInjectorDefinition(options: ParameterInjectorOptions): StageDefinition {
-  const versions: DecisionVersions = {
-    registry_version: options.registry.versions.registry_version,
-    profiles_version: options.registry.versions.profiles_version,
-    policy_version: options.registry.versions.policy_version,
-  };
-  return {
-    stage: 'parameter_injector',
-    input: INPUT_TOPIC_OF.parameter_injector,
-    decide: createParameterInjectorDecide(options),
-    versions: () => versions,
-    // PI-5 / RS-6: sensitive arguments of the calls this stage passes on are kept out of the event log's payloads.
-    sensitivePaths: (payload) => sensitiveArgumentPaths(options.registry, payload),
-  };
+  return defineStage(
+    'parameter_injector',
+    createParameterInjectorDecide(options),
+    stageBinding(options.registry),
+  );
 }

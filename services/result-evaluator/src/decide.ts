@@ -1,5 +1,4 @@
 import {
-  INPUT_TOPIC_OF,
   TOPICS,
   type EvaluationStatus,
   type Feedback,
@@ -7,13 +6,8 @@ import {
   type StepRecord,
   type TopicMessage,
 } from '@signalbox/contracts';
-import {
-  requiredParameters,
-  sensitiveArgumentPaths,
-  type Registry,
-  type ToolDefinition,
-} from '@signalbox/registry';
-import type { Decide, Decision, DecisionVersions, StageDefinition } from '@signalbox/stage-kit';
+import { requiredParameters, stageBinding, type Registry, type ToolDefinition } from '@signalbox/registry';
+import { defineStage, type Decide, type Decision, type StageDefinition } from '@signalbox/stage-kit';
 import { runChecks, type Finding } from './checks.js';
 
 /** FL-6 ceilings the evaluator enforces before routing a task round again. */
@@ -278,17 +272,9 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
 
 /** The result evaluator as a stage. */
 export function resultEvaluatorDefinition(options: ResultEvaluatorOptions): StageDefinition {
-  const versions: DecisionVersions = {
-    registry_version: options.registry.versions.registry_version,
-    profiles_version: options.registry.versions.profiles_version,
-    policy_version: options.registry.versions.policy_version,
-  };
-  return {
-    stage: 'result_evaluator',
-    input: INPUT_TOPIC_OF.result_evaluator,
-    decide: createResultEvaluatorDecide(options),
-    versions: () => versions,
-    // PI-5 / RS-6: sensitive arguments of the calls this stage passes on are kept out of the event log's payloads.
-    sensitivePaths: (payload) => sensitiveArgumentPaths(options.registry, payload),
-  };
+  return defineStage(
+    'result_evaluator',
+    createResultEvaluatorDecide(options),
+    stageBinding(options.registry),
+  );
 }

@@ -6,7 +6,6 @@
 // calling agent answers directly or asks the user — the question says which tools were considered and why none
 // fits. No tool is ever forced.
 import {
-  INPUT_TOPIC_OF,
   TOPICS,
   type Plan,
   type Progress,
@@ -16,13 +15,19 @@ import {
 } from '@signalbox/contracts';
 import type { ModelProvider } from '@signalbox/providers';
 import type { Registry } from '@signalbox/registry';
-import type { Decide, Decision, DecisionVersions, StageDefinition, StageInput } from '@signalbox/stage-kit';
+import {
+  defineStage,
+  type Decide,
+  type Decision,
+  type StageDefinition,
+  type StageInput,
+} from '@signalbox/stage-kit';
 import { ToolDeciderConfigError } from './errors.js';
 import { proposeTools } from './model-proposals.js';
 import type { DraftStep, ExecutedStep } from './plan-validator.js';
 import { planTools, type PlanOutcome, type PlanRequest } from './planner.js';
 import { scoreScenes } from './scene-router.js';
-import { sensitiveArgumentPaths, toolsFor, toolsForScene, type ToolDefinition } from '@signalbox/registry';
+import { stageBinding, toolsFor, toolsForScene, type ToolDefinition } from '@signalbox/registry';
 
 /** Options of the tool decider. Resolved once; bad values throw at construction. */
 export interface ToolDeciderOptions {
@@ -299,19 +304,7 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
 
 /** The tool decider as a stage: its input topic, its decision and the registry's versions. */
 export function toolDeciderDefinition(options: ToolDeciderOptions): StageDefinition {
-  const versions: DecisionVersions = {
-    registry_version: options.registry.versions.registry_version,
-    profiles_version: options.registry.versions.profiles_version,
-    policy_version: options.registry.versions.policy_version,
-  };
-  return {
-    stage: 'tool_decider',
-    input: INPUT_TOPIC_OF.tool_decider,
-    decide: createToolDeciderDecide(options),
-    versions: () => versions,
-    // PI-5 / RS-6: sensitive arguments of the calls this stage passes on are kept out of the event log's payloads.
-    sensitivePaths: (payload) => sensitiveArgumentPaths(options.registry, payload),
-  };
+  return defineStage('tool_decider', createToolDeciderDecide(options), stageBinding(options.registry));
 }
 
 export type { Plan };
