@@ -1,5 +1,6 @@
 // Which extractor fits a parameter, read from its schema and registry hints (PI-2), and the one value it yields — or
 // why there is none (nothing found, or several candidates: an extractor never picks among them).
+import { REDACTED } from './redaction.js';
 import type { ParameterHints } from '@signalbox/registry';
 import { dateFormatOf, findDates, formatDate, type DateContext } from './dates.js';
 import {
@@ -99,7 +100,7 @@ export function extractParameter(
   const name = leafName(hints.path);
   const description = typeof schema.description === 'string' ? schema.description : '';
   const types = typesOf(schema);
-  const show = (v: unknown) => (redact ? '[redacted]' : JSON.stringify(v));
+  const show = (v: unknown) => (redact ? REDACTED : JSON.stringify(v));
 
   if (hints.enum) {
     return unique(

@@ -1,33 +1,16 @@
 // PI-5: sensitive fields. A tool declares them in `sensitive_fields` (parameter paths; `returns.…` paths are about its
 // output and belong to the executor) or marks a parameter `x-sensitive: true`. Their values never appear in the
 // validation log, the decision reason, the questions, or the prompts of a re-ask.
-import type { ToolDefinition } from '@signalbox/registry';
+import { sensitiveParameterPaths, type ToolDefinition } from '@signalbox/registry';
 
-/** What a redacted value is shown as. */
+/** What a redacted value is shown as in the injector's texts (the event log's payload placeholder is `[REDACTED]`). */
 export const REDACTED = '[redacted]';
 
-/** The dotted parameter paths of a tool whose values are sensitive. */
+/** The dotted parameter paths of a tool whose values are sensitive (the registry's one walker, PI-5). */
 export function sensitiveFieldsOf(
   tool: Pick<ToolDefinition, 'sensitive_fields' | 'parameters'>,
 ): Set<string> {
-  const out = new Set(tool.sensitive_fields.filter((f) => !f.startsWith('returns.')));
-  const walk = (schema: unknown, prefix: string) => {
-    if (typeof schema !== 'object' || schema === null) return;
-    const properties = (schema as { properties?: unknown }).properties;
-    if (typeof properties !== 'object' || properties === null) return;
-    for (const [name, child] of Object.entries(properties as Record<string, unknown>)) {
-      const path = prefix ? `${prefix}.${name}` : name;
-      if (
-        typeof child === 'object' &&
-        child !== null &&
-        (child as Record<string, unknown>)['x-sensitive'] === true
-      )
-        out.add(path);
-      walk(child, path);
-    }
-  };
-  walk(tool.parameters, '');
-  return out;
+  return new Set(sensitiveParameterPaths(tool));
 }
 
 /** True when `path` is a sensitive field or lies inside one (`contact.email` inside `contact`). */
