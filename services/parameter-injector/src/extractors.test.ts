@@ -19,6 +19,8 @@ describe('deterministic extractors', () => {
   it('phone: international and local numbers, not dates or bare ids', () => {
     expect(extractPhones('call +86 138-0013-8000 please').map((p) => p.value)).toEqual(['+8613800138000']);
     expect(extractPhones('or (555) 123-4567').map((p) => p.value)).toEqual(['5551234567']);
+    // Grouped in pairs at the end (Swedish style): the whole number, not its first eight digits.
+    expect(extractPhones('ring +46 70 123 45 67 tomorrow').map((p) => p.value)).toEqual(['+46701234567']);
     expect(extractPhones('order 20240917001 on 2024-11-08')).toEqual([]);
   });
   it('numbers and units: units after, currency before, thousands separators; digits of ids and dates are not numbers', () => {

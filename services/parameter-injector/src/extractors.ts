@@ -21,7 +21,8 @@ export function extractEmails(text: string): Extracted<string>[] {
 }
 
 // A phone number: optional +country code, then 7–15 digits separated by spaces, dots, dashes or parentheses.
-const PHONE = /(?<![\w@])(\+?\d{1,3}[\s.-]?)?(\(?\d{2,4}\)?[\s.-]?){1,4}\d{3,4}(?![\w@])/g;
+// The last group may be two digits ("+46 70 123 45 67"); the 7–15 digit check below keeps short numbers out.
+const PHONE = /(?<![\w@])(\+?\d{1,3}[\s.-]?)?(\(?\d{2,4}\)?[\s.-]?){1,4}\d{2,4}(?![\w@])/g;
 
 /** Phone numbers, as `+` and digits (E.164 when a country code was written). Dates and plain short numbers are not phones. */
 export function extractPhones(text: string): Extracted<string>[] {
