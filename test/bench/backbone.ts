@@ -34,6 +34,8 @@ const { values: args } = parseArgs({
     json: { type: 'boolean', default: false },
     'partitions-concurrently': { type: 'string', default: '6' },
     'commit-interval-ms': { type: 'string', default: '500' },
+    // kafkajs sleeps this long when every partition of a broker is still being handled, and long-polls this long.
+    'max-wait-ms': { type: 'string', default: '100' },
     // `--processes` runs each stage as its own worker process, as in production; by default the five runtimes
     // share this process (less scheduling noise on a 2-core machine that also runs Kafka and PostgreSQL).
     processes: { type: 'boolean', default: false },
@@ -51,6 +53,10 @@ if (!Number.isInteger(PARTITIONS_CONCURRENTLY) || PARTITIONS_CONCURRENTLY < 1) {
 const COMMIT_INTERVAL_MS = Number(args['commit-interval-ms']);
 if (!Number.isInteger(COMMIT_INTERVAL_MS) || COMMIT_INTERVAL_MS < 0) {
   throw new Error(`--commit-interval-ms must be a non-negative integer, got ${args['commit-interval-ms']}`);
+}
+const MAX_WAIT_MS = Number(args['max-wait-ms']);
+if (!Number.isInteger(MAX_WAIT_MS) || MAX_WAIT_MS < 1) {
+  throw new Error(`--max-wait-ms must be a positive integer, got ${args['max-wait-ms']}`);
 }
 const log = (msg: string) => {
   process.stderr.write(`[bench] ${msg}\n`);
@@ -85,6 +91,7 @@ async function runPipeline(
       brokers: endpoints.kafkaBrokers.split(','),
       clientId,
       commitIntervalMs: COMMIT_INTERVAL_MS,
+      maxWaitTimeMs: MAX_WAIT_MS,
       schemaRegistryUrl: endpoints.schemaRegistryUrl,
       topicPrefix: prefix,
       autoRegisterSchemas: true,
@@ -117,6 +124,7 @@ async function runPipeline(
             EVENT_LOG_SCHEMA: schema.name,
             PARTITIONS_CONCURRENTLY: String(PARTITIONS_CONCURRENTLY),
             KAFKA_COMMIT_INTERVAL_MS: String(COMMIT_INTERVAL_MS),
+            KAFKA_MAX_WAIT_MS: String(MAX_WAIT_MS),
           }),
         );
       }

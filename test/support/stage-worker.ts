@@ -46,6 +46,7 @@ const bus = createKafkaBus({
   autoRegisterSchemas: true,
   sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
   commitIntervalMs: env.KAFKA_COMMIT_INTERVAL_MS,
+  maxWaitTimeMs: env.KAFKA_MAX_WAIT_MS,
   heartbeatIntervalMs: 1000,
 });
 

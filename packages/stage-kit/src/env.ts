@@ -45,6 +45,11 @@ export const StageEnv = z.object({
    * from the event log (EL-2). @default 500
    */
   KAFKA_COMMIT_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /**
+   * Longest a fetch long-polls, and how long kafkajs sleeps when every partition is still being handled — the floor
+   * of a hop's latency under load, so kept short. @default 100
+   */
+  KAFKA_MAX_WAIT_MS: z.coerce.number().int().min(10).max(10_000).default(100),
   /** How long SIGTERM waits for in-flight work before exiting. @default 25000 */
   DRAIN_TIMEOUT_MS: positiveInt.default(25_000),
 });

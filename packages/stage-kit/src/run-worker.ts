@@ -40,6 +40,7 @@ export async function runStageWorker(options: StageWorkerOptions): Promise<Stage
     sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
     heartbeatIntervalMs: Math.max(1000, Math.floor(env.KAFKA_SESSION_TIMEOUT_MS / 5)),
     commitIntervalMs: env.KAFKA_COMMIT_INTERVAL_MS,
+    maxWaitTimeMs: env.KAFKA_MAX_WAIT_MS,
     logger,
   });
   const store: EventStore = createPgEventStore({ connectionString: env.DATABASE_URL });
