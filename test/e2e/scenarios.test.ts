@@ -4,7 +4,7 @@
 // Monday 2026-11-30 09:00 UTC). One topic prefix and one database schema per pack; the processes of a pack are
 // shared by its tests. Each test asserts the final status, the path in the event log, and the side effects the
 // demo store counted.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startServiceProcess, stopServiceProcess } from '../support/services.js';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -48,62 +48,6 @@ function schemaUrl(base: string, name: string): string {
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${name}`);
   return url.toString();
-}
-
-interface Service {
-  name: string;
-  child: ChildProcess;
-  started: Promise<void>;
-  output(): string;
-}
-
-function startService(service: string, env: Record<string, string>): Service {
-  // The deterministic paths: no LLM endpoint of this machine reaches the children (a test may give one explicitly).
-  const inherited: NodeJS.ProcessEnv = { ...process.env };
-  delete inherited.SIGNALBOX_LLM_BASE_URL;
-  delete inherited.SIGNALBOX_LLM_API_KEY;
-  const childEnv: NodeJS.ProcessEnv = {
-    ...inherited,
-    LOG_LEVEL: 'info',
-    HTTP_PORT: '0',
-    HTTP_HOST: '127.0.0.1',
-    ...env,
-  };
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@signalbox/source', '--import', 'tsx', `services/${service}/src/main.ts`],
-    { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  let markStarted: () => void = () => undefined;
-  const started = new Promise<void>((resolve, reject) => {
-    markStarted = resolve;
-    child.once('exit', (code) => {
-      reject(new Error(`${service} exited (${String(code)}) before it started:\n${out}`));
-    });
-  });
-  const onData = (chunk: Buffer) => {
-    out += chunk.toString();
-    if (out.includes('worker started')) markStarted();
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  return { name: service, child, started, output: () => out };
-}
-
-async function stop(service: Service): Promise<void> {
-  if (service.child.exitCode !== null || service.child.signalCode !== null) return;
-  const state = { exited: false };
-  const exited = new Promise<void>((resolve) => {
-    service.child.once('exit', () => {
-      state.exited = true;
-      resolve();
-    });
-  });
-  service.child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  // A worker that does not drain within the grace period is killed (it was started by this test).
-  if (!state.exited) service.child.kill('SIGKILL');
 }
 
 /** One pack's pipeline: five worker processes, the demo tools, the event log, all isolated by prefix and schema. */
@@ -166,7 +110,7 @@ async function startPack(pack: string, options: PackOptions = {}): Promise<PackR
   };
   const executorDemoUrl = options.executorDemoUrl ? await options.executorDemoUrl(demoUrl) : demoUrl;
   const services = STAGES.map((s) =>
-    startService(s, {
+    startServiceProcess(s, {
       ...env,
       ...(s === 'executor' ? { SIGNALBOX_DEMO_TOOLS_URL: executorDemoUrl } : {}),
       ...options.envFor?.(s),
@@ -176,7 +120,7 @@ async function startPack(pack: string, options: PackOptions = {}): Promise<PackR
   try {
     await Promise.all(services.map((s) => s.started));
   } catch (error) {
-    await Promise.all(services.map(stop));
+    await Promise.all(services.map((s) => stopServiceProcess(s)));
     throw error;
   }
 
@@ -243,7 +187,7 @@ async function startPack(pack: string, options: PackOptions = {}): Promise<PackR
       return events;
     },
     async close() {
-      await Promise.all(services.map(stop));
+      await Promise.all(services.map((s) => stopServiceProcess(s)));
       await bus.close().catch(() => undefined);
       await server.close();
       await pool.query(`DROP SCHEMA IF EXISTS "${schema.name}_demo" CASCADE`);

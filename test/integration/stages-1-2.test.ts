@@ -1,8 +1,7 @@
 // Stages 1 and 2 as separate processes on real Kafka + schema registry + PostgreSQL: the model selector's and the
 // tool decider's real `main.ts`, each a child process. A submitted SP-1 task ("late delivery + refund") arrives at
 // `task.planned` with a validated, ordered plan, and the event log holds one row per stage with its reason.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { startServiceProcess, stopServiceProcess, type ServiceProcess } from '../support/services.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, allTopicNames, type TopicMessage } from '@signalbox/contracts';
 import {
@@ -23,7 +22,6 @@ import {
 import { submittedTask } from '../support/pass-through.js';
 import { waitFor } from '../support/workers.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const endpoints = testEndpoints();
 let schema: IsolatedSchema;
 
@@ -32,60 +30,6 @@ function schemaUrl(base: string, name: string): string {
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${name}`);
   return url.toString();
-}
-
-interface Service {
-  child: ChildProcess;
-  started: Promise<void>;
-  output(): string;
-}
-
-function startService(service: string, env: Record<string, string>): Service {
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    LOG_LEVEL: 'info',
-    HTTP_PORT: '0',
-    HTTP_HOST: '127.0.0.1',
-    ...env,
-  };
-  // The deterministic path: no LLM endpoint reaches the children.
-  delete childEnv.SIGNALBOX_LLM_BASE_URL;
-  delete childEnv.SIGNALBOX_LLM_API_KEY;
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@signalbox/source', '--import', 'tsx', `services/${service}/src/main.ts`],
-    { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  let markStarted: () => void = () => undefined;
-  const started = new Promise<void>((resolve, reject) => {
-    markStarted = resolve;
-    child.once('exit', (code) => {
-      reject(new Error(`${service} exited (${String(code)}) before it started:\n${out}`));
-    });
-  });
-  const onData = (chunk: Buffer) => {
-    out += chunk.toString();
-    if (out.includes('worker started')) markStarted();
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  return { child, started, output: () => out };
-}
-
-async function stop(service: Service): Promise<void> {
-  if (service.child.exitCode !== null || service.child.signalCode !== null) return;
-  const state = { exited: false };
-  const exited = new Promise<void>((resolve) => {
-    service.child.once('exit', () => {
-      state.exited = true;
-      resolve();
-    });
-  });
-  service.child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  // A worker that does not drain within the grace period is killed (it was started by this test).
-  if (!state.exited) service.child.kill('SIGKILL');
 }
 
 beforeAll(async () => {
@@ -99,11 +43,11 @@ afterAll(async () => {
 });
 
 describe('model selector → tool decider as separate processes on real Kafka', () => {
-  const services: Service[] = [];
+  const services: ServiceProcess[] = [];
   let bus: Bus | undefined;
   let observer: Subscription | undefined;
   afterAll(async () => {
-    await Promise.all(services.map(stop));
+    await Promise.all(services.map((s) => stopServiceProcess(s)));
     await observer?.stop().catch(() => undefined);
     await bus?.close().catch(() => undefined);
   });
@@ -141,8 +85,8 @@ describe('model selector → tool decider as separate processes on real Kafka', 
       SIGNALBOX_REGISTRY_DIR: 'registry/packs/after-sales',
       KAFKA_SESSION_TIMEOUT_MS: '6000',
     };
-    services.push(startService('model-selector', { ...env, SIGNALBOX_GROUP_ID: uniqueName('ms') }));
-    services.push(startService('tool-decider', { ...env, SIGNALBOX_GROUP_ID: uniqueName('td') }));
+    services.push(startServiceProcess('model-selector', { ...env, SIGNALBOX_GROUP_ID: uniqueName('ms') }));
+    services.push(startServiceProcess('tool-decider', { ...env, SIGNALBOX_GROUP_ID: uniqueName('td') }));
     await Promise.all(services.map((s) => s.started));
 
     const taskId = `${prefix}task-1`;

@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A service's real `src/main.ts` running as a child process. */
+export interface ServiceProcess {
+  name: string;
+  child: ChildProcess;
+  /** Resolves when the worker logged `worker started`; rejects if it exits first. */
+  started: Promise<void>;
+  output(): string;
+}
+
+/**
+ * Starts `services/<service>/src/main.ts` with the given extra environment, from the repository root. The
+ * deterministic paths run: no LLM endpoint of this machine reaches the child (a test may pass one explicitly).
+ */
+export function startServiceProcess(service: string, env: Record<string, string>): ServiceProcess {
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  delete inherited.SIGNALBOX_LLM_BASE_URL;
+  delete inherited.SIGNALBOX_LLM_API_KEY;
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@signalbox/source', '--import', 'tsx', `services/${service}/src/main.ts`],
+    {
+      cwd: root,
+      env: { ...inherited, LOG_LEVEL: 'info', HTTP_PORT: '0', HTTP_HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  let markStarted: () => void = () => undefined;
+  const started = new Promise<void>((resolve, reject) => {
+    markStarted = resolve;
+    child.once('exit', (code) => {
+      reject(new Error(`${service} exited (${String(code)}) before it started:\n${out}`));
+    });
+  });
+  // A caller that stops a service before awaiting `started` must not see an unhandled rejection.
+  started.catch(() => undefined);
+  const onData = (chunk: Buffer) => {
+    out += chunk.toString();
+    if (out.includes('worker started')) markStarted();
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  return { name: service, child, started, output: () => out };
+}
+
+/** SIGTERM, then SIGKILL if the worker has not drained within `graceMs`. */
+export async function stopServiceProcess(service: ServiceProcess, graceMs = 15_000): Promise<void> {
+  if (service.child.exitCode !== null || service.child.signalCode !== null) return;
+  const state = { exited: false };
+  const exited = new Promise<void>((resolve) => {
+    service.child.once('exit', () => {
+      state.exited = true;
+      resolve();
+    });
+  });
+  service.child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+  if (!state.exited) service.child.kill('SIGKILL');
+}
