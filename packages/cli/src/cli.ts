@@ -17,6 +17,7 @@ import { registerBench } from './commands/bench.js';
 import { registerDev } from './commands/dev.js';
 import { registerOps } from './commands/ops.js';
 import { registerReplay } from './commands/replay.js';
+import { registerRetention } from './commands/retention.js';
 import { registerSubmit } from './commands/submit.js';
 import { registerTrace } from './commands/trace.js';
 import { CliError, UsageError } from './errors.js';
@@ -170,6 +171,7 @@ export function createProgram(io: CliIo, done: (result: CommandResult) => void):
   registerReplay(program, io, done);
   registerSubmit(program, io, done);
   registerBench(program, io, done);
+  registerRetention(program, io, done);
   return program;
 }
 

@@ -666,6 +666,7 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
             { id: '0001-events' },
             { id: '0002-trace-columns' },
             { id: '0003-event-secrets' },
+            { id: '0004-monthly-partitions' },
           ]);
           const result = at(
             await at(stores, 2).append([makeEvent({ task_id: 'task-m', causation_id: null })]),

@@ -50,6 +50,13 @@ export interface AppendResult {
   event: StoredEvent;
   /** False when an event with the same `event_id` was already stored; `event` is then the stored one. */
   inserted: boolean;
+  /**
+   * EL-4: present (true) when the id was stored once but its month has since been archived and pruned. The id still
+   * counts as decided (`inserted: false`, nothing stored again), but the stored decision is gone: `event` is then
+   * the input event under the stream version, position and recorded_at the log kept for it. A stage should not
+   * treat it as the original decision.
+   */
+  pruned?: true;
 }
 
 /**

@@ -16,8 +16,33 @@ export {
   type TimelineLoop,
   type TraceTimeline,
 } from './trace-timeline.js';
-export { createPgEventStore, type PgEventStoreOptions } from './pg-event-store.js';
-export { createPgliteEventStore, type PgliteEventStoreOptions } from './pglite-event-store.js';
+export {
+  createPgEventLogRetention,
+  createPgEventStore,
+  type PgEventLogRetentionOptions,
+  type PgEventStoreOptions,
+} from './pg-event-store.js';
+export {
+  createPgliteEventLogRetention,
+  createPgliteEventStore,
+  type PgliteEventLogRetentionOptions,
+  type PgliteEventStoreOptions,
+} from './pglite-event-store.js';
+export {
+  ARCHIVE_FORMAT,
+  ARCHIVE_MANIFEST_FILE,
+  createDirectorySink,
+  readArchiveManifest,
+  type ArchivedPartition,
+  type ArchiveManifest,
+  type ArchiveOptions,
+  type ArchiveSink,
+  type ArchiveWriter,
+  type EventLogRetention,
+  type PartitionInfo,
+  type PruneOptions,
+  type PruneResult,
+} from './retention.js';
 export { DEFAULT_CLAIM_CHECK_THRESHOLD_BYTES } from './internal/sql-event-store.js';
 export { benchAppend, type BenchAppendOptions, type BenchAppendResult } from './bench-append.js';
 export {

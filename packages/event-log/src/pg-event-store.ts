@@ -3,6 +3,8 @@ import type { EventStore } from './event-store.js';
 import { resolveNames } from './internal/names.js';
 import type { SqlDriver, SqlSession } from './internal/sql-driver.js';
 import { createSqlEventStore, resolveClaimCheckThreshold } from './internal/sql-event-store.js';
+import { createSqlRetention } from './internal/sql-retention.js';
+import type { EventLogRetention } from './retention.js';
 
 /** Options of {@link createPgEventStore}. Give exactly one of `connectionString` and `pool`. */
 export interface PgEventStoreOptions {
@@ -52,6 +54,24 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     pool.on('error', () => undefined);
   }
   return createSqlEventStore(createPgDriver(pool, ownsPool), { names, claimCheckThresholdBytes });
+}
+
+/** Options of {@link createPgEventLogRetention}. Give exactly one of `connectionString` and `pool`. */
+export type PgEventLogRetentionOptions = Pick<PgEventStoreOptions, 'connectionString' | 'pool' | 'schema'>;
+
+/**
+ * Archive and prune of whole months (EL-4) on the PostgreSQL event log of `schema`, migrated to 0004. The pool from
+ * `connectionString` is ended on `close()`; a given `pool` is left open.
+ */
+export function createPgEventLogRetention(options: PgEventLogRetentionOptions): EventLogRetention {
+  if ((options.connectionString === undefined) === (options.pool === undefined)) {
+    throw new TypeError('createPgEventLogRetention needs exactly one of `connectionString` and `pool`');
+  }
+  const names = resolveNames(options.schema);
+  const ownsPool = options.pool === undefined;
+  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 2 });
+  if (ownsPool) pool.on('error', () => undefined);
+  return createSqlRetention(createPgDriver(pool, ownsPool), names);
 }
 
 function sessionOf(client: pg.Pool | pg.PoolClient): SqlSession {

@@ -3,6 +3,8 @@ import type { EventStore } from './event-store.js';
 import { resolveNames } from './internal/names.js';
 import type { SqlDriver, SqlSession } from './internal/sql-driver.js';
 import { createSqlEventStore, resolveClaimCheckThreshold } from './internal/sql-event-store.js';
+import { createSqlRetention } from './internal/sql-retention.js';
+import type { EventLogRetention } from './retention.js';
 
 /** Options of {@link createPgliteEventStore}. */
 export interface PgliteEventStoreOptions {
@@ -38,6 +40,22 @@ export function createPgliteEventStore(options: PgliteEventStoreOptions = {}): E
   const ownsDb = options.pglite === undefined;
   const db = options.pglite ?? new PGlite(options.dataDir);
   return createSqlEventStore(createPgliteDriver(db, ownsDb), { names, claimCheckThresholdBytes });
+}
+
+/** Options of {@link createPgliteEventLogRetention}. */
+export interface PgliteEventLogRetentionOptions {
+  /** The PGlite instance holding the log (left open on `close()`). */
+  pglite: PGlite;
+  /**
+   * Schema holding the event log's tables.
+   * @default `public`
+   */
+  schema?: string;
+}
+
+/** Archive and prune of whole months (EL-4) on an embedded event log: the same SQL as the PostgreSQL one. */
+export function createPgliteEventLogRetention(options: PgliteEventLogRetentionOptions): EventLogRetention {
+  return createSqlRetention(createPgliteDriver(options.pglite, false), resolveNames(options.schema));
 }
 
 function sessionOf(db: Pick<PGlite, 'query' | 'exec'>): SqlSession {

@@ -9,6 +9,8 @@ export interface Names {
   payloadBlobs: string;
   /** The side table of sensitive payload values (migration 0003). */
   eventSecrets: string;
+  /** The unpartitioned table of every event's global keys, kept when its partition is pruned (migration 0004). */
+  eventKeys: string;
   migrations: string;
   /** Prefix for other objects (functions, triggers): `"schema".` or empty. */
   prefix: string;
@@ -31,6 +33,7 @@ export function resolveNames(schema: string | undefined): Names {
     events: `${prefix}events`,
     payloadBlobs: `${prefix}payload_blobs`,
     eventSecrets: `${prefix}event_secrets`,
+    eventKeys: `${prefix}event_keys`,
     migrations: `${prefix}event_log_migrations`,
   };
 }

@@ -17,6 +17,7 @@ import type {
 } from '../event-store.js';
 import { redactSecrets, restoreSecrets, type EventSecret } from '../secrets.js';
 import { MIGRATIONS } from '../migrations/index.js';
+import { PARTITION_MONTHS_AHEAD } from '../migrations/0004-monthly-partitions.js';
 import { classifyError, constraintName, errorCode } from './classify-error.js';
 import { deriveColumns } from './derived-columns.js';
 import type { Names } from './names.js';
@@ -42,7 +43,16 @@ export const DEFAULT_CLAIM_CHECK_THRESHOLD_BYTES = 64 * 1024;
 const MAX_APPEND_ATTEMPTS = 10;
 const RETRY_BASE_DELAY_MS = 2;
 const RETRY_MAX_DELAY_MS = 200;
-const RACE_CONSTRAINTS = ['events_task_stream_version_key', 'events_event_id_key'];
+// Since migration 0004 the global keys live in event_keys; the events_* names cover a store not migrated that far.
+const RACE_CONSTRAINTS = [
+  'event_keys_task_stream_version_key',
+  'event_keys_pkey',
+  'events_task_stream_version_key',
+  'events_event_id_key',
+];
+// How many times one append creates a missing monthly partition and tries again: a month boundary passing while
+// the partition is made can need a second one.
+const MAX_PARTITION_CREATIONS = 3;
 
 /** Resolved options of a SQL-backed store. */
 export interface SqlEventStoreConfig {
@@ -86,7 +96,9 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
   function prepareBatch(events: readonly NewEvent[]): {
     params: unknown[];
     blobs: Map<string, PreparedBlob>;
+    prepared: PreparedEvent[];
   } {
+    const prepared: PreparedEvent[] = [];
     const columns: unknown[][] = APPEND_COLUMNS.map(() => []);
     const blobs = new Map<string, PreparedBlob>();
     const secretColumns: [number[], string[], string[]] = [[], [], []];
@@ -127,6 +139,7 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
         storedPayload = JSON.stringify({ $ref: `sha256:${ref}`, size });
       }
       const envelope = parsed.data;
+      prepared.push({ envelope, topic: event.topic, payload: event.payload, redacted: redacted.payload });
       const derived = deriveColumns(envelope.event_type, event.payload);
       const values: unknown[] = [
         envelope.event_id,
@@ -164,6 +177,7 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
         ...secretColumns,
       ],
       blobs,
+      prepared,
     };
   }
 
@@ -187,6 +201,8 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
             await tx.exec(migration.sql(config.names));
             await tx.query(statements.recordMigration, [migration.id]);
           }
+          // EL-4: keep partitions ready a few months ahead, so appends do not stop for DDL at a month boundary.
+          await tx.query(statements.ensurePartitions, [PARTITION_MONTHS_AHEAD]);
         }),
       );
     },
@@ -195,12 +211,20 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
       ensureOpen();
       if (events.length === 0) return [];
       const withSecrets = options?.withSecrets === true;
-      const { params } = prepareBatch(events);
+      const { params, prepared } = prepareBatch(events);
+      let partitionsCreated = 0;
       for (let attempt = 1; ; attempt++) {
         let rows: AppendRow[];
         try {
           rows = await appendOnce(params);
         } catch (error) {
+          if (isMissingPartition(error) && partitionsCreated < MAX_PARTITION_CREATIONS) {
+            // The month of now() has no partition yet (migrate() was not run this month): create it and go again.
+            partitionsCreated++;
+            attempt--;
+            await run('creating a monthly partition', () => driver.query(statements.ensurePartitions, [1]));
+            continue;
+          }
           const lostRace =
             errorCode(error) === '23505' &&
             RACE_CONSTRAINTS.some(
@@ -224,13 +248,15 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
         if (rows.length !== events.length) {
           throw new EventStoreQueryError(`append returned ${rows.length} rows for ${events.length} events`);
         }
-        return rows.map(
-          (row) =>
-            ({
-              event: toStoredEvent(row, withSecrets ? row.secrets : null),
-              inserted: row.inserted,
-            }) satisfies AppendResult,
-        );
+        return rows.map((row): AppendResult => {
+          if (row.pruned) {
+            const input = prepared[row.ord - 1];
+            if (!input)
+              throw new EventStoreQueryError(`append returned an unknown input position ${row.ord}`);
+            return { event: prunedEvent(row, input, withSecrets), inserted: false, pruned: true };
+          }
+          return { event: toStoredEvent(row, withSecrets ? row.secrets : null), inserted: row.inserted };
+        });
       }
     },
 
@@ -281,6 +307,41 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
     },
   };
   return store;
+}
+
+/** An input event as `append` validated it: the parsed envelope, the payload as given and as stored. */
+interface PreparedEvent {
+  envelope: Envelope;
+  topic: string | null;
+  payload: unknown;
+  redacted: unknown;
+}
+
+/** PostgreSQL's "no partition of relation … found for row" (23514): the row's month has no partition yet. */
+function isMissingPartition(error: unknown): boolean {
+  return (
+    errorCode(error) === '23514' &&
+    error instanceof Error &&
+    error.message.includes('no partition of relation')
+  );
+}
+
+/**
+ * The result for an event id whose stored event was pruned (EL-4): the stored decision is gone, so the event is the
+ * input's, under the identity `event_keys` kept (stream version, position, recorded_at).
+ */
+function prunedEvent(row: AppendRow, input: PreparedEvent, withSecrets: boolean): StoredEvent {
+  if (row.key_stream_version === null || row.key_global_position === null || row.key_recorded_at === null) {
+    throw new EventStoreQueryError(`append reported event ${input.envelope.event_id} pruned without its key`);
+  }
+  return {
+    envelope: input.envelope,
+    topic: input.topic,
+    payload: withSecrets ? input.payload : input.redacted,
+    global_position: BigInt(row.key_global_position),
+    stream_version: row.key_stream_version,
+    recorded_at: new Date(row.key_recorded_at),
+  };
 }
 
 function validateFilter(filter: TraceFilter): void {

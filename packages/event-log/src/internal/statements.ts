@@ -99,10 +99,18 @@ export interface EventRowWithSecrets extends EventRow {
   secrets: string | null;
 }
 
-/** An append result row: the stored event, its input position and whether this statement inserted it. */
+/**
+ * An append result row: the stored event, its input position and whether this statement inserted it. When the
+ * event id is known but its partition was pruned (EL-4), the event columns are null, `pruned` is true and the
+ * `key_*` columns carry what `event_keys` kept.
+ */
 export interface AppendRow extends EventRowWithSecrets {
   ord: number;
   inserted: boolean;
+  pruned: boolean;
+  key_stream_version: number | null;
+  key_global_position: string | null;
+  key_recorded_at: string | null;
 }
 
 /** The select list that turns `events` alias `e` (+ resolved payload expression) into an EventRow. */
@@ -125,6 +133,13 @@ function eventSelectList(alias: string, payloadExpression: string): string {
 const resolvedPayload = (alias: string, blobs: string) =>
   `CASE WHEN ${alias}.payload_ref IS NULL THEN ${alias}.payload::text ELSE ${blobs}::text END`;
 
+/**
+ * Joins event_keys `k` to the event `e` it names by the partitioned table's primary key: the recorded_at picks the
+ * one partition (run-time pruning), the position the row.
+ */
+const byKey = (k: string, e: string) =>
+  `${e}.global_position = ${k}.global_position AND ${e}.recorded_at = ${k}.recorded_at`;
+
 /** The SQL of every statement, for one schema. Built once per store. */
 export interface Statements {
   lockMigrations: string;
@@ -144,6 +159,8 @@ export interface Statements {
   findByEventIdsWithSecrets: string;
   /** $1: task id. */
   readTask: string;
+  /** $1: months ahead of the current one. Creates missing monthly partitions (EL-4); returns the created ones. */
+  ensurePartitions: string;
   ping: string;
 }
 
@@ -173,20 +190,25 @@ secret_input AS (
 first_seen AS (
   SELECT DISTINCT ON (event_id) * FROM input ORDER BY event_id, ord
 ),
--- Ids not stored yet get the next stream versions of their task, in input order. A concurrent writer of the same
--- task (or the same id) makes the INSERT below fail on a unique constraint; the caller runs the statement again
--- under a fresh snapshot.
+-- Ids never stored (event_keys also holds the ids of pruned events, EL-4) get the next stream versions of their
+-- task, in input order. A concurrent writer of the same task (or the same id) makes the event_keys INSERT below fail
+-- on a unique constraint; the caller runs the statement again under a fresh snapshot.
 fresh AS (
   SELECT f.*,
-    coalesce((SELECT max(e.stream_version) FROM ${n.events} e WHERE e.task_id = f.task_id), 0)
+    coalesce((SELECT max(k.stream_version) FROM ${n.eventKeys} k WHERE k.task_id = f.task_id), 0)
       + row_number() OVER (PARTITION BY f.task_id ORDER BY f.ord) AS stream_version
   FROM first_seen f
-  WHERE NOT EXISTS (SELECT 1 FROM ${n.events} e WHERE e.event_id = f.event_id)
+  WHERE NOT EXISTS (SELECT 1 FROM ${n.eventKeys} k WHERE k.event_id = f.event_id)
 ),
 inserted AS (
   INSERT INTO ${n.events} (${inputColumns.join(', ')}, stream_version)
   SELECT ${APPEND_COLUMNS.map(([name]) => insertExpression(name)).join(', ')}, stream_version FROM fresh ORDER BY ord
   RETURNING ${allColumns}
+),
+-- The global uniqueness a partitioned table cannot enforce: one row per event id and per (task, stream_version).
+stored_keys AS (
+  INSERT INTO ${n.eventKeys} (event_id, task_id, stream_version, global_position, recorded_at)
+  SELECT event_id, task_id, stream_version, global_position, recorded_at FROM inserted
 ),
 stored_blobs AS (
   INSERT INTO ${n.payloadBlobs} (sha256, size, payload)
@@ -208,19 +230,26 @@ stored AS (
   SELECT ${allColumns}, true AS fresh FROM inserted
   UNION ALL
   SELECT ${EVENT_COLUMNS.map((c) => `e.${c}`).join(', ')}, false AS fresh
-  FROM ${n.events} e WHERE e.event_id IN (SELECT event_id FROM input)
+  FROM ${n.eventKeys} k JOIN ${n.events} e ON ${byKey('k', 'e')}
+  WHERE k.event_id IN (SELECT event_id FROM input)
 )
 SELECT i.ord::integer AS ord, coalesce(s.fresh AND f.ord = i.ord, false) AS inserted,
   ${eventSelectList('s', resolvedPayload('s', 'coalesce(bi.payload, bx.payload)'))},
-  ${secretsOf('all_secrets', 's.event_id')} AS secrets
+  ${secretsOf('all_secrets', 's.event_id')} AS secrets,
+  (s.event_id IS NULL AND k.event_id IS NOT NULL) AS pruned, k.stream_version AS key_stream_version,
+  k.global_position::text AS key_global_position, ${iso('k.recorded_at')} AS key_recorded_at
 FROM input i
 JOIN first_seen f ON f.event_id = i.event_id
 LEFT JOIN stored s ON s.event_id = i.event_id
+-- A known id whose event is gone: its partition was archived and pruned (EL-4).
+LEFT JOIN ${n.eventKeys} k ON s.event_id IS NULL AND k.event_id = i.event_id
 LEFT JOIN blob_input bi ON bi.sha256 = s.payload_ref
 LEFT JOIN ${n.payloadBlobs} bx ON bx.sha256 = s.payload_ref
 ORDER BY i.ord`;
 
   const readFrom = `${n.events} e LEFT JOIN ${n.payloadBlobs} b ON b.sha256 = e.payload_ref`;
+  const readByIdFrom = `${n.eventKeys} k JOIN ${n.events} e ON ${byKey('k', 'e')}
+LEFT JOIN ${n.payloadBlobs} b ON b.sha256 = e.payload_ref`;
   const readList = eventSelectList('e', resolvedPayload('e', 'b.payload'));
 
   return {
@@ -235,10 +264,11 @@ ORDER BY i.ord`;
     appliedMigrations: `SELECT id FROM ${n.migrations}`,
     recordMigration: `INSERT INTO ${n.migrations} (id) VALUES ($1)`,
     append,
-    findByEventIds: `SELECT ${readList} FROM ${readFrom} WHERE e.event_id = ANY($1::text[])`,
+    findByEventIds: `SELECT ${readList} FROM ${readByIdFrom} WHERE k.event_id = ANY($1::text[])`,
     findByEventIdsWithSecrets: `SELECT ${readList}, ${secretsOf(n.eventSecrets, 'e.event_id')} AS secrets
-FROM ${readFrom} WHERE e.event_id = ANY($1::text[])`,
+FROM ${readByIdFrom} WHERE k.event_id = ANY($1::text[])`,
     readTask: `SELECT ${readList} FROM ${readFrom} WHERE e.task_id = $1 ORDER BY e.stream_version`,
+    ensurePartitions: `SELECT ${n.prefix}event_log_ensure_partitions(now(), $1::integer) AS name`,
     ping: 'SELECT 1 AS ok',
   };
 }
