@@ -340,6 +340,28 @@ describe('stage runtime: decide, append, publish', () => {
     expect(seen.outcomes).toEqual(['decided', 'reused']);
   });
 
+  it('does not publish a decision taken again for an input whose original decision was pruned (EL-4)', async () => {
+    const r = await rig();
+    const [taskId = ''] = r.ids(1);
+    const { decide } = scripted({ [taskId]: (i) => selected(i, 'decided again after retention') });
+    const seen = recordingObserver();
+    // The event log reports the id as stored once and pruned since: the original decision went on long ago.
+    const prunedStore: EventStore = {
+      ...store,
+      append: async (events, options) =>
+        (await store.append(events, options)).map((result) => ({
+          ...result,
+          inserted: false,
+          pruned: true as const,
+        })),
+    };
+    await r.run(decide, { observer: seen.observer, store: prunedStore });
+    await r.publish(submitted(taskId));
+    await waitFor(() => r.committed() === 1, 'the input handled and committed');
+    expect(r.outputs()).toHaveLength(0);
+    expect(seen.outcomes).toEqual(['reused']);
+  });
+
   it('decides once when a redelivered copy arrives in the same batch', async () => {
     const r = await rig();
     const [taskId = ''] = r.ids(1);

@@ -302,7 +302,14 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
       const appended =
         toAppend.length > 0 ? await guardStore(() => store.append(toAppend, { withSecrets: true })) : [];
       const byId = new Map<string, StoredEvent>(stored);
-      for (const result of appended) byId.set(result.event.envelope.event_id, result.event);
+      // EL-4: a redelivery older than retention — its decision was archived and pruned, so the one just taken again
+      // is not what downstream saw. It is not published; the original already went on (side effects stay
+      // once-only through the executor's own idempotency store).
+      const pruned = new Set<string>();
+      for (const result of appended) {
+        byId.set(result.event.envelope.event_id, result.event);
+        if (result.pruned) pruned.add(result.event.envelope.event_id);
+      }
 
       const outgoing: OutgoingMessage[] = [];
       const deadLetters: DeadLetter[] = [];
@@ -318,6 +325,14 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
           const detail = fate.kind === 'failed' ? fate.detail : event.envelope.decision_reason;
           deadLetters.push({ message, reason: 'handler_failed', detail });
           observer.onMessage?.('dead_lettered', seconds);
+          return;
+        }
+        if (pruned.has(event.envelope.event_id)) {
+          logger.warn(
+            { stage, task_id: event.envelope.task_id, event_id: event.envelope.event_id },
+            'input redelivered after its decision was pruned (EL-4); not published again',
+          );
+          observer.onMessage?.('reused', seconds, event.envelope);
           return;
         }
         observer.onMessage?.(fate.kind === 'stored' ? 'reused' : 'decided', seconds, event.envelope);
