@@ -525,6 +525,39 @@ describe('SP-3 deep research, five workers on real Kafka + PostgreSQL', () => {
     expect(executedTools(events).filter((t) => t === 'page_visit')).toHaveLength(1);
     expectEveryRowExplained(events);
   });
+
+  it('a repeated near-identical search is refused as duplicate: web_search runs once, success', async () => {
+    const events = await rig.finished(
+      await rig.submit(
+        'research_agent',
+        'Search for PostgreSQL 17 performance and also look up the performance of postgresql-17.',
+      ),
+    );
+    expect(final(events).status, events.at(-1)?.envelope.decision_reason).toBe('success');
+    expect(path(events)).toEqual([
+      'api:task_submitted',
+      'model_selector:model_selected',
+      'tool_decider:task_planned',
+      'parameter_injector:step_prepared',
+      'executor:step_executed',
+      'result_evaluator:task_finished',
+    ]);
+    const planned = rows(events, 'task_planned')[0];
+    // Both wordings were drafted as searches; the second, the same in other words, was refused (TD-5).
+    expect(planned?.envelope.decision_reason).toContain('refused on validation: web_search (duplicate_step)');
+    const plan = (
+      planned?.payload as {
+        plan: { steps: { tool: string }[]; rejected: { candidate: string; reason: string }[] };
+      }
+    ).plan;
+    expect(plan.steps.map((s) => s.tool)).toEqual(['web_search']);
+    expect(plan.rejected).toContainEqual({
+      candidate: 'web_search',
+      reason: 'plan rule duplicate_step: web_search repeats step 0 with the same (normalised) arguments',
+    });
+    expect(executedTools(events).filter((t) => t === 'web_search')).toHaveLength(1);
+    expectEveryRowExplained(events);
+  });
 });
 
 describe('SP-4 a misnamed tool from a model, five workers on real Kafka + PostgreSQL', () => {

@@ -50,3 +50,16 @@ export function requestedActs(request: string): RequestedAct[] {
     });
   return acts;
 }
+
+// A search verb and what it is for, up to the next clause ("… and also look up …") or the end of the sentence.
+const SEARCH_ACT =
+  /\b(?:search(?:\s+(?:for|on))?|look\s+up|look\s+for|google)\s+([^.?!,;]{1,200}?)(?=\s+(?:and|then)\b|\s*[.?!,;]|\s*$)/giu;
+
+/**
+ * What a request asks to be searched for, one phrase per search verb: "Search for X and also look up Y" → [X, Y].
+ * The deterministic planner drafts one search per phrase, so that two wordings of the same search meet the
+ * duplicate rule (TD-5) instead of silently becoming one.
+ */
+export function searchedFor(request: string): string[] {
+  return [...request.matchAll(SEARCH_ACT)].map((m) => (m[1] ?? '').trim()).filter(Boolean);
+}

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRegistryDir, type Registry } from '@signalbox/registry';
-import { detectIntent, requestedActs } from './intent.js';
+import { detectIntent, requestedActs, searchedFor } from './intent.js';
 import { planTools } from './planner.js';
 import { createLexicalIndex } from './retrieval.js';
 import { toolsFor } from '@signalbox/registry';
@@ -85,6 +85,34 @@ describe('planTools chains', () => {
       path: 'results[0].url',
     });
     expect(out.refused.map((r) => r.rule)).toContain('preconditions');
+  });
+
+  it('SP-3: the same search asked twice in other words is refused as duplicate_step; a different one is not drafted', () => {
+    const twice = 'Search for PostgreSQL 17 performance and also look up the performance of postgresql-17.';
+    expect(searchedFor(twice)).toEqual(['PostgreSQL 17 performance', 'the performance of postgresql-17']);
+    const out = planTools(research, {
+      request: twice,
+      agent: 'research_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(out.status).toBe('planned');
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['web_search']);
+    expect(out.refused).toEqual([
+      expect.objectContaining({ rule: 'duplicate_step', step_index: 1, tool: 'web_search' }),
+    ]);
+    expect(out.decision_reason).toContain('refused on validation: web_search (duplicate_step)');
+
+    const apart = 'Search for PostgreSQL 17 performance and also look up MySQL 9 replication.';
+    const both = planTools(research, {
+      request: apart,
+      agent: 'research_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    // One search runs: a second, different query would need per-step arguments the plan contract does not carry.
+    expect(both.plan.steps.map((s) => s.tool)).toEqual(['web_search']);
+    expect(both.refused).toEqual([]);
   });
 
   it('SP-3: a visit whose producer is excluded is dropped, not planned without a URL', () => {

@@ -11,7 +11,7 @@ import {
   type Registry,
   type ToolDefinition,
 } from '@signalbox/registry';
-import { detectIntent, requestedActs, type RequestedAct, type RequestIntent } from './intent.js';
+import { detectIntent, requestedActs, searchedFor, type RequestedAct, type RequestIntent } from './intent.js';
 import {
   validatePlan,
   type DraftStep,
@@ -28,7 +28,7 @@ import {
   type ScoredTool,
 } from './retrieval.js';
 import { scoreScenes } from './scene-router.js';
-import { tokens } from './text.js';
+import { STOP_WORDS, stem, tokens } from './text.js';
 
 /** A tool call a model proposed (names unresolved). */
 export interface ProposedCall {
@@ -293,6 +293,7 @@ export function planTools(registry: Registry, req: PlanRequest, options: Planner
             `closes the request's ${s.matched.slice(0, 4).join(', ') || 'need'} (fit ${s.fit.toFixed(2)})`,
           ),
         );
+    steps = draftSearches(steps, keep.length, visible, searchedFor(req.request));
   }
 
   // Required producers (depends_on) join the chain when visible.
@@ -359,6 +360,52 @@ export function planTools(registry: Registry, req: PlanRequest, options: Planner
   if (refused.length && status === 'planned')
     reasons.push(`refused on validation: ${refused.map((r) => `${r.tool} (${r.rule})`).join(', ')}`);
   return { status, plan, intent, violations, refused, routeHits, decision_reason: reasons.join('; ') };
+}
+
+/**
+ * "Search for X and also look up Y": when the lead step is a search (it takes a `query`), one search per phrase,
+ * each carrying its content words as `query` — what the duplicate rule compares, so the same search in other words
+ * is refused rather than run twice.
+ */
+function draftSearches(
+  steps: DraftStep[],
+  lead: number,
+  visible: ReadonlyMap<string, ToolDefinition>,
+  phrases: readonly string[],
+): DraftStep[] {
+  const first = steps[lead];
+  const tool = first ? visible.get(first.tool) : undefined;
+  const properties = tool?.parameters.properties;
+  if (
+    !first ||
+    !tool ||
+    phrases.length < 2 ||
+    typeof properties !== 'object' ||
+    properties === null ||
+    !('query' in properties)
+  )
+    return steps;
+  // Content words with numbers kept ("17" tells PostgreSQL 17 from 16), stemmed, stop words dropped.
+  const query = (phrase: string) => ({
+    query: phrase
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 0 && !STOP_WORDS.has(w))
+      .map(stem)
+      .join(' '),
+  });
+  const [head = '', ...more] = phrases;
+  // Only a repeat of the first search joins the draft, for the duplicate rule to refuse. A second, DIFFERENT search
+  // would need its own query on the step, which the plan contract does not carry to the injector yet; until it
+  // does, one search runs (as before) rather than two identical calls.
+  const words = (phrase: string) => query(phrase).query.split(' ').sort().join(' ');
+  const repeats = more.filter((phrase) => words(phrase) === words(head));
+  return [
+    ...steps.slice(0, lead),
+    { ...first, arguments: query(head) },
+    ...steps.slice(lead + 1),
+    ...repeats.map((phrase) => draft(tool, `searches "${phrase.slice(0, 200)}" as well`, query(phrase))),
+  ];
 }
 
 /** The producer a failed `needs_url` / `needs_prior_call` precondition asks for, when it can join the plan. */
