@@ -346,7 +346,7 @@ export function busContract(
       const groupId = uniqueName('group');
       let calls = 0;
       let reported: Error | undefined;
-      await h.bus.consume({
+      const failing = await h.bus.consume({
         groupId,
         topic,
         handler: () => {
@@ -359,6 +359,9 @@ export function busContract(
       await waitFor('the failure report', () => reported !== undefined);
       expect(reported?.name).toBe('SubscriptionFailedError');
       expect(calls).toBe(1);
+      // The failed subscription stops itself; wait until it has left the group, or the next member of the same
+      // group waits a whole session timeout for the old one's partitions (a flake seen in CI).
+      await failing.stop();
       const next = collect(topic, groupId);
       await next.start();
       await waitFor('redelivery after the fix', () => next.seen.length >= 1);
