@@ -504,6 +504,59 @@ describe('SP-3 deep research, five workers on real Kafka + PostgreSQL', () => {
     expectEveryRowExplained(events);
   });
 
+  it('a calculation runs only after the visit produced the numbers: search → visit → compute over quoted figures', async () => {
+    const events = await rig.finished(
+      await rig.submit('research_agent', 'How much faster is PostgreSQL 17 than 16 on pgbench, in percent?'),
+    );
+    expect(final(events).status, events.at(-1)?.envelope.decision_reason).toBe('success');
+    expect(path(events)).toEqual([
+      'api:task_submitted',
+      'model_selector:model_selected',
+      'tool_decider:task_planned',
+      'parameter_injector:step_prepared',
+      'executor:step_executed',
+      'result_evaluator:next_step_requested',
+      'parameter_injector:step_prepared',
+      'executor:step_executed',
+      'result_evaluator:next_step_requested',
+      'parameter_injector:step_prepared',
+      'executor:step_executed',
+      'result_evaluator:task_finished',
+    ]);
+    expect(executedTools(events)).toEqual(['web_search', 'page_visit', 'sandbox_compute']);
+    // The sandbox had no figures to work on until the visit ran: it was planned after it, on its passages.
+    const planned = rows(events, 'task_planned')[0];
+    expect(planned?.envelope.decision_reason).toContain('→ sandbox_compute');
+    expect(planned?.envelope.decision_reason).toContain('sandbox_compute (preconditions)');
+    const [, visitCall, computeCall] = rows(events, 'step_prepared').map(
+      (e) =>
+        (e.payload as { call: { arguments: Record<string, unknown>; provenance: Record<string, string> } })
+          .call,
+    );
+    expect(visitCall?.arguments.url).toBe('https://docs.example.org/benchmarks/postgresql-17-vs-16');
+    expect(computeCall?.provenance).toEqual({ inputs: 'step_output', expression: 'user_text' });
+    // Every input is a figure the visited page states, in the page's own notation.
+    const visit = rows(events, 'step_executed')[1]?.payload as {
+      result: { output_kind: string; output: { passages: { text: string }[] } };
+    };
+    expect(visit.result.output_kind).toBe('source');
+    const quoted = visit.result.output.passages.map((p) => p.text).join(' ');
+    const inputs = computeCall?.arguments.inputs as Record<string, number>;
+    expect(inputs).toMatchObject({
+      postgresql_16_transactions_per_second: 44100,
+      postgresql_17_transactions_per_second: 52300,
+    });
+    for (const value of Object.values(inputs)) expect(quoted).toContain(value.toLocaleString('en-US'));
+    const compute = rows(events, 'step_executed')[2]?.payload as {
+      result: { ok: boolean; output_kind: string; output: { value: number; expression: string } };
+    };
+    expect(compute.result).toMatchObject({ ok: true, output_kind: 'derived' });
+    // (52,300 − 44,100) / 44,100 = 18.59 %
+    expect(compute.result.output.value).toBe(18.59);
+    expect(compute.result.output.expression).toBe(computeCall?.arguments.expression);
+    expectEveryRowExplained(events);
+  });
+
   it('a forbidden page (403) is a permission failure: page_visit is excluded and the gap is stated', async () => {
     const events = await rig.finished(
       await rig.submit(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createComputeSandbox } from './compute-sandbox.js';
 import { ToolCallError } from './errors.js';
+import type { ToolInvocation } from './transport.js';
 
 const sandbox = createComputeSandbox({ memoryLimitBytes: 4 * 1024 * 1024 });
 
@@ -24,6 +25,20 @@ describe('compute sandbox (QuickJS)', () => {
     ).resolves.toEqual({ sum: 6 });
   });
 
+  it('as a tool, answers the value together with the program that produced it', async () => {
+    const invocation: ToolInvocation = {
+      tool: { name: 'sandbox_compute' } as ToolInvocation['tool'],
+      arguments: { expression: 'inputs.a / inputs.b', inputs: { a: 3, b: 2 } },
+      idempotencyKey: 'k',
+      timeoutMs: 500,
+      tenantId: 'default',
+    };
+    await expect(sandbox.call(invocation)).resolves.toEqual({
+      value: 1.5,
+      expression: 'inputs.a / inputs.b',
+    });
+  });
+
   it('stops a program at its time limit', async () => {
     const t0 = Date.now();
     const err = await failure('while (true) {}', 200);
@@ -33,8 +48,9 @@ describe('compute sandbox (QuickJS)', () => {
   });
 
   it('stops a program at its memory limit', async () => {
+    // Large arrays reach the limit in a few allocations; many small ones take seconds of WASM GC on a busy machine.
     const err = await failure(
-      'const a = []; for (let i = 0; ; i++) a.push(new Array(100000).fill(i))',
+      'const a = []; for (let i = 0; ; i++) a.push(new Array(1000000).fill(i))',
       10_000,
     );
     expect(err.code).toBe('sandbox_memory');

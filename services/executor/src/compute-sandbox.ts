@@ -117,7 +117,9 @@ export function createComputeSandbox(options: ComputeSandboxOptions = {}): Compu
       const { expression, inputs } = invocation.arguments;
       if (typeof expression !== 'string' || expression.length === 0)
         throw sandboxError(invocation.tool.name, 'sandbox_error', '`expression` must be a non-empty string');
-      return evaluate(expression, inputs ?? {}, invocation.timeoutMs, invocation.tool.name);
+      // The tool's answer: the value with the program that produced it, so derived evidence shows its working.
+      const value = await evaluate(expression, inputs ?? {}, invocation.timeoutMs, invocation.tool.name);
+      return { value, expression };
     },
   };
 }

@@ -6,6 +6,7 @@ import { parameterHints, type ParameterHints, type ToolDefinition } from '@signa
 import { dateFormatOf, findDates, formatDate, parseDateString, type DateContext } from './dates.js';
 import { enumKey, extractIds, extractQuantities } from './extractors.js';
 import { extractParameter } from './extract-parameter.js';
+import { calculationFor, readFigures, type Figure } from './figures.js';
 import { readPath } from './json-path.js';
 import { isSensitive, shown } from './redaction.js';
 
@@ -240,8 +241,36 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   const topLevel = parameterHints(tool.parameters).filter((h) => !h.path.includes('.'));
   const spent = spentIds(topLevel, task, history, dates);
 
+  /**
+   * A value from an earlier output. Quoted passages feeding named inputs (an object parameter) are read into the
+   * figures they state (SP-3: compute over verified numbers only); anything else is taken as it is.
+   */
+  const setFromOutput = (field: string, hints: ParameterHints, value: unknown, how: string): boolean => {
+    if (hints.schema.type !== 'object' || !Array.isArray(value)) {
+      set(field, value, 'step_output', how);
+      return true;
+    }
+    const figures = readFigures(value.filter((v): v is string => typeof v === 'string'));
+    if (field === computeInputsParameter) figuresRead = figures;
+    if (figures.length === 0) {
+      log.push(`${field}: ${how} states no figure with a unit; nothing to compute on`);
+      return false;
+    }
+    set(
+      field,
+      Object.fromEntries(figures.map((f) => [f.name, f.value])),
+      'step_output',
+      `${how}: figures ${figures.map((f) => `${f.name} ← "${f.text}"`).join(', ')}`,
+    );
+    return true;
+  };
+  const program = computeProgramParameter(tool);
+  let figuresRead: Figure[] | undefined;
+
   for (const hints of topLevel) {
     const field = hints.path;
+    // The sandbox's program is written from the figures once they are read (below), never taken from the request.
+    if (field === program && !(proposals && Object.hasOwn(proposals, field))) continue;
     const redact = isSensitive(field, sensitive);
     const ref = step.input_from.find((r) => r.parameter === field);
     const fromText = (text: string, source: 'user_text' | 'context'): boolean => {
@@ -291,13 +320,8 @@ export function buildArguments(input: BuildInput): BuiltArguments {
         } else {
           const got = readPath(record.result.output, ref.path ?? '');
           if (got.found) {
-            set(
-              field,
-              got.value,
-              'step_output',
-              `step ${String(ref.step_index)} ${record.call.tool} ${ref.path ?? '$'}`,
-            );
-            continue;
+            const how = `step ${String(ref.step_index)} ${record.call.tool} ${ref.path ?? '$'}`;
+            if (setFromOutput(field, hints, got.value, how)) continue;
           }
           log.push(`${field}: no ${ref.path ?? '$'} in step ${String(ref.step_index)}'s output`);
         }
@@ -330,10 +354,12 @@ export function buildArguments(input: BuildInput): BuiltArguments {
         record && record.result.output !== null
           ? readPath(record.result.output, dependency.output)
           : { found: false as const };
-      if (record && got.found) {
-        set(field, got.value, 'step_output', `depends_on ${dependency.tool}.${dependency.output}`);
+      if (
+        record &&
+        got.found &&
+        setFromOutput(field, hints, got.value, `depends_on ${dependency.tool}.${dependency.output}`)
+      )
         continue;
-      }
     }
 
     if (dateFormatOf(hints.schema) && fromText(userText(task), 'user_text')) continue;
@@ -356,6 +382,19 @@ export function buildArguments(input: BuildInput): BuiltArguments {
     }
   }
 
+  if (program && !(program in args)) {
+    if (figuresRead && figuresRead.length > 0) {
+      const calc = calculationFor(userText(task), figuresRead);
+      if (calc.expression !== undefined) {
+        set(program, calc.expression, 'user_text', `the request asks for the ${calc.note}`);
+        notes.push(`${program}: ${calc.note}`);
+      } else {
+        log.push(`${program}: no calculation written: ${calc.note}`);
+        notes.push(`${program} not written: ${calc.note}`);
+      }
+    } else log.push(`${program}: no verified figures from an earlier step to compute on`);
+  }
+
   if (proposals) {
     for (const field of Object.keys(proposals)) {
       if (!topLevel.some((h) => h.path === field)) {
@@ -366,4 +405,13 @@ export function buildArguments(input: BuildInput): BuiltArguments {
     }
   }
   return { arguments: args, provenance, log, notes };
+}
+
+/** The builtin compute sandbox takes a program (`expression`) over named `inputs` (its handler's contract). */
+const computeInputsParameter = 'inputs';
+
+function computeProgramParameter(tool: ToolDefinition): string | undefined {
+  return tool.transport?.kind === 'builtin' && tool.transport.handler === 'compute'
+    ? 'expression'
+    : undefined;
 }

@@ -92,6 +92,28 @@ export const HARD_CHECKS: Readonly<Record<string, Check>> = {
       message: `output does not match ${tool.name}'s returns schema at ${i.path || '(root)'}: ${i.message}`,
     }));
   },
+  // Derived evidence is only as good as its inputs (SP-3): a calculation counts only over figures an earlier step
+  // read from a source, never over numbers the request, a model or a default supplied.
+  unverified_inputs: ({ tool, call, history }) => {
+    if (!tool) return [];
+    const wanted = tool.preconditions.flatMap((p) =>
+      p.kind === 'needs_verified_inputs' ? p.parameters : [],
+    );
+    const given = wanted.filter((p) => p in call.arguments);
+    if (given.length === 0) return [];
+    const sourced = history.some(
+      (h) => h.result.ok && h.status !== 'failed' && h.result.output_kind === 'source',
+    );
+    const unverified = given.filter((p) => !sourced || call.provenance[p] !== 'step_output');
+    return unverified.map((p) => ({
+      check: 'unverified_inputs',
+      severity: 'fail' as const,
+      kind: 'parameter' as const,
+      message: sourced
+        ? `${tool.name}.${p} came from ${call.provenance[p] ?? 'nowhere'}, not from a source step's output`
+        : `${tool.name}.${p} has no source-level step before it to have been verified by`,
+    }));
+  },
   write_receipt: ({ tool, result }) => {
     if (!tool || !result.ok || tool.action === 'read') return [];
     const output = result.output;

@@ -224,6 +224,72 @@ describe('checks (EV-1)', () => {
   });
 });
 
+describe('unverified_inputs: derived evidence only over source figures (SP-3)', () => {
+  let research: Registry;
+  beforeAll(async () => {
+    research = await loadRegistryDir(
+      fileURLToPath(new URL('../../../registry/packs/research', import.meta.url)),
+    );
+  });
+  const computeCall = (provenance: PreparedCall['provenance']): PreparedCall => ({
+    step_index: 2,
+    tool: 'sandbox_compute',
+    arguments: { expression: 'inputs.a / inputs.b', inputs: { a: 52300, b: 44100 } },
+    provenance,
+    validation_log: [],
+  });
+  const visitCall: PreparedCall = {
+    step_index: 1,
+    tool: 'page_visit',
+    arguments: { url: 'https://docs.example.org/x', goal: 'throughput' },
+    provenance: { url: 'step_output', goal: 'user_text' },
+    validation_log: [],
+  };
+  const visit = (ok: boolean): StepRecord => ({
+    call: visitCall,
+    result: result({
+      tool: 'page_visit',
+      step_index: 1,
+      ok,
+      output: ok
+        ? { url: 'https://docs.example.org/x', passages: [{ text: '52,300 tps', position: 0 }] }
+        : null,
+      error_class: ok ? null : 'permission',
+    }),
+    status: ok ? 'success' : 'failed',
+    issues: [],
+  });
+  const check = (call: PreparedCall, history: StepRecord[]) =>
+    HARD_CHECKS.unverified_inputs!({
+      tool: research.tool('sandbox_compute'),
+      call,
+      result: result({
+        tool: 'sandbox_compute',
+        step_index: 2,
+        output: { value: 1.19 },
+        output_kind: 'derived',
+      }),
+      history,
+    });
+
+  it('passes when the inputs came from the output of a successful source step', () => {
+    expect(check(computeCall({ expression: 'user_text', inputs: 'step_output' }), [visit(true)])).toEqual([]);
+  });
+  it('fails naming the parameter when the inputs came from the request or no source step succeeded', () => {
+    expect(check(computeCall({ expression: 'user_text', inputs: 'user_text' }), [visit(true)])).toEqual([
+      {
+        check: 'unverified_inputs',
+        severity: 'fail',
+        kind: 'parameter',
+        message: "sandbox_compute.inputs came from user_text, not from a source step's output",
+      },
+    ]);
+    expect(
+      check(computeCall({ expression: 'user_text', inputs: 'step_output' }), [visit(false)])[0]?.message,
+    ).toBe('sandbox_compute.inputs has no source-level step before it to have been verified by');
+  });
+});
+
 describe('routing (EV-3) with ceilings (FL-6)', () => {
   it('success with steps left → next step for the injector, history carried', () => {
     const d = decide(executed(statusCall, statusOk));

@@ -27,20 +27,30 @@ export function detectIntent(request: string): { intent: RequestIntent; cue: str
 
 /** Something the request asks to be done beyond its lead: a thing to produce, or an act joined on after "and". */
 export type RequestedAct =
-  { kind: 'produce'; phrase: string } | { kind: 'act'; verb: string; phrase: string };
+  | { kind: 'produce'; phrase: string }
+  | { kind: 'act'; verb: string; phrase: string }
+  | { kind: 'compute'; phrase: string };
 
 const PRODUCE =
   /\b(?:turn|convert|transform)\b[^.?!]{1,200}?\binto\s+([\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,5}?)(?=\s+(?:and|then|for|to|with)\b|\s*[.?!,;]|\s*$)/giu;
 const JOINED_ACT =
   /\b(?:and|then|and then)\s+(?:please\s+)?(create|issue|book|send|e-?mail|cancel|delete|remove|refund|open|file|submit|schedule|post|publish|forward|notify|share|register|reserve|transfer)\s+((?:it|them|this|that|the|a|an|my|our|to|me|us)\b[^.?!,;]{0,120})/giu;
 
+// A calculation asked for over figures: "how much faster … in percent", "how many times …", "the difference
+// between …", "calculate / compute …". Arithmetic belongs in the sandbox, never in the model (SP-3).
+const CALCULATION =
+  /\b(?:how\s+(?:much|many\s+times)\s+(?:faster|slower|more|less|higher|lower|bigger|smaller|larger|quicker|cheaper)|how\s+many\s+times|(?:in|as\s+a)\s+percent(?:age)?|percentage\s+(?:change|difference|increase|decrease|gain)|(?:the\s+)?difference\s+between|(?:the\s+)?ratio\s+(?:of|between)|calculate|compute|work\s+out)\b[^.?!]{0,160}/iu;
+
 /**
  * The acts a multi-part request names besides its lead: "turn … into the weekly report" (produce "the weekly
- * report") and "… and send it to the group" (act "send"). The deterministic planner adds a tool for each, so a
- * chained request is served whole rather than by its first clause only.
+ * report"), "… and send it to the group" (act "send") and a calculation over figures ("how much faster …, in
+ * percent": compute). The deterministic planner adds a tool for each, so a chained request is served whole rather
+ * than by its first clause only.
  */
 export function requestedActs(request: string): RequestedAct[] {
   const acts: RequestedAct[] = [];
+  const calculation = CALCULATION.exec(request);
+  if (calculation) acts.push({ kind: 'compute', phrase: calculation[0].trim() });
   for (const m of request.matchAll(PRODUCE)) acts.push({ kind: 'produce', phrase: (m[1] ?? '').trim() });
   for (const m of request.matchAll(JOINED_ACT))
     acts.push({

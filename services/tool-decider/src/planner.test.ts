@@ -115,6 +115,41 @@ describe('planTools chains', () => {
     expect(both.refused).toEqual([]);
   });
 
+  it('SP-3: a calculation asked for joins sandbox_compute after the visit that reads the figures, search first', () => {
+    const request = 'How much faster is PostgreSQL 17 than 16 on pgbench, in percent?';
+    expect(requestedActs(request)).toEqual([
+      { kind: 'compute', phrase: 'How much faster is PostgreSQL 17 than 16 on pgbench, in percent' },
+    ]);
+    const out = planTools(research, { request, agent: 'research_agent', tenant: 'default', scenario: null });
+    expect(out.status).toBe('planned');
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['web_search', 'page_visit', 'sandbox_compute']);
+    // The sandbox's named inputs are every passage the visit quoted, not only the first.
+    expect(out.plan.steps[2]?.input_from).toContainEqual({
+      parameter: 'inputs',
+      source: 'step_output',
+      step_index: 1,
+      path: 'passages[].text',
+    });
+    expect(out.decision_reason).toContain('→ sandbox_compute');
+    expect(out.refused.map((r) => `${r.tool} ${r.rule}`)).toContain('sandbox_compute preconditions');
+
+    // Without a source to read figures from (visit excluded), the calculation is dropped rather than run on nothing.
+    const blind = planTools(research, {
+      request,
+      agent: 'research_agent',
+      tenant: 'default',
+      scenario: null,
+      exclude: ['page_visit'],
+    });
+    expect(blind.plan.steps.map((s) => s.tool)).not.toContain('sandbox_compute');
+    expect(blind.plan.rejected).toContainEqual(
+      expect.objectContaining({
+        candidate: 'sandbox_compute',
+        reason: expect.stringContaining('needs verified inputs'),
+      }),
+    );
+  });
+
   it('SP-3: a visit whose producer is excluded is dropped, not planned without a URL', () => {
     const out = planTools(research, {
       request: SP3,

@@ -137,7 +137,9 @@ function pathFor(tool: ToolDefinition, dep: ToolDefinition['depends_on'][number]
   const schema = (tool.parameters as { properties?: Record<string, { type?: unknown }> }).properties?.[
     dep.parameter
   ];
-  const single = schema !== undefined && schema.type !== 'array' && schema.type !== undefined;
+  // Only a scalar takes one item; an object parameter (named inputs) is fed the whole list, to be read into names.
+  const single =
+    schema !== undefined && schema.type !== undefined && schema.type !== 'array' && schema.type !== 'object';
   return single ? dep.output.replace('[]', '[0]') : dep.output;
 }
 
@@ -278,12 +280,14 @@ export function planTools(registry: Registry, req: PlanRequest, options: Planner
       }
     }
     for (const act of requestedActs(req.request)) {
-      const s = toolForAct(act, pool, chosen);
+      // A calculation is asked for in so many words; the sandbox that does it rarely shares the request's topic
+      // words, so it is looked for among every usable tool the intent admits, not only the lexical fits.
+      const from =
+        act.kind === 'compute' ? scored.filter((s) => intent === 'action' || s.tool.action === 'read') : pool;
+      const s = toolForAct(act, from, chosen);
       if (!s) continue;
       chosen.push(s);
-      reasons.push(
-        `${act.kind === 'produce' ? `produce "${act.phrase}"` : `act "${act.verb}"`} → ${s.tool.name}`,
-      );
+      reasons.push(`${actLabel(act)} → ${s.tool.name}`);
     }
     for (const s of chosen)
       if (!steps.some((x) => x.tool === s.tool.name))
@@ -408,7 +412,7 @@ function draftSearches(
   ];
 }
 
-/** The producer a failed `needs_url` / `needs_prior_call` precondition asks for, when it can join the plan. */
+/** The producer a failed `needs_url` / `needs_prior_call` / `needs_verified_inputs` precondition asks for, if it can join. */
 function producerFor(
   tool: ToolDefinition | undefined,
   steps: readonly DraftStep[],
@@ -423,7 +427,11 @@ function producerFor(
         ? tool.depends_on.find((d) => d.parameter === pre.parameter)
         : pre.kind === 'needs_prior_call'
           ? { tool: pre.tool, output: '$', parameter: '' }
-          : undefined;
+          : pre.kind === 'needs_verified_inputs'
+            ? tool.depends_on.find(
+                (d) => pre.parameters.includes(d.parameter) && visible.get(d.tool)?.evidence === 'source',
+              )
+            : undefined;
     const producer = dep ? visible.get(dep.tool) : undefined;
     if (
       !dep ||
@@ -442,11 +450,21 @@ function producerFor(
   return undefined;
 }
 
+/** Tags that mark a tool as the place for arithmetic (the research pack's sandbox). */
+const COMPUTE_TAGS: ReadonlySet<string> = new Set(['compute', 'calculation']);
+
+function actLabel(act: RequestedAct): string {
+  if (act.kind === 'produce') return `produce "${act.phrase}"`;
+  if (act.kind === 'compute') return `compute "${act.phrase.slice(0, 80)}"`;
+  return `act "${act.verb}"`;
+}
+
 /**
  * The tool that carries out one act of a multi-part request (see `requestedActs`), among the fitting candidates not
  * chosen yet: for "produce <phrase>", a tool whose name's topic words all appear in the phrase ("the weekly report"
  * → report_generate); for "act <verb>", a tool whose name carries the verb ("send" → email_send / message_send),
- * preferring one that consumes an output of a tool already chosen ("send it": it is what the chain made), then fit.
+ * preferring one that consumes an output of a tool already chosen ("send it": it is what the chain made), then fit;
+ * for "compute", a tool tagged for calculation or giving derived evidence.
  */
 function toolForAct(
   act: RequestedAct,
@@ -454,6 +472,8 @@ function toolForAct(
   chosen: readonly ScoredTool[],
 ): ScoredTool | undefined {
   const open = pool.filter((s) => !chosen.includes(s));
+  if (act.kind === 'compute')
+    return open.find((s) => s.tool.tags.some((t) => COMPUTE_TAGS.has(t)) || s.tool.evidence === 'derived');
   if (act.kind === 'produce') {
     const wanted = new Set(tokens(act.phrase));
     return open.find((s) => {
@@ -495,9 +515,10 @@ function repair(
         break;
       }
       case 'preconditions': {
-        // A step whose input must come from an earlier step (a visit needs a URL, and none is in the request) gets
-        // that producer — the tool its depends_on names for the parameter — planned before it, instead of being
-        // dropped: search before visit. Other preconditions (verified inputs) cannot be planned into existence.
+        // A step whose input must come from an earlier step (a visit needs a URL, and none is in the request; a
+        // calculation needs verified figures) gets that producer — the tool its depends_on names for the parameter —
+        // planned before it, instead of being dropped: search before visit, visit before compute. Without such a
+        // producer the step is dropped.
         const producer = producerFor(visible.get(v.tool), steps, add, visible, excluded);
         if (producer) add.push(producer);
         else drop.add(v.step_index);
