@@ -44,6 +44,12 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     request: 'What do the PostgreSQL 17 release notes say about performance?',
   },
   {
+    pack: 'research',
+    title: 'SP-3 a calculation over the figures a page states',
+    agent_id: 'research_agent',
+    request: 'How much faster is PostgreSQL 17 than 16 on pgbench, in percent?',
+  },
+  {
     pack: 'reach',
     title: 'SP-4 weather',
     agent_id: 'reach_agent',
