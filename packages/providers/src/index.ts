@@ -40,3 +40,4 @@ export {
   type ReplayProvider,
 } from './recording-provider.js';
 export { parseToolArguments, type ParsedToolArguments } from './tool-call-arguments.js';
+export { providersForProfiles, type ProfileEndpoint } from './profile-providers.js';

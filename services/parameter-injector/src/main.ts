@@ -1,5 +1,5 @@
 // Wiring only: environment → registry → model providers per profile → stage worker. The logic is in decide.ts.
-import { createOpenAiProvider, type ModelProvider } from '@signalbox/providers';
+import { providersForProfiles } from '@signalbox/providers';
 import { loadRegistryDir } from '@signalbox/registry';
 import { runStageWorker } from '@signalbox/stage-kit';
 import { parameterInjectorDefinition } from './decide.js';
@@ -10,14 +10,7 @@ const registry = await loadRegistryDir(env.SIGNALBOX_REGISTRY_DIR);
 
 // IF-4: a profile with an OpenAI-compatible endpoint whose URL and key are configured gets a provider; every other
 // profile (deterministic, or not configured here) runs the deterministic paths.
-const providers = new Map<string, ModelProvider>();
-for (const profile of registry.content.profiles) {
-  if (profile.provider.kind !== 'openai_compatible') continue;
-  const baseURL = process.env[profile.provider.base_url_env];
-  const apiKey = process.env[profile.provider.api_key_env];
-  if (!baseURL || !apiKey) continue;
-  providers.set(profile.id, createOpenAiProvider({ baseURL, apiKey, model: profile.provider.model }));
-}
+const providers = providersForProfiles(registry.content.profiles, process.env);
 
 await runStageWorker({
   service: 'parameter-injector',

@@ -9,10 +9,13 @@ import type {
   TaskSpec,
   TopicMessage,
 } from '@signalbox/contracts';
+import type { ModelProvider } from '@signalbox/providers';
+import { createScriptedProvider } from '@signalbox/providers/testing';
 import { loadRegistryDir, type Registry } from '@signalbox/registry';
 import type { Decision } from '@signalbox/stage-kit';
 import { HARD_CHECKS, HEURISTICS } from './checks.js';
 import { createResultEvaluatorDecide, emptyDayReason } from './decide.js';
+import { JUDGE_SYSTEM_PROMPT } from './judge.js';
 
 const packDir = fileURLToPath(new URL('../../../registry/packs/after-sales', import.meta.url));
 let registry: Registry;
@@ -431,5 +434,80 @@ describe('the empty weekend (SP-2)', () => {
     expect((d.payload as { feedback: { reason: string } }).feedback.reason).toMatch(
       /^no order status on Sunday 2026-11-29; .* \(empty_body: the tool returned an empty body\)$/,
     );
+  });
+});
+
+describe('model judge (EV-1 layer 3)', () => {
+  // Slow (over 80 % of the 3 s timeout) but otherwise clean: the checks only note it — inconclusive.
+  const slow = result({ ...statusOk, tool: 'order_status_query', step_index: 0, duration_ms: 2900 });
+  const verdict = (v: string, reason: string) => ({ content: JSON.stringify({ verdict: v, reason }) });
+  const judged = (provider: ModelProvider | undefined, res: StepResult = slow) =>
+    createResultEvaluatorDecide({ registry, judge: (id) => (id === 'fast' ? provider : undefined) })(
+      executed(statusCall, res),
+      {
+        stage: 'result_evaluator',
+        versions: { registry_version: null, profiles_version: null, policy_version: null },
+      },
+    );
+
+  it('asked only when the checks are inconclusive, in its own context with the quality-control prompt', async () => {
+    const judge = createScriptedProvider([
+      {
+        expect: (request) =>
+          request.messages.length === 2 &&
+          request.messages[0]?.role === 'system' &&
+          request.messages[0].content === JUDGE_SYSTEM_PROMPT &&
+          request.tools === undefined &&
+          request.responseFormat?.name === 'step_verdict'
+            ? true
+            : 'not a judge request',
+        respond: verdict('fail', 'the status is for another shipment than the order asked about'),
+      },
+    ]);
+    const d = await judged(judge);
+    judge.assertConsumed();
+    const asked = judge.requests[0]?.messages[1]?.content ?? '';
+    expect(asked).toContain('Request: my order 1234 is late and I want a refund');
+    expect(asked).toContain('"status":"in_transit"');
+    expect(asked).toContain('abnormal_latency: took 2900 ms');
+    // A fail is a tool problem: the step failed and the task is re-planned without the tool.
+    expect(d.event_type).toBe('replan_requested');
+    expect(d.decision_reason).toContain(
+      'model_judge: model judge (scripted): fail — the status is for another shipment than the order asked about',
+    );
+  });
+
+  it('a pass keeps the step a success; a partial makes it partial; the verdict is in the reason', async () => {
+    const pass = await judged(
+      createScriptedProvider([{ respond: verdict('pass', 'the status answers the step') }]),
+    );
+    expect(pass.event_type).toBe('next_step_requested');
+    expect(pass.decision_reason).toContain('model judge (scripted): pass — the status answers the step');
+    const partial = await judged(
+      createScriptedProvider([{ respond: verdict('partial', 'no delivery date') }]),
+    );
+    expect(partial.event_type).toBe('replan_requested');
+    expect(partial.decision_reason).toContain('partial_success');
+  });
+
+  it('not asked when the checks are conclusive, nor when no model is configured for the task’s profile', async () => {
+    const never = createScriptedProvider([]);
+    // A clean success and a hard failure: both conclusive, the strict fake would throw if asked.
+    expect((await judged(never, statusOk)).event_type).toBe('next_step_requested');
+    const broken = result({ tool: 'order_status_query', step_index: 0, output: { order_id: '1234' } });
+    expect((await judged(never, broken)).event_type).toBe('replan_requested');
+    expect(never.requests).toHaveLength(0);
+    expect((await judged(undefined)).event_type).toBe('next_step_requested');
+  });
+
+  it('an unreachable or off-format judge is recorded and the checks’ result stands', async () => {
+    const down = await judged(
+      createScriptedProvider([{ respond: { error: new Error('connect ECONNREFUSED') } }]),
+    );
+    expect(down.event_type).toBe('next_step_requested');
+    expect(down.decision_reason).toContain('model judge unavailable (connect ECONNREFUSED)');
+    const prose = await judged(createScriptedProvider([{ respond: { content: 'Looks fine to me.' } }]));
+    expect(prose.event_type).toBe('next_step_requested');
+    expect(prose.decision_reason).toContain('model judge unavailable');
   });
 });

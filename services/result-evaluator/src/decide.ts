@@ -7,8 +7,10 @@ import {
   type TopicMessage,
 } from '@signalbox/contracts';
 import { requiredParameters, stageBinding, type Registry, type ToolDefinition } from '@signalbox/registry';
+import type { ModelProvider } from '@signalbox/providers';
 import { defineStage, type Decide, type Decision, type StageDefinition } from '@signalbox/stage-kit';
 import { runChecks, type Finding } from './checks.js';
+import { isInconclusive, judgeStep } from './judge.js';
 
 /** FL-6 ceilings the evaluator enforces before routing a task round again. */
 export interface Ceilings {
@@ -41,6 +43,11 @@ export const DEFAULT_CEILINGS: Ceilings = {
 export interface ResultEvaluatorOptions {
   registry: Registry;
   ceilings?: Partial<Ceilings>;
+  /**
+   * EV-1 layer 3: the provider of the task's model profile (`selection.primary`) when a model is configured for it;
+   * asked only when the checks are inconclusive. Undefined (or undefined for that profile) → no judge.
+   */
+  judge?: (profileId: string) => ModelProvider | undefined;
 }
 
 type Input = TopicMessage<'stepExecuted'>;
@@ -112,9 +119,26 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
 
   return (raw) => {
     const input = raw as Input;
-    const { task, progress, history, selection, plan, call, result } = input.payload;
+    const { task, history, selection, plan, call, result } = input.payload;
     const tool = registry.tool(call.tool);
     const findings = runChecks({ tool, call, result, history });
+    const judge = isInconclusive(findings) ? options.judge?.(selection.primary) : undefined;
+    if (!judge) return route(input, findings);
+    const judged = judgeStep(judge, {
+      task,
+      purpose: plan.steps[call.step_index]?.purpose ?? call.tool,
+      tool,
+      call,
+      result,
+      notes: findings.map((f) => `${f.check}: ${f.message}`),
+    });
+    return judged.then((verdict) => route(input, [...findings, verdict]));
+  };
+
+  /** EV-2/EV-3: the step's status from its findings, then the route with every FL-6 ceiling. */
+  function route(input: Input, findings: Finding[]): Decision {
+    const { task, progress, history, selection, plan, call, result } = input.payload;
+    const tool = registry.tool(call.tool);
     const status = stepStatus(findings);
     const issues = findings.map((f) => `${f.check}: ${f.message}`);
     const record: StepRecord = { call, result, status, issues };
@@ -267,7 +291,7 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
       decision_reason: `${stepLabel}; ${kind === 'empty' ? (why ?? 'empty result') : kind === 'permission' ? 'permission refused' : 'tool problem'} → re-plan${excluded.length ? ` without ${call.tool}` : ''}`,
       ...keep,
     };
-  };
+  }
 }
 
 /** The result evaluator as a stage. */

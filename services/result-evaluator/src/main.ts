@@ -1,4 +1,5 @@
-// Wiring only: environment → registry → stage worker. The decision logic is in decide.ts.
+// Wiring only: environment → registry → model providers per profile (the judge) → stage worker. Logic: decide.ts.
+import { providersForProfiles } from '@signalbox/providers';
 import { loadRegistryDir } from '@signalbox/registry';
 import { runStageWorker } from '@signalbox/stage-kit';
 import { resultEvaluatorDefinition } from './decide.js';
@@ -6,11 +7,14 @@ import { loadEnv } from './env.js';
 
 const env = loadEnv();
 const registry = await loadRegistryDir(env.SIGNALBOX_REGISTRY_DIR);
+// EV-1 layer 3: the judge uses the task's model profile when its endpoint is configured; otherwise there is none.
+const providers = providersForProfiles(registry.content.profiles, process.env);
 await runStageWorker({
   service: 'result-evaluator',
   env,
   definition: resultEvaluatorDefinition({
     registry,
+    judge: (profileId) => providers.get(profileId),
     ceilings: {
       maxReplans: env.SIGNALBOX_MAX_REPLANS,
       maxReinjections: env.SIGNALBOX_MAX_REINJECTIONS,

@@ -1,5 +1,5 @@
 // Wiring only: environment → registry → providers (when configured) → stage worker. Logic is in decide.ts.
-import { createOpenAiProvider, type ModelProvider } from '@signalbox/providers';
+import { providersForProfiles } from '@signalbox/providers';
 import { loadRegistryDir } from '@signalbox/registry';
 import { runStageWorker } from '@signalbox/stage-kit';
 import { toolDeciderDefinition } from './decide.js';
@@ -8,14 +8,7 @@ import { loadEnv } from './env.js';
 const env = loadEnv();
 const registry = await loadRegistryDir(env.SIGNALBOX_REGISTRY_DIR);
 // IF-4: a provider per openai_compatible profile whose endpoint variables are set; otherwise the deterministic path.
-const providers = new Map<string, ModelProvider>();
-for (const profile of registry.content.profiles) {
-  if (profile.provider.kind !== 'openai_compatible') continue;
-  const baseURL = process.env[profile.provider.base_url_env];
-  const apiKey = process.env[profile.provider.api_key_env];
-  if (baseURL && apiKey)
-    providers.set(profile.id, createOpenAiProvider({ baseURL, apiKey, model: profile.provider.model }));
-}
+const providers = providersForProfiles(registry.content.profiles, process.env);
 await runStageWorker({
   service: 'tool-decider',
   env,
