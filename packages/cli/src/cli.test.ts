@@ -261,7 +261,8 @@ describe('signalbox registry publish / diff (PostgreSQL)', () => {
   });
 });
 
-describe('pnpm signalbox (a real process)', () => {
+// A cold tsx start on a loaded 2-core machine can take several seconds: the tests allow what execFile allows.
+describe('pnpm signalbox (a real process)', { timeout: 30_000 }, () => {
   it('runs main.ts from the repository root with the source condition', async () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,

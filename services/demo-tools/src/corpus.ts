@@ -22,8 +22,8 @@ export const CORPUS_PAGES: readonly CorpusPage[] = [
     keywords: ['postgresql', 'postgres', '17', 'release', 'vacuum', 'performance'],
     paragraphs: [
       'PostgreSQL 17 was released on 2024-09-26.',
-      'A new memory structure for vacuum consumes up to 20x less memory than before.',
-      'High-concurrency write workloads see up to 2x better throughput thanks to WAL processing improvements.',
+      'Performance: a new memory structure for vacuum consumes up to 20x less memory than before.',
+      'Performance: high-concurrency write workloads see up to 2x better throughput thanks to WAL processing improvements.',
       'Logical replication slots now survive a major-version upgrade.',
     ],
   },

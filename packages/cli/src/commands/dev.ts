@@ -37,6 +37,11 @@ function traceLines(trace: EmbeddedTrace): string[] {
   const lines = formatTimeline(trace.timeline, trace.request.title);
   lines.splice(1, 0, `  request: "${trace.request.request}"`);
   if (trace.final?.questions.length) lines.push(`  asks: ${trace.final.questions.join(' | ')}`);
+  const evidence = trace.final?.evidence;
+  if (evidence) {
+    const shown = JSON.stringify(evidence.output);
+    lines.push(`  evidence (${evidence.tool}): ${shown.length > 200 ? `${shown.slice(0, 197)}...` : shown}`);
+  }
   return lines;
 }
 

@@ -72,7 +72,13 @@ export interface EmbeddedTrace {
   events: StoredEvent[];
   timeline: TraceTimeline;
   /** The final status, questions and issues (from `task_finished`), when the task finished. */
-  final: { status: EvaluationStatus; questions: string[]; issues: string[] } | null;
+  final: {
+    status: EvaluationStatus;
+    questions: string[];
+    issues: string[];
+    /** The last successful step's tool and output (what the calling agent would answer from). */
+    evidence: { tool: string; output: unknown } | null;
+  } | null;
 }
 
 export interface EmbeddedResult {
@@ -226,14 +232,29 @@ export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedRes
         const timeline = traceTimeline(events);
         const last = [...events].reverse().find((e) => e.envelope.event_type === 'task_finished');
         const payload = last?.payload as
-          { status: EvaluationStatus; questions: string[]; issues: string[] } | undefined;
+          | {
+              status: EvaluationStatus;
+              questions: string[];
+              issues: string[];
+              steps: { call: { tool: string }; result: { ok: boolean; output: unknown }; status: string }[];
+            }
+          | undefined;
+        // The evidence the task ended on: the last step that succeeded, as it came back.
+        const lastGood = [...(payload?.steps ?? [])]
+          .reverse()
+          .find((s) => s.result.ok && s.status === 'success');
         const trace: EmbeddedTrace = {
           request,
           task_id: taskId,
           events,
           timeline,
           final: payload
-            ? { status: payload.status, questions: payload.questions, issues: payload.issues }
+            ? {
+                status: payload.status,
+                questions: payload.questions,
+                issues: payload.issues,
+                evidence: lastGood ? { tool: lastGood.call.tool, output: lastGood.result.output } : null,
+              }
             : null,
         };
         options.onFinished?.(request, timeline);

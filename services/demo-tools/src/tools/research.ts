@@ -22,6 +22,21 @@ const STOP_WORDS = new Set([
   'vs',
 ]);
 
+// Question words that say nothing about which passage is wanted ("what does … say about …").
+const GOAL_FILLER = new Set([
+  'do',
+  'does',
+  'say',
+  'about',
+  'much',
+  'many',
+  'than',
+  'tell',
+  'me',
+  'page',
+  'note',
+]);
+
 /** Lower-cased words of a text, with a naive plural strip so "benchmarks" finds "benchmark". */
 function words(text: string): string[] {
   return text
@@ -112,7 +127,9 @@ const pageVisit = defineTool({
     const page = CORPUS_PAGES.find((p) => p.url === url);
     if (!page) return fail('page_not_found', `${url} does not exist (404)`);
     if (page.forbidden) return fail('forbidden', `${url} refuses access (403)`);
-    const goalWords = words(args.goal);
+    // The page's own topic (its title words) is on every passage; what the goal asks beyond it picks the passages.
+    const topic = new Set(words(page.title));
+    const goalWords = words(args.goal).filter((w) => !topic.has(w) && !GOAL_FILLER.has(w));
     const all = page.paragraphs.map((text, position) => ({ text, position }));
     const relevant = all.filter((p) => score(goalWords, p.text) > 0);
     // A short page whose passages miss the goal's words is still returned whole: the reader decides.
