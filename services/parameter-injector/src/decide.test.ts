@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlanStep, StepRecord, TaskSpec, TopicMessage } from '@signalbox/contracts';
 import type { ModelRequest } from '@signalbox/providers';
 import { createScriptedProvider } from '@signalbox/providers/testing';
-import { RegistryContent, createRegistry, type Registry } from '@signalbox/registry';
+import { RegistryContent, createRegistry, loadRegistryDir, type Registry } from '@signalbox/registry';
 import type { Decision } from '@signalbox/stage-kit';
 import { createParameterInjectorDecide, parameterInjectorDefinition } from './decide.js';
 import { InjectorConfigError } from './errors.js';
@@ -134,11 +135,16 @@ function task(request: string, extra: Partial<TaskSpec> = {}): TaskSpec {
   };
 }
 
-function step(index: number, tool: string, inputFrom: PlanStep['input_from'] = []): PlanStep {
+function step(
+  index: number,
+  tool: string,
+  inputFrom: PlanStep['input_from'] = [],
+  from: Registry = reg,
+): PlanStep {
   return {
     index,
     tool,
-    tool_definition_hash: reg.versions.tool_hashes[tool] ?? 'x',
+    tool_definition_hash: from.versions.tool_hashes[tool] ?? 'x',
     purpose: `run ${tool}`,
     input_from: inputFrom,
     expected_evidence: 'source',
@@ -646,5 +652,73 @@ describe('the empty weekend (SP-2)', () => {
     const answered: StepRecord[] = [{ ...history[0]!, status: 'success' }];
     const kept = await decide(planned(monday, [listStep], 0, answered), ctx);
     expect(prepared(kept).call.arguments).toEqual(sunday);
+  });
+});
+
+describe('sandbox_compute over a visit’s figures (SP-3)', () => {
+  let research: Registry;
+  beforeAll(async () => {
+    research = await loadRegistryDir(
+      fileURLToPath(new URL('../../../registry/packs/research', import.meta.url)),
+    );
+  });
+  const visit = record(1, 'page_visit', {
+    url: 'https://docs.example.org/benchmarks/postgresql-17-vs-16',
+    title: 'Benchmark',
+    passages: [
+      'PostgreSQL 16 averaged 44,100 transactions per second with a mean latency of 1.45 ms.',
+      'PostgreSQL 17 averaged 52,300 transactions per second with a mean latency of 1.22 ms.',
+    ].map((text, position) => ({ text, position })),
+  });
+  const computeStep = (request: string) =>
+    planned(
+      task(request),
+      [
+        step(0, 'web_search', [], research),
+        step(1, 'page_visit', [], research),
+        step(
+          2,
+          'sandbox_compute',
+          [
+            { parameter: 'inputs', source: 'step_output', step_index: 1, path: 'passages[].text' },
+            { parameter: 'expression', source: 'user_text', step_index: null, path: null },
+          ],
+          research,
+        ),
+      ],
+      2,
+      [visit],
+      'research_agent',
+    );
+
+  it('reads the quoted figures into named inputs and writes the asked calculation over them', async () => {
+    const decide = createParameterInjectorDecide({ registry: research });
+    const d = await decide(
+      computeStep('How much faster is PostgreSQL 17 than 16 on pgbench, in percent?'),
+      ctx,
+    );
+    expect(d.event_type).toBe('step_prepared');
+    expect(prepared(d).call.arguments).toEqual({
+      inputs: {
+        postgresql_16_transactions_per_second: 44100,
+        postgresql_16_ms: 1.45,
+        postgresql_17_transactions_per_second: 52300,
+        postgresql_17_ms: 1.22,
+      },
+      expression:
+        'Math.round(((inputs.postgresql_17_transactions_per_second - inputs.postgresql_16_transactions_per_second) / inputs.postgresql_16_transactions_per_second) * 10000) / 100',
+    });
+    expect(prepared(d).call.provenance).toEqual({ inputs: 'step_output', expression: 'user_text' });
+    expect(d.decision_reason).toContain(
+      'percent change of PostgreSQL 17 52,300 transactions per second vs PostgreSQL 16 44,100 transactions per second',
+    );
+  });
+
+  it('never takes the request itself as the program: no calculation named → need_clarification for expression', async () => {
+    const decide = createParameterInjectorDecide({ registry: research });
+    const d = await decide(computeStep('Tell me about PostgreSQL 17 and 16.'), ctx);
+    expect(d.event_type).toBe('task_finished');
+    expect(finished(d).status).toBe('need_clarification');
+    expect(finished(d).questions.join(' ')).toContain('expression');
   });
 });
