@@ -613,6 +613,41 @@ describe('SP-3 deep research, five workers on real Kafka + PostgreSQL', () => {
   });
 });
 
+describe('SP-3 two different searches in one request', () => {
+  let rig: PackRig;
+  beforeAll(async () => {
+    rig = await startPack('research');
+  });
+  afterAll(async () => {
+    await rig.close();
+  });
+
+  it('each search runs once with its own words (plan input_from text, contract v2)', async () => {
+    const events = await rig.finished(
+      await rig.submit(
+        'research_agent',
+        'Search for PostgreSQL 17 performance and also look up NVMe SSD read speed.',
+      ),
+    );
+    expect(final(events).status, events.at(-1)?.envelope.decision_reason).toBe('success');
+    expect(executedTools(events)).toEqual(['web_search', 'web_search']);
+    expect(preparedCalls(events).map((c) => c.arguments.query)).toEqual([
+      'PostgreSQL 17 performance',
+      'NVMe SSD read speed',
+    ]);
+    const found = rows(events, 'step_executed').map(
+      (e) =>
+        (e.payload as { result: { output: { results: { url: string }[] } } }).result.output.results[0]?.url,
+    );
+    expect(found).toEqual([
+      // Each search found what its own words ask for.
+      expect.stringMatching(/postgresql/),
+      expect.stringMatching(/^https:\/\/docs\.example\.org\/hardware\/nvme-/),
+    ]);
+    expectEveryRowExplained(events);
+  });
+});
+
 describe('SP-4 a misnamed tool from a model, five workers on real Kafka + PostgreSQL', () => {
   let rig: PackRig;
   let llm: Server;

@@ -5,10 +5,18 @@
 // incompatible. Run: `pnpm exec tsx packages/contracts/scripts/write-fixtures.ts`.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { deterministicEventId, TOPICS, type Envelope, type Stage, type TopicMessage } from '../src/index.js';
+import {
+  CONTRACT_VERSION,
+  deterministicEventId,
+  TOPICS,
+  type Envelope,
+  type Stage,
+  type TopicMessage,
+} from '../src/index.js';
 import { topicJsonSchema } from '../src/json-schema.js';
 
-const FIXTURE_VERSION = 1;
+// The version being frozen: the contract version producers stamp (raise CONTRACT_VERSION for a compatible change).
+const FIXTURE_VERSION = CONTRACT_VERSION;
 const root = join(import.meta.dirname, '..', 'fixtures');
 
 const TASK_ID = 'tsk_01JD3Q8Z5V7RKM2X4N6P9T0B1C';
@@ -43,7 +51,7 @@ function envelope(
     profiles_version: 'profiles-7',
     policy_version: 'policy-12',
     occurred_at: occurredAt,
-    schema_version: 1,
+    schema_version: FIXTURE_VERSION,
     traceparent: `00-${TRACE_ID}-${spanId}-01`,
     ...extra,
   };
@@ -106,7 +114,13 @@ const plan = {
       purpose: 'Create the refund for the damaged item.',
       input_from: [
         { parameter: 'order_id', source: 'step_output' as const, step_index: 0, path: '$.order_id' },
-        { parameter: 'reason', source: 'user_text' as const, step_index: null, path: null },
+        {
+          parameter: 'reason',
+          source: 'user_text' as const,
+          step_index: null,
+          path: null,
+          text: 'the kettle is cracked',
+        },
       ],
       expected_evidence: 'action_receipt' as const,
       fallback_tool: null,

@@ -10,6 +10,12 @@ export type InputSource = z.infer<typeof InputSource>;
 export const Traceparent = z.string().regex(/^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/);
 
 /**
+ * The contract version producers stamp as `schema_version` (the frozen fixture version in `fixtures/`). v2 added the
+ * optional `text` of a plan step's `user_text` input.
+ */
+export const CONTRACT_VERSION = 2;
+
+/**
  * FL-4: the envelope every message and every event-log row carries.
  * `event_id` is deterministic (see {@link deterministicEventId}) so a redelivered input maps to the same event.
  */

@@ -4,7 +4,7 @@ export {
   type CompatibilityIssueKind,
   type CompatibilityResult,
 } from './compatibility.js';
-export { Envelope, InputSource, Traceparent, deterministicEventId } from './envelope.js';
+export { CONTRACT_VERSION, Envelope, InputSource, Traceparent, deterministicEventId } from './envelope.js';
 export { JSON_SCHEMA_DRAFT, allTopicJsonSchemas, topicJsonSchema, type JsonSchema } from './json-schema.js';
 export { messageKindsOf } from './message-kinds.js';
 export {

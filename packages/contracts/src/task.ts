@@ -65,6 +65,11 @@ export const InputFrom = z.object({
   /** For `step_output`: the index of the earlier step and a JSON path into its output. */
   step_index: z.number().int().min(0).nullable(),
   path: z.string().max(512).nullable(),
+  /**
+   * For `user_text` (contract v2): the words of the request this parameter takes when the request asks for several
+   * things of one kind ("search for X and also look up Y": one search step per phrase). Absent: the whole request.
+   */
+  text: z.string().min(1).max(2000).optional(),
 });
 export type InputFrom = z.infer<typeof InputFrom>;
 

@@ -1,4 +1,5 @@
 import {
+  CONTRACT_VERSION,
   INPUT_TOPIC_OF,
   deterministicEventId,
   type Envelope,
@@ -108,7 +109,7 @@ export function decisionEnvelope(
     profiles_version: decision.versions?.profiles_version ?? versions.profiles_version,
     policy_version: decision.versions?.policy_version ?? versions.policy_version,
     occurred_at: occurredAt.toISOString(),
-    schema_version: 1,
+    schema_version: CONTRACT_VERSION,
     traceparent,
   };
 }

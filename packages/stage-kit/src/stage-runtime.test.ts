@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CONTRACT_VERSION,
   TOPICS,
   deadLetterTopicOf,
   type Envelope,
@@ -295,7 +296,8 @@ describe('stage runtime: decide, append, publish', () => {
       profiles_version: 'prof-3',
       policy_version: 'pol-pinned',
       occurred_at: '2030-01-02T03:04:05.678Z',
-      schema_version: 1,
+      // Producers stamp the contract version they speak.
+      schema_version: CONTRACT_VERSION,
       traceparent: TRACEPARENT,
     };
     expect(expected.event_id).toMatch(/^ev_[0-9a-f]{40}$/);

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { topicByName, type Envelope, type PipelineStage } from '@signalbox/contracts';
+import { CONTRACT_VERSION, topicByName, type Envelope, type PipelineStage } from '@signalbox/contracts';
 import {
   forEachByKey,
   type BatchOutcome,
@@ -378,7 +378,7 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
       input_source: 'pipeline',
       ...definition.versions(),
       occurred_at: o.now().toISOString(),
-      schema_version: 1,
+      schema_version: CONTRACT_VERSION,
       traceparent: null,
     };
     await guardStore(() =>

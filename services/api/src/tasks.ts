@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
+  CONTRACT_VERSION,
   EvaluationStatus,
   TOPICS,
   TaskSpec,
@@ -92,7 +93,7 @@ export function submittedMessage(parts: SubmissionParts): { message: TaskSubmitt
     profiles_version: null,
     policy_version: null,
     occurred_at: parts.occurred_at.toISOString(),
-    schema_version: 1,
+    schema_version: CONTRACT_VERSION,
     traceparent: parts.traceparent,
   };
   const payload = { task: parts.task };

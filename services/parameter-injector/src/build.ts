@@ -333,6 +333,14 @@ export function buildArguments(input: BuildInput): BuiltArguments {
         log.push(`${field}: the plan asks for the default, but the schema declares none`);
       } else if (ref.source === 'context') {
         if (fromText(contextText(task), 'context')) continue;
+      } else if (ref.text !== undefined) {
+        // The plan names the words of the request this parameter takes (one search of several): those words, not
+        // the whole request — free text as written, anything else extracted from them.
+        if (isFreeText(hints)) {
+          set(field, ref.text.trim(), 'user_text', 'plan input_from user_text: the words the plan names');
+          continue;
+        }
+        if (fromText(ref.text, 'user_text')) continue;
       } else if (isFreeText(hints)) {
         // The plan says this free-text parameter is the user's own words (a search query, a ticket title); a model's
         // phrasing of them is preferred when there is one.

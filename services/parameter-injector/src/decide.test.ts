@@ -320,6 +320,26 @@ describe('building arguments (PI-1, PI-2) with provenance (PI-6)', () => {
       contact: 'ann@example.com',
     });
   });
+  it('input_from user_text with text: the words the plan names, not the whole request (one search of several)', async () => {
+    const request = 'Open a ticket about the lost parcel and one about the broken kettle.';
+    const d = await decide(
+      planned(task(request), [
+        step(0, 'ticket_create', [
+          {
+            parameter: 'title',
+            source: 'user_text',
+            step_index: null,
+            path: null,
+            text: 'the broken kettle',
+          },
+        ]),
+      ]),
+      ctx,
+    );
+    expect(prepared(d).call.arguments).toMatchObject({ title: 'the broken kettle' });
+    expect(prepared(d).call.provenance).toMatchObject({ title: 'user_text' });
+    expect(prepared(d).call.validation_log.join('\n')).toContain('the words the plan names');
+  });
   it('input_from default uses the declared default, even for a parameter the user did not mention', async () => {
     const d = await decide(
       planned(task('weather in Oslo'), [

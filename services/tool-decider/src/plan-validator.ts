@@ -30,6 +30,8 @@ export interface DraftStep {
   arguments?: Record<string, unknown>;
   /** Set when a repeat of an earlier call is deliberate. */
   repeat_reason?: RepeatReason;
+  /** The words of the request a `user_text` parameter takes (one search of several); absent → the whole request. */
+  texts?: Record<string, string>;
 }
 
 /** A step that ran earlier in the task (from the carried history). */

@@ -87,7 +87,7 @@ describe('planTools chains', () => {
     expect(out.refused.map((r) => r.rule)).toContain('preconditions');
   });
 
-  it('SP-3: the same search asked twice in other words is refused as duplicate_step; a different one is not drafted', () => {
+  it('SP-3: the same search asked twice in other words is refused as duplicate_step; a different one runs with its own words', () => {
     const twice = 'Search for PostgreSQL 17 performance and also look up the performance of postgresql-17.';
     expect(searchedFor(twice)).toEqual(['PostgreSQL 17 performance', 'the performance of postgresql-17']);
     const out = planTools(research, {
@@ -110,9 +110,29 @@ describe('planTools chains', () => {
       tenant: 'default',
       scenario: null,
     });
-    // One search runs: a second, different query would need per-step arguments the plan contract does not carry.
-    expect(both.plan.steps.map((s) => s.tool)).toEqual(['web_search']);
+    // Two searches, each told its own words (input_from text, contract v2).
+    expect(both.plan.steps.map((s) => s.tool)).toEqual(['web_search', 'web_search']);
     expect(both.refused).toEqual([]);
+    expect(both.plan.steps.map((s) => s.input_from)).toEqual([
+      [
+        {
+          parameter: 'query',
+          source: 'user_text',
+          step_index: null,
+          path: null,
+          text: 'PostgreSQL 17 performance',
+        },
+      ],
+      [
+        {
+          parameter: 'query',
+          source: 'user_text',
+          step_index: null,
+          path: null,
+          text: 'MySQL 9 replication',
+        },
+      ],
+    ]);
   });
 
   it('SP-3: a calculation asked for joins sandbox_compute after the visit that reads the figures, search first', () => {

@@ -114,8 +114,15 @@ function maxPermission(registry: Registry, agent: string, tenant: string): Permi
   return rank[a] <= rank[t] ? a : t;
 }
 
-/** input_from of a step: dependency-fed parameters from the producing step, required ones from the user text. */
-function inputsFor(tool: ToolDefinition, earlier: readonly string[]): InputFrom[] {
+/**
+ * input_from of a step: dependency-fed parameters from the producing step, required ones from the user text — the
+ * part of it the draft names for that parameter (`texts`), when it names one.
+ */
+function inputsFor(
+  tool: ToolDefinition,
+  earlier: readonly string[],
+  texts: Readonly<Record<string, string>> = {},
+): InputFrom[] {
   const out: InputFrom[] = [];
   const fed = new Set<string>();
   for (const dep of tool.depends_on) {
@@ -124,8 +131,11 @@ function inputsFor(tool: ToolDefinition, earlier: readonly string[]): InputFrom[
     fed.add(dep.parameter);
     out.push({ parameter: dep.parameter, source: 'step_output', step_index: at, path: pathFor(tool, dep) });
   }
-  for (const p of requiredParameters(tool))
-    if (!fed.has(p)) out.push({ parameter: p, source: 'user_text', step_index: null, path: null });
+  for (const p of requiredParameters(tool)) {
+    if (fed.has(p)) continue;
+    const text = texts[p];
+    out.push({ parameter: p, source: 'user_text', step_index: null, path: null, ...(text ? { text } : {}) });
+  }
   return out;
 }
 
@@ -197,6 +207,7 @@ function rewire(
           input_from: inputsFor(
             tool,
             steps.slice(0, i).map((x) => x.tool),
+            s.texts,
           ),
         }
       : s;
@@ -399,16 +410,16 @@ function draftSearches(
       .join(' '),
   });
   const [head = '', ...more] = phrases;
-  // Only a repeat of the first search joins the draft, for the duplicate rule to refuse. A second, DIFFERENT search
-  // would need its own query on the step, which the plan contract does not carry to the injector yet; until it
-  // does, one search runs (as before) rather than two identical calls.
-  const words = (phrase: string) => query(phrase).query.split(' ').sort().join(' ');
-  const repeats = more.filter((phrase) => words(phrase) === words(head));
+  // Each search carries its own phrase to the injector (input_from text, contract v2); a repeat of one in other
+  // words has the same normalised query and is refused by the duplicate rule.
   return [
     ...steps.slice(0, lead),
-    { ...first, arguments: query(head) },
+    { ...first, arguments: query(head), texts: { query: head } },
     ...steps.slice(lead + 1),
-    ...repeats.map((phrase) => draft(tool, `searches "${phrase.slice(0, 200)}" as well`, query(phrase))),
+    ...more.map((phrase) => ({
+      ...draft(tool, `searches "${phrase.slice(0, 200)}" as well`, query(phrase)),
+      texts: { query: phrase },
+    })),
   ];
 }
 
