@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { TOPICS } from '@signalbox/contracts';
 import { testEndpoints, uniqueName } from '@signalbox/test-support';
 import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +9,8 @@ import { createSchemaRegistry, registerTopicSchemas, registeredSchemaText } from
 import { headersToStrings, type DeadLetterRecord } from './consumer-runner.js';
 import { IncompatibleSchemaError, SchemaNotRegisteredError } from './errors.js';
 import { createKafkaBus } from './kafka-bus.js';
-import { SchemaType } from '@kafkajs/confluent-schema-registry';
+import { prefixTopic } from './topic-prefix.js';
+import { COMPATIBILITY, SchemaType } from '@kafkajs/confluent-schema-registry';
 
 const endpoints = testEndpoints();
 const kafka = new Kafka({
@@ -111,6 +114,22 @@ describe('schema registry compatibility (FL-2)', { timeout: 30_000 }, () => {
     const newOptional = { ...v1, schema: v1.schema.extend({ tenant_id: z.string().optional() }) };
     const [second] = await registerTopicSchemas(registry, [newOptional]);
     expect(second?.id).not.toBe(first?.id);
+  });
+
+  it('accepts every topic’s current contract over its frozen v1 schema (the upgrade of a running system)', async () => {
+    const prefix = `${uniqueName('upgrade')}.`;
+    const frozen = new URL('../../contracts/fixtures/json-schema/', import.meta.url);
+    for (const spec of Object.values(TOPICS)) {
+      const topic = prefixTopic(spec, prefix);
+      const v1 = JSON.parse(await readFile(new URL(`${spec.name}.v1.json`, frozen), 'utf8')) as unknown;
+      const old = await registry.register(
+        { type: SchemaType.JSON, schema: JSON.stringify(v1) },
+        { subject: topic.subject, compatibility: COMPATIBILITY.BACKWARD },
+      );
+      const [current] = await registerTopicSchemas(registry, [topic]);
+      expect(current?.id, spec.name).toBeGreaterThan(0);
+      expect(current?.id, `${spec.name} changed since v1`).not.toBe(old.id);
+    }
   });
 
   it('refuses to publish to a topic whose schema was never registered, naming the fix', async () => {
