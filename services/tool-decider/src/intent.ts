@@ -73,3 +73,33 @@ const SEARCH_ACT =
 export function searchedFor(request: string): string[] {
   return [...request.matchAll(SEARCH_ACT)].map((m) => (m[1] ?? '').trim()).filter(Boolean);
 }
+
+// Verbs that open a new ask after "and" / "then" ("…, and find …", "Then get …"); a bare "and" inside a phrase
+// ("length and breadth", "accelerates and then slows") does not split.
+const ASK_VERBS =
+  'find|calculate|compute|get|book|buy|determine|estimate|tell|show|give|list|search|look|convert|predict|check|send|' +
+  'create|make|order|reserve|invest|withdraw|locate|display|retrieve|fetch|identify|generate|translate|schedule|plan|' +
+  'analy[sz]e|compare|count|recommend|play|what|how|which|who|where|when';
+// Where one ask ends and another begins: a sentence end, "also" / "as well as", "then <verb>", ", and the …", or
+// "and <verb>".
+const ASK_BOUNDARY = new RegExp(
+  String.raw`(?<=[.?!])\s+|\s*[,;]?\s*\b(?:and\s+)?(?:also|as\s+well\s+as)\b,?\s*|\s*[,;]?\s*\b(?:and\s+)?then\s+(?=(?:${ASK_VERBS})\b)|\s*,\s*and\s+(?=(?:the|a|an)\b)|\s*[,;]?\s+and\s+(?=(?:${ASK_VERBS})\b)`,
+  'giu',
+);
+
+/**
+ * The separate asks of a request, in order ("Find X. Also, calculate Y" → ["Find X.", "calculate Y"]); one part
+ * when it asks one thing. Parts under three words are folded into the one before (a trailing "please").
+ */
+export function requestParts(request: string): string[] {
+  const parts: string[] = [];
+  for (const raw of request.split(ASK_BOUNDARY)) {
+    const part = raw.trim();
+    if (part === '') continue;
+    const previous = parts.at(-1);
+    if (part.split(/\s+/).length < 3 && previous !== undefined)
+      parts[parts.length - 1] = `${previous} ${part}`;
+    else parts.push(part);
+  }
+  return parts;
+}

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadRegistryDir, type Registry } from '@signalbox/registry';
-import { detectIntent, requestedActs, searchedFor } from './intent.js';
+import { RegistryContent, createRegistry, loadRegistryDir, type Registry } from '@signalbox/registry';
+import { detectIntent, requestParts, requestedActs, searchedFor } from './intent.js';
 import { planTools } from './planner.js';
 import { createLexicalIndex } from './retrieval.js';
 import { toolsFor } from '@signalbox/registry';
@@ -32,6 +32,82 @@ describe('intent and requested acts', () => {
       { kind: 'act', verb: 'send', phrase: 'it to the Atlas project group' },
     ]);
     expect(requestedActs('What did we decide on Friday?')).toEqual([]);
+  });
+});
+
+describe('the asks of a request', () => {
+  it('splits at sentence ends, "also", "then <verb>", ", and the" and "and <verb>", not inside a phrase', () => {
+    expect(
+      requestParts(
+        'Find the area of a rectangle with length 7 and breadth 3. Also, calculate the area of a circle.',
+      ),
+    ).toEqual([
+      'Find the area of a rectangle with length 7 and breadth 3.',
+      'calculate the area of a circle.',
+    ]);
+    expect(requestParts('Calculate the GCD of 96 and 128, and the LCM of 15 and 25.')).toEqual([
+      'Calculate the GCD of 96 and 128',
+      'the LCM of 15 and 25.',
+    ]);
+    expect(requestParts('Invest $2000 in Google and withdraw $1000 from Apple.')).toEqual([
+      'Invest $2000 in Google',
+      'withdraw $1000 from Apple.',
+    ]);
+    expect(requestParts('Find all primes up to 150. Then get the fibonacci series up to 150.')).toEqual([
+      'Find all primes up to 150.',
+      'get the fibonacci series up to 150.',
+    ]);
+    // One ask: "and then accelerates" continues the description; "length and breadth" is one phrase.
+    expect(
+      requestParts(
+        'Calculate the displacement of a car at 20 m/s that then accelerates at 10 m/s^2 for 5 s.',
+      ),
+    ).toHaveLength(1);
+    expect(requestParts('What is the weather in Berlin today?')).toEqual([
+      'What is the weather in Berlin today?',
+    ]);
+  });
+
+  it('plans the best tool of each ask: two asks about different things get two tools', () => {
+    const tools = ['area_circle', 'factorial_compute'].map((name) => ({
+      name,
+      description: {
+        purpose:
+          name === 'area_circle'
+            ? 'Calculate the area of a circle from its radius.'
+            : 'Compute the factorial of a whole number.',
+        returns: 'The number.',
+        not_for: 'Anything else (use another tool).',
+      },
+      action: 'read' as const,
+      permission: 'read_only' as const,
+      scenarios: ['math'],
+      visible_agents: ['*'],
+      parameters: {
+        type: 'object',
+        properties: { n: { type: 'number', description: 'The radius or number.' } },
+        required: ['n'],
+      },
+    }));
+    const math = createRegistry(
+      RegistryContent.parse({
+        tools,
+        agents: [{ id: 'math_agent', description: 'Does arithmetic', max_permission: 'read_only' }],
+        scenes: [],
+        tenants: [{ id: 'default', allow: ['*'], deny: [], max_permission: 'read_only' }],
+        settings: {},
+        profiles: [],
+        policies: [],
+      }),
+    );
+    const out = planTools(math, {
+      request: 'Calculate the area of a circle with radius 5. Also find the factorial of 7.',
+      agent: 'math_agent',
+      tenant: 'default',
+      scenario: 'math',
+    });
+    expect(out.plan.steps.map((s) => s.tool).sort()).toEqual(['area_circle', 'factorial_compute']);
+    expect(out.decision_reason).toContain('ask "find the factorial of 7." → factorial_compute');
   });
 });
 

@@ -11,7 +11,14 @@ import {
   type Registry,
   type ToolDefinition,
 } from '@signalbox/registry';
-import { detectIntent, requestedActs, searchedFor, type RequestedAct, type RequestIntent } from './intent.js';
+import {
+  detectIntent,
+  requestParts,
+  requestedActs,
+  searchedFor,
+  type RequestedAct,
+  type RequestIntent,
+} from './intent.js';
 import {
   validatePlan,
   type DraftStep,
@@ -228,7 +235,8 @@ export function planTools(registry: Registry, req: PlanRequest, options: Planner
     candidate: t,
     reason: 'excluded by feedback (TD-7)',
   }));
-  const scored = createLexicalIndex(usable).score(req.request);
+  const index = createLexicalIndex(usable);
+  const scored = index.score(req.request);
   const fits = scored.filter((s) => fitsRequest(s, scored));
   for (const s of scored)
     if (!fits.includes(s))
@@ -290,6 +298,8 @@ export function planTools(registry: Registry, req: PlanRequest, options: Planner
         s.matched.forEach((t) => covered.add(t));
       }
     }
+    // The acts a multi-part request names (produce, send, compute) first: they are the most specific.
+    const forActs: ToolDefinition[] = [];
     for (const act of requestedActs(req.request)) {
       // A calculation is asked for in so many words; the sandbox that does it rarely shares the request's topic
       // words, so it is looked for among every usable tool the intent admits, not only the lexical fits.
@@ -298,8 +308,24 @@ export function planTools(registry: Registry, req: PlanRequest, options: Planner
       const s = toolForAct(act, from, chosen);
       if (!s) continue;
       chosen.push(s);
+      forActs.push(s.tool);
       reasons.push(`${actLabel(act)} → ${s.tool.name}`);
     }
+    // A request of several asks ("… Also, …", "…, and find …"): each ask's own best fitting tool joins the chain,
+    // scored on the ask's words alone so one ask's vocabulary does not drown the other's — unless the ask is already
+    // served: its best tool is chosen, or a tool chosen for a named act fits it ("… and send it": email_send).
+    const asks = requestParts(req.request);
+    if (asks.length > 1)
+      for (const ask of asks) {
+        const local = index.score(ask).filter((s) => pool.some((p) => p.tool === s.tool));
+        const top = local[0];
+        if (!top || !fitsRequest(top, local) || chosen.some((c) => c.tool === top.tool)) continue;
+        if (local.some((l) => forActs.includes(l.tool) && fitsRequest(l, local))) continue;
+        const s = pool.find((p) => p.tool === top.tool);
+        if (!s) continue;
+        chosen.push(s);
+        reasons.push(`ask "${ask.slice(0, 60)}" → ${s.tool.name} (fit ${top.fit.toFixed(2)})`);
+      }
     for (const s of chosen)
       if (!steps.some((x) => x.tool === s.tool.name))
         steps.push(
