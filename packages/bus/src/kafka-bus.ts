@@ -13,10 +13,15 @@ import { createSchemaRegistry, createSchemaRegistryCodec, type Codec } from './c
 import { kafkaEachBatch, type BatchRunnerDeps, type DeadLetterRecord } from './consumer-runner.js';
 import { BrokerError, BusStateError, InvalidMessageError, type SubscriptionFailedError } from './errors.js';
 import { silentLogger, type BusLogger } from './logger.js';
-import { resolveBackoff, type BackoffOptions } from './retry.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { backoffDelay, isRetriable, resolveBackoff, type BackoffOptions } from './retry.js';
 import { resolveConsumeOptions } from './subscription-options.js';
 import { checkTopicPrefix, prefixTopic } from './topic-prefix.js';
 import { injectTraceContext } from './trace-context.js';
+
+/** Tries of one ensureTopics (list + create) on retriable broker errors, and the waits between them. */
+const ENSURE_TOPICS_ATTEMPTS = 5;
+const ENSURE_TOPICS_BACKOFF = resolveBackoff({ initialMs: 200, maxMs: 3000 });
 
 // The Kafka adapter. kafkajs stays behind this file and consumer-runner.ts: nothing else in the workspace imports it.
 
@@ -191,16 +196,26 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       const admin = kafka.admin();
       await admin.connect();
       try {
-        const existing = new Set(await admin.listTopics());
-        const missing = topics
-          .map((t) => ({ name: `${prefix}${t.name}`, partitions: t.partitions }))
-          .filter((t) => !existing.has(t.name));
-        if (missing.length === 0) return;
-        // createTopics resolves false (not an error) when every topic already exists, e.g. created concurrently.
-        await admin.createTopics({
-          waitForLeaders: true,
-          topics: missing.map((t) => ({ topic: t.name, numPartitions: t.partitions })),
-        });
+        // A busy broker can answer "does not host this topic-partition" while new topics' leaders are still being
+        // elected (a retriable error): list-and-create again, with backoff, a few times before giving up.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            const existing = new Set(await admin.listTopics());
+            const missing = topics
+              .map((t) => ({ name: `${prefix}${t.name}`, partitions: t.partitions }))
+              .filter((t) => !existing.has(t.name));
+            if (missing.length === 0) return;
+            // createTopics resolves false (not an error) when every topic already exists, e.g. created concurrently.
+            await admin.createTopics({
+              waitForLeaders: true,
+              topics: missing.map((t) => ({ topic: t.name, numPartitions: t.partitions })),
+            });
+            return;
+          } catch (error) {
+            if (attempt >= ENSURE_TOPICS_ATTEMPTS || !isRetriable(error)) throw error;
+            await sleep(backoffDelay(attempt, ENSURE_TOPICS_BACKOFF));
+          }
+        }
       } catch (error) {
         throw wrapBrokerError('creating topics failed', error);
       } finally {

@@ -108,6 +108,10 @@ describe('the asks of a request', () => {
     });
     expect(out.plan.steps.map((s) => s.tool).sort()).toEqual(['area_circle', 'factorial_compute']);
     expect(out.decision_reason).toContain('ask "find the factorial of 7." → factorial_compute');
+    // Each tool reads its number from its own ask: 5 for the circle, 7 for the factorial.
+    const textOf = (tool: string) => out.plan.steps.find((s) => s.tool === tool)?.input_from[0]?.text;
+    expect(textOf('area_circle')).toBe('Calculate the area of a circle with radius 5.');
+    expect(textOf('factorial_compute')).toBe('find the factorial of 7.');
   });
 });
 

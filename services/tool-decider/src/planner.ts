@@ -314,26 +314,37 @@ export function planTools(registry: Registry, req: PlanRequest, options: Planner
     // A request of several asks ("… Also, …", "…, and find …"): each ask's own best fitting tool joins the chain,
     // scored on the ask's words alone so one ask's vocabulary does not drown the other's — unless the ask is already
     // served: its best tool is chosen, or a tool chosen for a named act fits it ("… and send it": email_send).
+    // A tool that serves one ask reads its required values from that ask's words (input_from text), so two asks
+    // naming two cities or two numbers each get their own.
+    const askOf = new Map<string, string>();
     const asks = requestParts(req.request);
     if (asks.length > 1)
       for (const ask of asks) {
         const local = index.score(ask).filter((s) => pool.some((p) => p.tool === s.tool));
         const top = local[0];
-        if (!top || !fitsRequest(top, local) || chosen.some((c) => c.tool === top.tool)) continue;
+        if (!top || !fitsRequest(top, local)) continue;
+        if (chosen.some((c) => c.tool === top.tool)) {
+          if (!askOf.has(top.tool.name)) askOf.set(top.tool.name, ask);
+          continue;
+        }
         if (local.some((l) => forActs.includes(l.tool) && fitsRequest(l, local))) continue;
         const s = pool.find((p) => p.tool === top.tool);
         if (!s) continue;
         chosen.push(s);
+        askOf.set(s.tool.name, ask);
         reasons.push(`ask "${ask.slice(0, 60)}" → ${s.tool.name} (fit ${top.fit.toFixed(2)})`);
       }
-    for (const s of chosen)
-      if (!steps.some((x) => x.tool === s.tool.name))
-        steps.push(
-          draft(
-            s.tool,
-            `closes the request's ${s.matched.slice(0, 4).join(', ') || 'need'} (fit ${s.fit.toFixed(2)})`,
-          ),
-        );
+    for (const s of chosen) {
+      if (steps.some((x) => x.tool === s.tool.name)) continue;
+      const ask = askOf.get(s.tool.name);
+      steps.push({
+        ...draft(
+          s.tool,
+          `closes the request's ${s.matched.slice(0, 4).join(', ') || 'need'} (fit ${s.fit.toFixed(2)})`,
+        ),
+        ...(ask ? { texts: Object.fromEntries(requiredParameters(s.tool).map((p) => [p, ask])) } : {}),
+      });
+    }
     steps = draftSearches(steps, keep.length, visible, searchedFor(req.request));
   }
 
