@@ -241,17 +241,19 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   const topLevel = parameterHints(tool.parameters).filter((h) => !h.path.includes('.'));
   const spent = spentIds(topLevel, task, history, dates);
 
+  const program = computeProgramParameter(tool);
+  let figuresRead: Figure[] | undefined;
   /**
-   * A value from an earlier output. Quoted passages feeding named inputs (an object parameter) are read into the
+   * A value from an earlier output. Quoted passages feeding the compute sandbox's named inputs are read into the
    * figures they state (SP-3: compute over verified numbers only); anything else is taken as it is.
    */
-  const setFromOutput = (field: string, hints: ParameterHints, value: unknown, how: string): boolean => {
-    if (hints.schema.type !== 'object' || !Array.isArray(value)) {
+  const setFromOutput = (field: string, value: unknown, how: string): boolean => {
+    if (!program || field !== computeInputsParameter || !Array.isArray(value)) {
       set(field, value, 'step_output', how);
       return true;
     }
     const figures = readFigures(value.filter((v): v is string => typeof v === 'string'));
-    if (field === computeInputsParameter) figuresRead = figures;
+    figuresRead = figures;
     if (figures.length === 0) {
       log.push(`${field}: ${how} states no figure with a unit; nothing to compute on`);
       return false;
@@ -264,9 +266,6 @@ export function buildArguments(input: BuildInput): BuiltArguments {
     );
     return true;
   };
-  const program = computeProgramParameter(tool);
-  let figuresRead: Figure[] | undefined;
-
   for (const hints of topLevel) {
     const field = hints.path;
     // The sandbox's program is written from the figures once they are read (below), never taken from the request.
@@ -321,7 +320,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
           const got = readPath(record.result.output, ref.path ?? '');
           if (got.found) {
             const how = `step ${String(ref.step_index)} ${record.call.tool} ${ref.path ?? '$'}`;
-            if (setFromOutput(field, hints, got.value, how)) continue;
+            if (setFromOutput(field, got.value, how)) continue;
           }
           log.push(`${field}: no ${ref.path ?? '$'} in step ${String(ref.step_index)}'s output`);
         }
@@ -365,7 +364,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
       if (
         record &&
         got.found &&
-        setFromOutput(field, hints, got.value, `depends_on ${dependency.tool}.${dependency.output}`)
+        setFromOutput(field, got.value, `depends_on ${dependency.tool}.${dependency.output}`)
       )
         continue;
     }
