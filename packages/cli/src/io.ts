@@ -5,6 +5,8 @@ export interface CliIo {
   /** Working directory relative paths are resolved against. */
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** The stream behind `stderr`, when it is a real one: progress bars draw on it when it is a terminal. */
+  stderrTerminal?: NodeJS.WriteStream;
 }
 
 /** The outcome of one command: its exit code, the one JSON object `--json` prints, and the human-readable lines. */
@@ -21,6 +23,7 @@ export function processIo(): CliIo {
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
     env: process.env,
+    stderrTerminal: process.stderr,
   };
 }
 

@@ -20,6 +20,7 @@ import { createRegistry, importBfcl, type Registry, type ToolDefinition } from '
 import { RETRIEVAL_CONFIG, planTools } from '@signalbox/tool-decider';
 import { UsageError } from '../errors.js';
 import type { CliIo, CommandResult } from '../io.js';
+import { startProgress } from '../progress.js';
 
 /** Options of {@link evalBfcl}. */
 export interface EvalBfclOptions {
@@ -29,7 +30,7 @@ export interface EvalBfclOptions {
   data?: string;
   /** Evaluate only the first n cases. */
   limit?: number;
-  /** Print a progress line on stderr. @default false */
+  /** Show progress on stderr (a bar on a terminal, tenth-of-the-way lines elsewhere). @default false */
   progress?: boolean;
 }
 
@@ -104,9 +105,10 @@ export function evalBfcl(io: CliIo, options: EvalBfclOptions): CommandResult {
   const definitions = new Map(imported.cases.map((c) => [c.id, c.definitions]));
   if (options.limit !== undefined) cases = cases.slice(0, options.limit);
 
+  const progress = options.progress ? startProgress(io, `eval bfcl ${set}`, cases.length) : undefined;
   const predictions = new Map<string, PredictedCall[]>();
   const chosenById = new Map<string, { chosen: string[]; best: Confusion['best'] }>();
-  cases.forEach((testCase, index) => {
+  cases.forEach((testCase) => {
     const tools = definitions.get(testCase.id) ?? [];
     const outcome = planTools(bfclCaseRegistry(tools), {
       request: requestOf(testCase.question),
@@ -127,10 +129,9 @@ export function evalBfcl(io: CliIo, options: EvalBfclOptions): CommandResult {
         return matching.length > 0 ? matching : [{ name, arguments: {} }];
       }),
     );
-    if (options.progress && (index % 20 === 19 || index === cases.length - 1))
-      io.stderr(`\r${set}: ${String(index + 1)}/${String(cases.length)} cases`);
+    progress?.tick();
   });
-  if (options.progress) io.stderr('\n');
+  progress?.done();
 
   const report = scoreRun(cases, predictions);
   const confusion: Confusion[] = [];

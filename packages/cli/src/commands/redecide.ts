@@ -152,16 +152,20 @@ export async function redecideTasks(
   registry: Registry,
   stage: RedecidableStage | 'all',
   filter: TraceFilter,
+  /** Called after each task with how many are done of how many. */
+  onTask?: (done: number, total: number) => void,
 ): Promise<RedecideSummary> {
   const definitions = stageDefinitions(registry);
   const stages: RedecidableStage[] = stage === 'all' ? [...REDECIDABLE_STAGES] : [stage];
   const taskIds = await store.findTasks(filter);
   const diffs: DecisionDiff[] = [];
   let skipped = 0;
+  let done = 0;
   for (const taskId of taskIds) {
     const result = await redecideEvents(taskId, await store.readTask(taskId), definitions, stages);
     diffs.push(...result.diffs);
     skipped += result.skipped;
+    onTask?.(++done, taskIds.length);
   }
   const changedDiffs = diffs.filter((d) => d.changed);
   const reasonCounts = new Map<string, number>();

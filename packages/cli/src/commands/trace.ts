@@ -15,6 +15,7 @@ import { UsageError } from '../errors.js';
 import type { CliIo, CommandResult } from '../io.js';
 import { formatTimeline } from './dev.js';
 import { REDECIDABLE_STAGES, formatRedecide, redecideTasks, type RedecidableStage } from './redecide.js';
+import { startProgress, type Progress } from '../progress.js';
 
 function databaseUrl(io: CliIo, flag: string | undefined): string {
   const url = flag ?? io.env.DATABASE_URL;
@@ -111,13 +112,24 @@ export async function redecide(io: CliIo, opts: RedecideCommandOptions): Promise
   try {
     const from = date(opts.from, '--from');
     const to = date(opts.to, '--to');
-    const summary = await redecideTasks(store, registry, opts.stage as RedecidableStage | 'all', {
-      ...(opts.tenant ? { tenant_id: opts.tenant } : {}),
-      ...(opts.agent ? { agent_id: opts.agent } : {}),
-      ...(from ? { from } : {}),
-      ...(to ? { to } : {}),
-      limit: opts.limit ?? 1000,
-    });
+    let progress: Progress | undefined;
+    const summary = await redecideTasks(
+      store,
+      registry,
+      opts.stage as RedecidableStage | 'all',
+      {
+        ...(opts.tenant ? { tenant_id: opts.tenant } : {}),
+        ...(opts.agent ? { agent_id: opts.agent } : {}),
+        ...(from ? { from } : {}),
+        ...(to ? { to } : {}),
+        limit: opts.limit ?? 1000,
+      },
+      (_done, total) => {
+        progress ??= startProgress(io, 'redecide tasks', total);
+        progress.tick();
+      },
+    );
+    progress?.done();
     return { exitCode: 0, json: { ...summary }, text: formatRedecide(summary) };
   } finally {
     await store.close();
