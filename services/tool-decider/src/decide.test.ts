@@ -119,10 +119,12 @@ function record(
 let afterSales: Registry;
 let reach: Registry;
 let office: Registry;
+let research: Registry;
 beforeAll(async () => {
   afterSales = await loadRegistryDir(`${packs}after-sales`);
   reach = await loadRegistryDir(`${packs}reach`);
   office = await loadRegistryDir(`${packs}office`);
+  research = await loadRegistryDir(`${packs}research`);
 });
 
 describe('tool decider decide (TD-1..TD-8)', () => {
@@ -302,6 +304,58 @@ describe('tool decider decide (TD-1..TD-8)', () => {
     expect(ceiling.topic).toBe(TOPICS.taskFinished);
     expect((ceiling.payload as { status: string }).status).toBe('failed');
     expect(ceiling.decision_reason).toMatch(/re-plan ceiling reached/);
+  });
+
+  it('TD-7: when nothing else can do the failed part, the task ends with what it has and states the gap', async () => {
+    const request = 'What does the internal product roadmap 2027 page say about PostgreSQL?';
+    const decide = createToolDeciderDecide({ registry: research });
+    const base = selected(request, 'research_agent');
+    const planned = ((await decide(base, ctx)).payload as { plan: Plan }).plan;
+    expect(planned.steps.map((s) => s.tool)).toEqual(['web_search', 'page_visit']);
+    const search = record(0, 'web_search', { query: request }, { results: [{ url: 'https://x.example/r' }] });
+    const forbidden = {
+      reason: 'call_failed: the call failed (permission): page_visit: HTTP 403 forbidden',
+      issues: ['call_failed: the call failed (permission)'],
+      failed_tool: 'page_visit',
+      error_class: 'permission' as const,
+      excluded_tools: ['page_visit'],
+      fields: [],
+    };
+    const replan = (history: StepRecord[], excluded = ['page_visit']) =>
+      decide(
+        {
+          ...base,
+          event_type: 'replan_requested',
+          stage: 'result_evaluator',
+          payload: {
+            ...base.payload,
+            history,
+            plan: planned,
+            feedback: { ...forbidden, excluded_tools: excluded },
+          },
+        },
+        ctx,
+      );
+    const decision = await replan([search]);
+    expect(decision.topic).toBe(TOPICS.taskFinished);
+    const payload = decision.payload as {
+      status: string;
+      questions: string[];
+      issues: string[];
+      evidence: { step_index: number }[];
+    };
+    // The search's leads are what the task has: partial, not a request to rephrase.
+    expect(payload.status).toBe('partial_success');
+    expect(payload.questions).toEqual([]);
+    expect(payload.evidence).toEqual([{ step_index: 0, kind: 'source' }]);
+    expect(payload.issues[0]).toBe(
+      'gap: page_visit could not do its part (call_failed: the call failed (permission): page_visit: HTTP 403 forbidden) ' +
+        'and no other visible tool can (considered: web_search, sandbox_compute, scholar_search)',
+    );
+    expect(decision.decision_reason).toMatch(/^re-plan found no other way \(TD-7\); gap: page_visit/);
+    // Without any evidence (the search failed too and is excluded as well) the same gap ends the task failed.
+    const nothing = await replan([], ['page_visit', 'web_search']);
+    expect((nothing.payload as { status: string }).status).toBe('failed');
   });
 
   it('TD-7: an empty result re-plans from the empty step, keeps the tool, and keeps only successful steps as done', async () => {

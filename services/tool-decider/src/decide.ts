@@ -7,6 +7,7 @@
 // fits. No tool is ever forced.
 import {
   TOPICS,
+  type Feedback,
   type Plan,
   type Progress,
   type StepRecord,
@@ -59,7 +60,7 @@ function finish(
   task: TaskSpec,
   progress: Progress,
   history: StepRecord[],
-  status: 'failed' | 'need_clarification',
+  status: 'failed' | 'need_clarification' | 'partial_success',
   questions: string[],
   issues: string[],
   reason: string,
@@ -72,7 +73,9 @@ function finish(
       task,
       status,
       steps: history,
-      evidence: [],
+      evidence: history
+        .filter((s) => s.result.ok && s.status === 'success')
+        .map((s) => ({ step_index: s.call.step_index, kind: s.result.output_kind })),
       questions,
       issues: issues.map((i) => i.slice(0, 2000)).slice(0, 50),
       total_cost_usd: progress.cost_usd,
@@ -134,6 +137,8 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
     revisionCount: number,
     prefix: string,
     inputSource: 'pipeline' | 'feedback',
+    /** On a re-plan: what failed. When nothing else can do its part, the task ends stating that gap. */
+    gap?: Feedback,
   ): Decision {
     const reason = `${prefix}${outcome.decision_reason}`;
     if (outcome.status === 'planned') {
@@ -146,6 +151,27 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
         degraded_flag: input.degraded_flag,
         input_source: inputSource,
       };
+    }
+    if (outcome.status === 'no_tool_fits' && gap) {
+      // Nothing else can do what the failed step was for (SP-3: a forbidden page, no other reader). The task ends
+      // with what it has — partial when earlier steps gave evidence — and says what is missing and why, instead of
+      // asking the user to rephrase a request that was clear.
+      const others = outcome.plan.visible_tools.filter((t) => t !== gap.failed_tool).join(', ') || 'none';
+      const statement =
+        `gap: ${gap.failed_tool ?? 'a step'} could not do its part (${gap.reason.slice(0, 600)}) and no other ` +
+        `visible tool can (considered: ${others})`;
+      const evidence = carried.history.some((h) => h.result.ok && h.status === 'success');
+      return finish(
+        input,
+        carried.task,
+        carried.progress,
+        carried.history,
+        evidence ? 'partial_success' : 'failed',
+        [],
+        [statement, ...gap.issues],
+        `re-plan found no other way (TD-7); ${statement}; ${reason}`,
+        revisionCount,
+      );
     }
     if (outcome.status === 'no_tool_fits') {
       const considered = outcome.plan.visible_tools.join(', ') || 'none';
@@ -288,6 +314,7 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
       revision,
       prefix,
       'feedback',
+      feedback,
     );
   }
 
