@@ -60,6 +60,9 @@ const globalSetup = resolve(root, 'packages/test-support/src/global-setup.ts');
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Setup hooks start real things (PGlite with every migration takes 2–6 s on a busy 2-core machine); a slow
+    // start is not a failure. Test bodies keep vitest's 5 s default unless a suite says otherwise.
+    hookTimeout: 30_000,
     projects: [
       ...packages.map((pkg) => ({
         extends: true as const,
