@@ -199,6 +199,19 @@ async function startPack(pack: string, options: PackOptions = {}): Promise<PackR
   };
 }
 
+/** The path of a task whose n planned steps all succeed first time: submitted → … → finished. */
+function straightPath(steps: number): string[] {
+  const step = [
+    'parameter_injector:step_prepared',
+    'executor:step_executed',
+    'result_evaluator:next_step_requested',
+  ];
+  const path = ['api:task_submitted', 'model_selector:model_selected', 'tool_decider:task_planned'];
+  for (let i = 0; i < steps; i++) path.push(...step);
+  path[path.length - 1] = 'result_evaluator:task_finished';
+  return path;
+}
+
 /** `stage:event_type` of every row, in log order. */
 function path(events: readonly StoredEvent[]): string[] {
   return events.map((e) => `${e.envelope.stage}:${e.envelope.event_type}`);
@@ -240,17 +253,7 @@ describe('SP-1 after-sales, five workers on real Kafka + PostgreSQL', () => {
     const taskId = await rig.submit('refund_agent', 'My order 1234 is late and I want a refund.');
     const events = await rig.finished(taskId);
     expect(final(events).status).toBe('success');
-    expect(path(events)).toEqual([
-      'api:task_submitted',
-      'model_selector:model_selected',
-      'tool_decider:task_planned',
-      'parameter_injector:step_prepared',
-      'executor:step_executed',
-      'result_evaluator:next_step_requested',
-      'parameter_injector:step_prepared',
-      'executor:step_executed',
-      'result_evaluator:task_finished',
-    ]);
+    expect(path(events)).toEqual(straightPath(2));
     expect(executedTools(events)).toEqual(['order_status_query', 'refund_create']);
     const refund = events.filter((e) => e.envelope.event_type === 'step_prepared')[1];
     const call = (refund?.payload as { call: { arguments: Record<string, unknown> } }).call;
@@ -321,14 +324,7 @@ describe('SP-4 reach basics, five workers on real Kafka + PostgreSQL', () => {
       await rig.submit('reach_agent', 'What is the weather in Berlin today?'),
     );
     expect(final(events).status).toBe('success');
-    expect(path(events)).toEqual([
-      'api:task_submitted',
-      'model_selector:model_selected',
-      'tool_decider:task_planned',
-      'parameter_injector:step_prepared',
-      'executor:step_executed',
-      'result_evaluator:task_finished',
-    ]);
+    expect(path(events)).toEqual(straightPath(1));
     const prepared = events.find((e) => e.envelope.event_type === 'step_prepared')?.payload as {
       call: { tool: string; arguments: Record<string, unknown> };
     };
@@ -478,17 +474,7 @@ describe('SP-3 deep research, five workers on real Kafka + PostgreSQL', () => {
       await rig.submit('research_agent', 'What do the PostgreSQL 17 release notes say about performance?'),
     );
     expect(final(events).status, events.at(-1)?.envelope.decision_reason).toBe('success');
-    expect(path(events)).toEqual([
-      'api:task_submitted',
-      'model_selector:model_selected',
-      'tool_decider:task_planned',
-      'parameter_injector:step_prepared',
-      'executor:step_executed',
-      'result_evaluator:next_step_requested',
-      'parameter_injector:step_prepared',
-      'executor:step_executed',
-      'result_evaluator:task_finished',
-    ]);
+    expect(path(events)).toEqual(straightPath(2));
     expect(executedTools(events)).toEqual(['web_search', 'page_visit']);
     const plan = rows(events, 'task_planned')[0];
     // The visit's URL precondition could not be met from the user: the search was planned before it.
@@ -509,20 +495,7 @@ describe('SP-3 deep research, five workers on real Kafka + PostgreSQL', () => {
       await rig.submit('research_agent', 'How much faster is PostgreSQL 17 than 16 on pgbench, in percent?'),
     );
     expect(final(events).status, events.at(-1)?.envelope.decision_reason).toBe('success');
-    expect(path(events)).toEqual([
-      'api:task_submitted',
-      'model_selector:model_selected',
-      'tool_decider:task_planned',
-      'parameter_injector:step_prepared',
-      'executor:step_executed',
-      'result_evaluator:next_step_requested',
-      'parameter_injector:step_prepared',
-      'executor:step_executed',
-      'result_evaluator:next_step_requested',
-      'parameter_injector:step_prepared',
-      'executor:step_executed',
-      'result_evaluator:task_finished',
-    ]);
+    expect(path(events)).toEqual(straightPath(3));
     expect(executedTools(events)).toEqual(['web_search', 'page_visit', 'sandbox_compute']);
     // The sandbox had no figures to work on until the visit ran: it was planned after it, on its passages.
     const planned = rows(events, 'task_planned')[0];
@@ -594,14 +567,7 @@ describe('SP-3 deep research, five workers on real Kafka + PostgreSQL', () => {
       ),
     );
     expect(final(events).status, events.at(-1)?.envelope.decision_reason).toBe('success');
-    expect(path(events)).toEqual([
-      'api:task_submitted',
-      'model_selector:model_selected',
-      'tool_decider:task_planned',
-      'parameter_injector:step_prepared',
-      'executor:step_executed',
-      'result_evaluator:task_finished',
-    ]);
+    expect(path(events)).toEqual(straightPath(1));
     const planned = rows(events, 'task_planned')[0];
     // Both wordings were drafted as searches; the second, the same in other words, was refused (TD-5).
     expect(planned?.envelope.decision_reason).toContain('refused on validation: web_search (duplicate_step)');
