@@ -110,6 +110,53 @@ function nonNegativeInt(name: string, value: number): number {
   return value;
 }
 
+// The broker refuses a record batch above its message.max.bytes (1 MiB by default), and kafkajs puts everything one
+// send carries for a partition into one record batch. A stage's decisions outgrow its inputs (every stage adds to the
+// payload), so the decisions on a full 1 MiB fetch would be refused and the stage would stop: sends stay below this.
+const MAX_SEND_BYTES = 512 * 1024;
+// A record's framing in the batch (length, attributes, deltas, key/value lengths as varints), rounded up, so many tiny
+// messages are counted honestly too.
+const RECORD_OVERHEAD_BYTES = 64;
+
+type KafkaMessage = TopicMessages['messages'][number];
+
+/** Bytes a message adds to a record batch, at most: key, value, headers and the record's framing. */
+function messageBytes(message: KafkaMessage): number {
+  const length = (v: unknown) =>
+    Buffer.isBuffer(v) ? v.length : typeof v === 'string' ? Buffer.byteLength(v, 'utf8') : 0;
+  let bytes = RECORD_OVERHEAD_BYTES + length(message.key) + length(message.value);
+  for (const [name, value] of Object.entries(message.headers ?? {})) {
+    bytes += RECORD_OVERHEAD_BYTES + Buffer.byteLength(name, 'utf8') + length(value);
+  }
+  return bytes;
+}
+
+/**
+ * `topicMessages` cut into consecutive slices of at most `maxBytes` (a bigger message alone in its slice), keeping
+ * the order of every topic's messages. The common batch fits and comes back as it is.
+ */
+export function sliceBySize(topicMessages: TopicMessages[], maxBytes: number): TopicMessages[][] {
+  const slices: TopicMessages[][] = [];
+  let current = new Map<string, TopicMessages>();
+  let bytes = 0;
+  for (const { topic, messages } of topicMessages) {
+    for (const message of messages) {
+      const size = messageBytes(message);
+      if (bytes > 0 && bytes + size > maxBytes) {
+        slices.push([...current.values()]);
+        current = new Map();
+        bytes = 0;
+      }
+      const group = current.get(topic) ?? { topic, messages: [] };
+      group.messages.push(message);
+      current.set(topic, group);
+      bytes += size;
+    }
+  }
+  if (current.size > 0) slices.push([...current.values()]);
+  return slices;
+}
+
 function wrapBrokerError(what: string, error: unknown, topic?: string): BrokerError {
   const retriable =
     typeof error === 'object' && error !== null && 'retriable' in error ? Boolean(error.retriable) : true;
@@ -169,14 +216,17 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
 
   const sendBatch = async (topicMessages: TopicMessages[]): Promise<void> => {
     const p = await producer();
-    try {
-      await p.sendBatch({ topicMessages, acks: -1 });
-    } catch (error) {
-      throw wrapBrokerError(
-        `publishing to ${topicMessages.map((t) => t.topic).join(', ')} failed`,
-        error,
-        topicMessages[0]?.topic,
-      );
+    // One slice after another, so a key's messages keep their order across slices.
+    for (const slice of sliceBySize(topicMessages, MAX_SEND_BYTES)) {
+      try {
+        await p.sendBatch({ topicMessages: slice, acks: -1 });
+      } catch (error) {
+        throw wrapBrokerError(
+          `publishing to ${slice.map((t) => t.topic).join(', ')} failed`,
+          error,
+          slice[0]?.topic,
+        );
+      }
     }
   };
 

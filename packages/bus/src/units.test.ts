@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forEachByKey } from './for-each-by-key.js';
+import { sliceBySize } from './kafka-bus.js';
 import { backoffDelay, isRetriable, resolveBackoff } from './retry.js';
 import { decodeWire, encodeWire } from './wire-format.js';
 
@@ -10,6 +11,46 @@ describe('wire format', () => {
     expect(decodeWire(bytes)).toEqual({ schemaId: 70_000, payload: Buffer.from('{}') });
     expect(() => decodeWire(Buffer.from([1, 0, 0, 0, 1, 123]))).toThrow(/magic byte 1/);
     expect(() => decodeWire(Buffer.from([0, 0]))).toThrow(/fewer than/);
+  });
+});
+
+describe('sliceBySize', () => {
+  const message = (key: string, bytes: number) => ({ key, value: Buffer.alloc(bytes) });
+
+  it('keeps a batch that fits as it is', () => {
+    const batch = [{ topic: 'a', messages: [message('k', 100), message('k', 100)] }];
+    expect(sliceBySize(batch, 10_000)).toEqual([batch]);
+  });
+
+  it('cuts a big batch into slices under the limit, keeping every topic in order', () => {
+    const a = Array.from({ length: 10 }, (_, i) => message(`a${String(i)}`, 1_000));
+    const b = Array.from({ length: 5 }, (_, i) => message(`b${String(i)}`, 1_000));
+    const slices = sliceBySize(
+      [
+        { topic: 'a', messages: a },
+        { topic: 'b', messages: b },
+      ],
+      3_500,
+    );
+    expect(slices.length).toBeGreaterThan(4);
+    for (const slice of slices) {
+      const bytes = slice.flatMap((t) => t.messages).reduce((n, m) => n + (m.value as Buffer).length, 0);
+      expect(bytes).toBeLessThanOrEqual(3_500);
+    }
+    const keysOf = (topic: string) =>
+      slices.flatMap((slice) =>
+        slice.filter((t) => t.topic === topic).flatMap((t) => t.messages.map((m) => m.key)),
+      );
+    expect(keysOf('a')).toEqual(a.map((m) => m.key));
+    expect(keysOf('b')).toEqual(b.map((m) => m.key));
+  });
+
+  it('sends a message bigger than the limit alone', () => {
+    const slices = sliceBySize(
+      [{ topic: 'a', messages: [message('k', 10), message('k', 5_000), message('k', 10)] }],
+      1_000,
+    );
+    expect(slices.map((s) => s[0]?.messages.length)).toEqual([1, 1, 1]);
   });
 });
 
