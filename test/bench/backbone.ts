@@ -62,6 +62,21 @@ const log = (msg: string) => {
   process.stderr.write(`[bench] ${msg}\n`);
 };
 
+const describeError = (error: Error): string =>
+  `${error.name}: ${error.message}${error.cause instanceof Error ? ` <- ${describeError(error.cause)}` : ''}`;
+
+/** Errors only: a stage whose subscription fails would otherwise leave the run waiting silently for its tasks. */
+const errorLogger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: (obj: object, msg: string) => {
+    log(
+      `error: ${msg} ${JSON.stringify(obj, (_k, v: unknown) => (v instanceof Error ? describeError(v) : v))}`,
+    );
+  },
+};
+
 /** The terminal topic has no consuming stage, hence no dead-letter topic; the benchmark's sink brings its own. */
 const SINK_DLQ = 'bench.sink.dead_lettered.v1';
 
@@ -95,6 +110,7 @@ async function runPipeline(
       schemaRegistryUrl: endpoints.schemaRegistryUrl,
       topicPrefix: prefix,
       autoRegisterSchemas: true,
+      logger: errorLogger,
     });
   const bus = newBus('bench-driver');
   const buses: Bus[] = [bus];
@@ -144,6 +160,7 @@ async function runPipeline(
         store,
         groupId: `${prefix}${definition.stage}`,
         partitionsConcurrently: PARTITIONS_CONCURRENTLY,
+        logger: errorLogger,
       });
       await runtime.start();
       runtimes.push(runtime);
