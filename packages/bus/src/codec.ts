@@ -99,7 +99,8 @@ export function createSchemaRegistryCodec(options: SchemaRegistryCodecOptions): 
     return pending;
   };
 
-  const lookUpId = async (topic: TopicSpec): Promise<number> => {
+  /** The id registered for the topic's own schema, or undefined when its subject does not hold that schema. */
+  const registeredIdOf = async (topic: TopicSpec): Promise<number | undefined> => {
     const schema = { type: SchemaType.JSON, schema: registeredSchemaText(topic) } as const;
     try {
       return await registry.getRegistryIdBySchema(topic.subject, schema);
@@ -107,17 +108,21 @@ export function createSchemaRegistryCodec(options: SchemaRegistryCodecOptions): 
       // The client turns a 404 (unknown subject, or no such schema under it) into a status-less error of this name.
       const notRegistered =
         (error as HttpError).name === 'ConfluentSchemaRegistryError' && httpStatus(error) === undefined;
-      if (!notRegistered) {
-        throw new SchemaRegistryUnavailableError(`schema registry lookup for ${topic.subject} failed`, {
-          cause: error,
-          topic: topic.name,
-        });
-      }
-      if (!autoRegister) throw new SchemaNotRegisteredError(topic.name, topic.subject, { cause: error });
-      const [registered] = await registerTopicSchemas(registry, [topic]);
-      if (!registered) throw new SchemaNotRegisteredError(topic.name, topic.subject);
-      return registered.id;
+      if (notRegistered) return undefined;
+      throw new SchemaRegistryUnavailableError(`schema registry lookup for ${topic.subject} failed`, {
+        cause: error,
+        topic: topic.name,
+      });
     }
+  };
+
+  const lookUpId = async (topic: TopicSpec): Promise<number> => {
+    const id = await registeredIdOf(topic);
+    if (id !== undefined) return id;
+    if (!autoRegister) throw new SchemaNotRegisteredError(topic.name, topic.subject);
+    const [registered] = await registerTopicSchemas(registry, [topic]);
+    if (!registered) throw new SchemaNotRegisteredError(topic.name, topic.subject);
+    return registered.id;
   };
 
   const isKnownId = async (schemaId: number): Promise<boolean> => {
@@ -133,6 +138,19 @@ export function createSchemaRegistryCodec(options: SchemaRegistryCodecOptions): 
         },
       );
     }
+  };
+
+  // What a consumed value almost always carries: the id of the topic's own schema, which one lookup by schema text
+  // answers. Any other id is asked for by id — a call that also compiles the schema into an Ajv validator the codec
+  // never uses (zod validates), a few hundred milliseconds of a busy worker's single thread per schema.
+  const ownIdByTopic = new Map<string, Promise<number | undefined>>();
+  const isKnownIdFor = async (topic: TopicSpec, schemaId: number): Promise<boolean> => {
+    const ownId = await cached(ownIdByTopic, topic.name, () => registeredIdOf(topic));
+    if (ownId === schemaId) return true;
+    const known = await cached(knownIds, schemaId, () => isKnownId(schemaId));
+    // Unknown ids are not kept: the map only dedupes concurrent lookups of the same id.
+    if (!known) knownIds.delete(schemaId);
+    return known;
   };
 
   return {
@@ -153,10 +171,7 @@ export function createSchemaRegistryCodec(options: SchemaRegistryCodecOptions): 
           return { ok: false, reason: 'undecodable', detail: error.message };
         throw error;
       }
-      const known = await cached(knownIds, wire.schemaId, () => isKnownId(wire.schemaId));
-      if (!known) {
-        // Unknown ids are not kept: the map only dedupes concurrent lookups of the same id.
-        knownIds.delete(wire.schemaId);
+      if (!(await isKnownIdFor(topic, wire.schemaId))) {
         return {
           ok: false,
           reason: 'unknown_schema',
