@@ -7,7 +7,7 @@ import {
   SchemaRegistryUnavailableError,
   WireFormatError,
 } from './errors.js';
-import { parsePayload, serializeValue } from './payload.js';
+import { encodeValue, parsePayload } from './payload.js';
 import { decodeWire, encodeWire } from './wire-format.js';
 
 // FL-2: values travel as JSON in the Confluent wire format; the JSON Schema registered per subject is generated from
@@ -155,7 +155,7 @@ export function createSchemaRegistryCodec(options: SchemaRegistryCodecOptions): 
 
   return {
     async encode(topic, value) {
-      const payload = serializeValue(topic, value);
+      const payload = encodeValue(topic, value);
       const schemaId = await cached(idByTopic, topic.name, () => lookUpId(topic));
       return encodeWire(schemaId, payload);
     },

@@ -24,11 +24,38 @@ export function describeIssues(error: z.ZodError): { path: string; detail: strin
   return { path, detail: `${issue.message}${more}` };
 }
 
+// Values that passed the check `publish` makes, with the bytes `publish` would write for them (see validateValue).
+const validatedBytes = new WeakMap<object, { schema: TopicSpec['schema']; bytes: Buffer }>();
+
+/**
+ * Validates `value` for `topic` exactly as `publish` does (JSON round trip, then the topic's zod schema) and returns
+ * the value as a consumer will see it, frozen. Publishing that very object writes the bytes checked here without a
+ * second check: a stage validates each decision before appending it, and used to pay for the same check twice.
+ * Throws {@link InvalidMessageError} like `publish`.
+ */
+export function validateValue(topic: TopicSpec, value: unknown): unknown {
+  const { data, bytes } = validate(topic, value);
+  if (typeof data === 'object' && data !== null) {
+    validatedBytes.set(Object.freeze(data), { schema: topic.schema, bytes });
+  }
+  return data;
+}
+
+/** The bytes to publish: those checked by {@link validateValue} for this topic's schema, else checked now. */
+export function encodeValue(topic: TopicSpec, value: unknown): Buffer {
+  const validated = typeof value === 'object' && value !== null ? validatedBytes.get(value) : undefined;
+  return validated?.schema === topic.schema ? validated.bytes : serializeValue(topic, value);
+}
+
 /**
  * Validates `value` against the topic's zod schema after a JSON round trip and returns the JSON bytes of the
  * validated value. Throws {@link InvalidMessageError} naming the topic and the first invalid field path.
  */
 export function serializeValue(topic: TopicSpec, value: unknown): Buffer {
+  return validate(topic, value).bytes;
+}
+
+function validate(topic: TopicSpec, value: unknown): { data: unknown; bytes: Buffer } {
   let json: string | undefined;
   try {
     json = stringifyJson(value);
@@ -48,7 +75,7 @@ export function serializeValue(topic: TopicSpec, value: unknown): Buffer {
     const { path, detail } = describeIssues(result.error);
     throw new InvalidMessageError(topic.name, path, detail, { cause: result.error });
   }
-  return Buffer.from(JSON.stringify(result.data), 'utf8');
+  return { data: result.data, bytes: Buffer.from(JSON.stringify(result.data), 'utf8') };
 }
 
 /** Parses JSON payload bytes and validates them against the topic's schema; never throws. */

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contractTopic } from './bus-contract.js';
+import { InvalidMessageError } from './errors.js';
 import { forEachByKey } from './for-each-by-key.js';
+import { encodeValue, validateValue } from './payload.js';
 import { sliceBySize } from './kafka-bus.js';
 import { backoffDelay, isRetriable, resolveBackoff } from './retry.js';
 import { decodeWire, encodeWire } from './wire-format.js';
@@ -11,6 +15,28 @@ describe('wire format', () => {
     expect(decodeWire(bytes)).toEqual({ schemaId: 70_000, payload: Buffer.from('{}') });
     expect(() => decodeWire(Buffer.from([1, 0, 0, 0, 1, 123]))).toThrow(/magic byte 1/);
     expect(() => decodeWire(Buffer.from([0, 0]))).toThrow(/fewer than/);
+  });
+});
+
+describe('validateValue', () => {
+  it('checks like publish and returns the value a consumer sees, frozen', () => {
+    const topic = contractTopic();
+    const value = validateValue(topic, { task_id: 't', seq: 1, extra: 'dropped' });
+    expect(value).toEqual({ task_id: 't', seq: 1 });
+    expect(Object.isFrozen(value)).toBe(true);
+    expect(encodeValue(topic, value).toString('utf8')).toBe('{"task_id":"t","seq":1}');
+    expect(() => validateValue(topic, { task_id: 't', seq: -1 })).toThrow(InvalidMessageError);
+  });
+
+  it('lets only the same schema skip the check: another topic checks the value again', () => {
+    const value = validateValue(contractTopic(), { task_id: 't', seq: 1 });
+    const stricter = {
+      ...contractTopic(),
+      schema: z.object({ task_id: z.string(), seq: z.number().min(5) }),
+    };
+    expect(() => encodeValue(stricter, value)).toThrow(/seq/);
+    // A copy with the same fields is not the validated object: checked as usual.
+    expect(() => encodeValue(contractTopic(), { ...(value as object), seq: 'x' })).toThrow(/seq/);
   });
 });
 

@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { topicByName, type Envelope, type PipelineStage } from '@signalbox/contracts';
 import {
+  InvalidMessageError,
   forEachByKey,
+  validateValue,
   type BatchOutcome,
   type Bus,
   type DeadLetter,
@@ -115,7 +117,7 @@ function resolveOptions(options: StageRuntimeOptions): ResolvedOptions {
 /** One input's fate inside a batch. */
 type Fate =
   | { kind: 'stored'; event: StoredEvent }
-  | { kind: 'new'; event: NewEvent }
+  | { kind: 'new'; event: NewEvent; validated: unknown }
   | { kind: 'failed'; event: NewEvent; detail: string };
 
 /**
@@ -254,21 +256,13 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
     try {
       const decision = await decideWithRetry(input, { stage, versions });
       const envelope = decisionEnvelope(stage, input, decision, versions, o.now(), traceparent);
-      const value = { ...envelope, payload: decision.payload };
       // Checked as the consumer will see it after JSON encoding, so the append and the publish cannot refuse it later.
-      const check = decision.topic.schema.safeParse(jsonRoundTrip(value, decision.topic.name));
-      if (!check.success) {
-        const issue = check.error.issues[0];
-        throw new InvalidDecisionError(
-          `${stage} decided a ${decision.event_type} that ${decision.topic.name} refuses: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'}`,
-          decision.topic.name,
-        );
-      }
+      const validated = validateDecision(decision, envelope);
       const event: NewEvent = { envelope, topic: decision.topic.name, payload: decision.payload };
       const sensitive = definition.sensitivePaths?.(decision.payload) ?? [];
       // PI-5 / RS-6: the values are published but stored apart from the payload, which the log keeps redacted.
       if (sensitive.length > 0) event.secrets = secretsAt(decision.payload, sensitive);
-      return { kind: 'new', event };
+      return { kind: 'new', event, validated };
     } catch (err) {
       const detail = describe(err);
       logger.error(
@@ -276,6 +270,20 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
         'decision failed; dead-lettering the input',
       );
       return { kind: 'failed', event: failedEvent(input, detail, message), detail: capDetail(detail) };
+    }
+  }
+
+  /** The message of a decision as published, checked once here (`validateValue`) so the bus need not check it again. */
+  function validateDecision(decision: Decision, envelope: Envelope): unknown {
+    try {
+      return validateValue(decision.topic, { ...envelope, payload: decision.payload });
+    } catch (err) {
+      if (!(err instanceof InvalidMessageError)) throw err;
+      throw new InvalidDecisionError(
+        `${stage} decided a ${decision.event_type} that ${decision.topic.name} refuses: ${err.path || '(root)'}: ${err.detail}`,
+        decision.topic.name,
+        { cause: err },
+      );
     }
   }
 
@@ -306,9 +314,12 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
       // is not what downstream saw. It is not published; the original already went on (side effects stay
       // once-only through the executor's own idempotency store).
       const pruned = new Set<string>();
+      // Decisions this batch stored itself: published as validated, not rebuilt from the log and checked again.
+      const inserted = new Set<string>();
       for (const result of appended) {
         byId.set(result.event.envelope.event_id, result.event);
         if (result.pruned) pruned.add(result.event.envelope.event_id);
+        if (result.inserted) inserted.add(result.event.envelope.event_id);
       }
 
       const outgoing: OutgoingMessage[] = [];
@@ -344,7 +355,10 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
         outgoing.push({
           topic,
           key: event.envelope.task_id,
-          value: { ...event.envelope, payload: event.payload },
+          value:
+            fate.kind === 'new' && inserted.has(event.envelope.event_id)
+              ? fate.validated
+              : { ...event.envelope, payload: event.payload },
           headers: event.envelope.traceparent ? { traceparent: event.envelope.traceparent } : {},
         });
       });
@@ -451,20 +465,6 @@ const MAX_ID_LENGTH = 128;
 
 function capDetail(detail: string): string {
   return detail.length <= MAX_DETAIL_LENGTH ? detail : `${detail.slice(0, MAX_DETAIL_LENGTH - 1)}…`;
-}
-
-function jsonRoundTrip(value: unknown, topic: string): unknown {
-  try {
-    return JSON.parse(JSON.stringify(value)) as unknown;
-  } catch (err) {
-    throw new InvalidDecisionError(
-      `the decision for ${topic} is not JSON-serializable: ${describe(err)}`,
-      topic,
-      {
-        cause: err,
-      },
-    );
-  }
 }
 
 function describe(err: unknown): string {
