@@ -107,6 +107,12 @@ export interface EventRowWithSecrets extends EventRow {
 export interface AppendRow extends EventRowWithSecrets {
   ord: number;
   inserted: boolean;
+  /**
+   * True when this statement inserted the row (for this input or an earlier copy of its id, `first_ord`): `payload`
+   * and `secrets` are then null, the caller has them.
+   */
+  fresh: boolean;
+  first_ord: number;
   pruned: boolean;
   key_stream_version: number | null;
   key_global_position: string | null;
@@ -234,8 +240,10 @@ stored AS (
   WHERE k.event_id IN (SELECT event_id FROM input)
 )
 SELECT i.ord::integer AS ord, coalesce(s.fresh AND f.ord = i.ord, false) AS inserted,
-  ${eventSelectList('s', resolvedPayload('s', 'coalesce(bi.payload, bx.payload)'))},
-  ${secretsOf('all_secrets', 's.event_id')} AS secrets,
+  coalesce(s.fresh, false) AS fresh, f.ord::integer AS first_ord,
+  -- A row this statement inserted holds what the caller gave: its payload and secrets are not sent back.
+  ${eventSelectList('s', `CASE WHEN s.fresh THEN NULL ELSE ${resolvedPayload('s', 'coalesce(bi.payload, bx.payload)')} END`)},
+  CASE WHEN s.fresh THEN NULL ELSE ${secretsOf('all_secrets', 's.event_id')} END AS secrets,
   (s.event_id IS NULL AND k.event_id IS NOT NULL) AS pruned, k.stream_version AS key_stream_version,
   k.global_position::text AS key_global_position, ${iso('k.recorded_at')} AS key_recorded_at
 FROM input i
