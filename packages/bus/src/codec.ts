@@ -34,8 +34,16 @@ export interface Codec {
  * schemas with Ajv's default draft-07 class), exactly as frozen in the contracts' fixtures.
  */
 export function registeredSchemaText(topic: TopicSpec): string {
-  return JSON.stringify(topicJsonSchema(topic));
+  // Generating the JSON Schema from zod takes tens of milliseconds for the larger topics, and every bus (one per
+  // stage) asks for the texts of its topics on first use; the text only depends on the schema and the name.
+  let byName = schemaTexts.get(topic.schema);
+  if (!byName) schemaTexts.set(topic.schema, (byName = new Map<string, string>()));
+  let text = byName.get(topic.name);
+  if (text === undefined) byName.set(topic.name, (text = JSON.stringify(topicJsonSchema(topic))));
+  return text;
 }
+
+const schemaTexts = new WeakMap<TopicSpec['schema'], Map<string, string>>();
 
 /** Options of {@link createSchemaRegistry}. */
 export interface SchemaRegistryOptions {
