@@ -28,6 +28,22 @@ describe('validateValue', () => {
     expect(() => validateValue(topic, { task_id: 't', seq: -1 })).toThrow(InvalidMessageError);
   });
 
+  it('checks the value a consumer sees after JSON encoding, also when it is not plain JSON', () => {
+    const topic = contractTopic();
+    const when = new Date('2030-01-02T03:04:05.678Z');
+    expect(validateValue(topic, { task_id: 't', seq: 1, note: when })).toEqual({
+      task_id: 't',
+      seq: 1,
+      note: '2030-01-02T03:04:05.678Z',
+    });
+    expect(validateValue(topic, { task_id: 't', seq: 1, note: undefined })).toEqual({ task_id: 't', seq: 1 });
+    expect(() => validateValue(topic, { task_id: 't', seq: Number.NaN })).toThrow(/seq/);
+    expect(() => validateValue(topic, { task_id: 't', seq: 1n })).toThrow(/not JSON-serializable/);
+    const cyclic: Record<string, unknown> = { task_id: 't', seq: 1 };
+    cyclic.self = cyclic;
+    expect(() => validateValue(topic, cyclic)).toThrow(/not JSON-serializable/);
+  });
+
   it('lets only the same schema skip the check: another topic checks the value again', () => {
     const value = validateValue(contractTopic(), { task_id: 't', seq: 1 });
     const stricter = {
