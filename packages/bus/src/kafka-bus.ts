@@ -44,9 +44,9 @@ export interface KafkaBusOptions {
   maxWaitTimeMs?: number;
   /**
    * How often handled offsets are committed. 0 commits right after every batch (one extra broker round trip per
-   * batch); a positive interval commits the offsets resolved so far at most that often. Either way only handled
-   * offsets are committed (at-least-once); a crash re-delivers at most one interval's worth, which the stage runtime
-   * answers from the event log instead of deciding again. @default 0
+   * batch); a positive interval commits the offsets resolved so far at most that often, and on `stop()`. Either way
+   * only handled offsets are committed (at-least-once); a crash or a rebalance re-delivers at most one interval's
+   * worth, which the stage runtime answers from the event log instead of deciding again. @default 0
    */
   commitIntervalMs?: number;
   /** Producer retries of a failing send before `publish` rejects. @default 5 */
@@ -308,9 +308,29 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       });
       let failed = false;
       let stopping: Promise<void> | undefined;
+      // The next offset of every partition a batch was resolved on since the last (re)join. With an interval the bus
+      // commits them itself when the subscription stops (kafkajs would only with autoCommit, see run() below), so a
+      // clean stop re-delivers nothing.
+      const resolvedOffsets = new Map<number, string>();
+      const commitResolved = async (): Promise<void> => {
+        if (resolved.commitIntervalMs === 0 || resolvedOffsets.size === 0) return;
+        const offsets = [...resolvedOffsets].map(([partition, offset]) => ({
+          topic: o.topic.name,
+          partition,
+          offset,
+        }));
+        try {
+          await consumer.commitOffsets(offsets);
+        } catch (err) {
+          // Not fatal: the next member re-reads from the last commit, and the stage runtime answers a redelivered
+          // input from its event log.
+          logger.warn({ topic: o.topic.name, groupId: o.groupId, err }, 'committing on stop failed');
+        }
+      };
       const stop = (): Promise<void> => {
         stopping ??= (async () => {
           try {
+            await commitResolved();
             await consumer.stop();
           } finally {
             await consumer.disconnect();
@@ -337,6 +357,10 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         });
         o.onError?.(error);
       };
+      // Offsets resolved before a rebalance may belong to partitions another member now owns: never commit them.
+      consumer.on(consumer.events.GROUP_JOIN, () => {
+        resolvedOffsets.clear();
+      });
       consumer.on(consumer.events.CRASH, (event) => {
         logger.error(
           {
@@ -374,14 +398,20 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         // run() resolves once the consumer joined the group.
         await consumer.run({
           eachBatchAutoResolve: false,
-          autoCommit: true,
-          // 0: commit on every commitOffsetsIfNecessary() call, i.e. right after each handled batch; otherwise at
-          // most every commitIntervalMs (commitOffsetsIfNecessary commits once the interval has passed).
+          // 0: commit right after each handled batch (kafkajs's runner does with autoCommit). Otherwise at most every
+          // commitIntervalMs, from the batch loop (commitOffsetsIfNecessary commits once the interval has passed) —
+          // with autoCommit off, as kafkajs's runner would still commit after every batch: a commit waits out the
+          // group coordinator's append linger (5 ms by default), and the next fetch waits for it.
+          autoCommit: resolved.commitIntervalMs === 0,
           ...(resolved.commitIntervalMs === 0
             ? { autoCommitThreshold: 1 }
             : { autoCommitInterval: resolved.commitIntervalMs }),
           partitionsConsumedConcurrently: o.partitionsConcurrently,
-          eachBatch: kafkaEachBatch(deps, { isUsable: () => !failed, onFailed: fail }),
+          eachBatch: kafkaEachBatch(deps, {
+            isUsable: () => !failed,
+            onFailed: fail,
+            onResolved: (partition, offset) => resolvedOffsets.set(partition, offset),
+          }),
         });
       } catch (error) {
         await consumer.disconnect().catch(() => undefined);
