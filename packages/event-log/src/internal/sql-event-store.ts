@@ -34,6 +34,9 @@ import {
 } from './statements.js';
 import type { SqlDriver } from './sql-driver.js';
 
+// The statements a stage runs for every batch.
+const HOT = { hot: true } as const;
+
 /** Default claim-check threshold (EL-3): payloads whose JSON text is longer than 64 KiB are stored once, by hash. */
 export const DEFAULT_CLAIM_CHECK_THRESHOLD_BYTES = 64 * 1024;
 
@@ -189,7 +192,7 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
   }
 
   async function appendOnce(params: unknown[]): Promise<AppendRow[]> {
-    return driver.query<AppendRow>(statements.append, params);
+    return driver.query<AppendRow>(statements.append, params, HOT);
   }
 
   const store: EventStore = {
@@ -280,12 +283,12 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
       }
       if (options?.withSecrets === true) {
         const rows = await run('reading events by id', () =>
-          driver.query<EventRowWithSecrets>(statements.findByEventIdsWithSecrets, [[...eventIds]]),
+          driver.query<EventRowWithSecrets>(statements.findByEventIdsWithSecrets, [[...eventIds]], HOT),
         );
         return new Map(rows.map((row) => [row.event_id, toStoredEvent(row, row.secrets)]));
       }
       const rows = await run('reading events by id', () =>
-        driver.query<EventRow>(statements.findByEventIds, [[...eventIds]]),
+        driver.query<EventRow>(statements.findByEventIds, [[...eventIds]], HOT),
       );
       return new Map(rows.map((row) => [row.event_id, toStoredEvent(row)]));
     },
