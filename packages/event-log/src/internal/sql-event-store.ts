@@ -23,6 +23,7 @@ import { deriveColumns } from './derived-columns.js';
 import type { Names } from './names.js';
 import {
   APPEND_COLUMNS,
+  appendParam,
   type AppendRow,
   buildFindTasks,
   buildFindTraces,
@@ -180,7 +181,7 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
     const blobList = [...blobs.values()];
     return {
       params: [
-        ...columns,
+        ...APPEND_COLUMNS.map(([, type], column) => appendParam(type, columns[column] ?? [])),
         blobList.map((b) => b.sha256),
         blobList.map((b) => b.size),
         blobList.map((b) => b.json),
