@@ -9,6 +9,7 @@ import {
   type TopicMessages,
 } from 'kafkajs';
 import type { Bus, ConsumeOptions, OutgoingMessage, Subscription } from './bus.js';
+import { coalescing } from './coalesce.js';
 import { createSchemaRegistry, createSchemaRegistryCodec, type Codec } from './codec.js';
 import { kafkaEachBatch, type BatchRunnerDeps, type DeadLetterRecord } from './consumer-runner.js';
 import { BrokerError, BusStateError, InvalidMessageError, type SubscriptionFailedError } from './errors.js';
@@ -214,7 +215,10 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     return producerReady;
   };
 
-  const sendBatch = async (topicMessages: TopicMessages[]): Promise<void> => {
+  // kafkajs's idempotent producer sends one request at a time per broker (a lock around each produce), and a stage
+  // publishes from several partitions' batches at once: publishes made while a request is out now leave together
+  // as the next request (one round trip and one record batch per partition instead of one each), in call order.
+  const sendBatch = coalescing(async (topicMessages: TopicMessages[]): Promise<void> => {
     const p = await producer();
     // One slice after another, so a key's messages keep their order across slices.
     for (const slice of sliceBySize(topicMessages, MAX_SEND_BYTES)) {
@@ -228,7 +232,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         );
       }
     }
-  };
+  });
 
   const sendDeadLetters = (topic: string, records: DeadLetterRecord[]) =>
     sendBatch([

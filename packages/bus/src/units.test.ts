@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contractTopic } from './bus-contract.js';
+import { coalescing } from './coalesce.js';
 import { InvalidMessageError } from './errors.js';
 import { forEachByKey } from './for-each-by-key.js';
 import { encodeValue, validateValue } from './payload.js';
@@ -53,6 +54,41 @@ describe('validateValue', () => {
     expect(() => encodeValue(stricter, value)).toThrow(/seq/);
     // A copy with the same fields is not the validated object: checked as usual.
     expect(() => encodeValue(contractTopic(), { ...(value as object), seq: 'x' })).toThrow(/seq/);
+  });
+});
+
+describe('coalescing', () => {
+  it('sends the first call at once and the calls made meanwhile together, in call order', async () => {
+    const sent: number[][] = [];
+    let release: () => void = () => undefined;
+    const send = coalescing<number>(async (items) => {
+      sent.push(items);
+      if (sent.length === 1) await new Promise<void>((resolve) => (release = resolve));
+    });
+    const first = send([1]);
+    expect(sent).toEqual([[1]]);
+    const later = [send([2, 3]), send([4])];
+    release();
+    await Promise.all([first, ...later]);
+    expect(sent).toEqual([[1], [2, 3, 4]]);
+    await send([5]);
+    expect(sent).toEqual([[1], [2, 3, 4], [5]]);
+  });
+
+  it('rejects every call the failing send carried, and goes on with the next', async () => {
+    let calls = 0;
+    let release: () => void = () => undefined;
+    const send = coalescing<string>(async (items) => {
+      calls++;
+      if (calls === 1) await new Promise<void>((resolve) => (release = resolve));
+      if (items.includes('bad')) throw new Error('refused');
+    });
+    const first = send(['ok']);
+    const failing = [send(['bad']), send(['x'])];
+    release();
+    await expect(first).resolves.toBeUndefined();
+    for (const call of failing) await expect(call).rejects.toThrow('refused');
+    await expect(send(['after'])).resolves.toBeUndefined();
   });
 });
 
