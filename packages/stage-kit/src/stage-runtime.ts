@@ -117,7 +117,7 @@ function resolveOptions(options: StageRuntimeOptions): ResolvedOptions {
 /** One input's fate inside a batch. */
 type Fate =
   | { kind: 'stored'; event: StoredEvent }
-  | { kind: 'new'; event: NewEvent; validated: unknown }
+  | { kind: 'new'; event: NewEvent }
   | { kind: 'failed'; event: NewEvent; detail: string };
 
 /**
@@ -257,12 +257,12 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
       const decision = await decideWithRetry(input, { stage, versions });
       const envelope = decisionEnvelope(stage, input, decision, versions, o.now(), traceparent);
       // Checked as the consumer will see it after JSON encoding, so the append and the publish cannot refuse it later.
-      const validated = validateDecision(decision, envelope);
+      validateDecision(decision, envelope);
       const event: NewEvent = { envelope, topic: decision.topic.name, payload: decision.payload };
       const sensitive = definition.sensitivePaths?.(decision.payload) ?? [];
       // PI-5 / RS-6: the values are published but stored apart from the payload, which the log keeps redacted.
       if (sensitive.length > 0) event.secrets = secretsAt(decision.payload, sensitive);
-      return { kind: 'new', event, validated };
+      return { kind: 'new', event };
     } catch (err) {
       const detail = describe(err);
       logger.error(
@@ -273,7 +273,7 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
     }
   }
 
-  /** The message of a decision as published, checked once here (`validateValue`) so the bus need not check it again. */
+  /** Checks the message of a decision as `publish` will (`validateValue`), before it is appended. */
   function validateDecision(decision: Decision, envelope: Envelope): unknown {
     try {
       return validateValue(decision.topic, { ...envelope, payload: decision.payload });
@@ -314,12 +314,9 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
       // is not what downstream saw. It is not published; the original already went on (side effects stay
       // once-only through the executor's own idempotency store).
       const pruned = new Set<string>();
-      // Decisions this batch stored itself: published as validated, not rebuilt from the log and checked again.
-      const inserted = new Set<string>();
       for (const result of appended) {
         byId.set(result.event.envelope.event_id, result.event);
         if (result.pruned) pruned.add(result.event.envelope.event_id);
-        if (result.inserted) inserted.add(result.event.envelope.event_id);
       }
 
       const outgoing: OutgoingMessage[] = [];
@@ -355,10 +352,9 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
         outgoing.push({
           topic,
           key: event.envelope.task_id,
-          value:
-            fate.kind === 'new' && inserted.has(event.envelope.event_id)
-              ? fate.validated
-              : { ...event.envelope, payload: event.payload },
+          // Always the decision as the log holds it (payload keys in jsonb's order), never the in-memory one: a
+          // redelivery re-publishes it from the log, and must send the very same bytes (EL-2).
+          value: { ...event.envelope, payload: event.payload },
           headers: event.envelope.traceparent ? { traceparent: event.envelope.traceparent } : {},
         });
       });
