@@ -62,6 +62,21 @@ const log = (msg: string) => {
   process.stderr.write(`[bench] ${msg}\n`);
 };
 
+const describeError = (error: Error): string =>
+  `${error.name}: ${error.message}${error.cause instanceof Error ? ` <- ${describeError(error.cause)}` : ''}`;
+
+/** Errors only: a stage whose subscription fails would otherwise leave the run waiting silently for its tasks. */
+const errorLogger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: (obj: object, msg: string) => {
+    log(
+      `error: ${msg} ${JSON.stringify(obj, (_k, v: unknown) => (v instanceof Error ? describeError(v) : v))}`,
+    );
+  },
+};
+
 /** The terminal topic has no consuming stage, hence no dead-letter topic; the benchmark's sink brings its own. */
 const SINK_DLQ = 'bench.sink.dead_lettered.v1';
 
@@ -76,6 +91,14 @@ interface PipelineRun {
   appendsPerS: number;
   seconds: number;
   hopMs: number[];
+  /** CPU time (user + system) of this process per task: steadier than rates on a machine others share. */
+  cpuMsPerTask: number;
+}
+
+/** CPU milliseconds this process used since `since` (a `process.cpuUsage()` reading). */
+function cpuMsSince(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
 }
 
 async function runPipeline(
@@ -95,6 +118,7 @@ async function runPipeline(
       schemaRegistryUrl: endpoints.schemaRegistryUrl,
       topicPrefix: prefix,
       autoRegisterSchemas: true,
+      logger: errorLogger,
     });
   const bus = newBus('bench-driver');
   const buses: Bus[] = [bus];
@@ -103,15 +127,16 @@ async function runPipeline(
   const workers: WorkerProcess[] = [];
   try {
     await bus.ensureTopics([...allTopicNames(), { name: SINK_DLQ, partitions: 1 }]);
+    // Register every schema once before the clock starts, as a deploy does (FL-2): not raced by six buses, and not
+    // measured (the registry client compiles each schema it registers, ~0.1 s of CPU apiece).
+    await registerTopicSchemas(
+      createSchemaRegistry({ url: endpoints.schemaRegistryUrl }),
+      Object.values(TOPICS).map((t) => prefixTopic(t, prefix)),
+    );
     if (args.processes) {
       const store = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
       await store.migrate();
       await store.close();
-      // Register every schema once, so five workers do not race to register them.
-      await registerTopicSchemas(
-        createSchemaRegistry({ url: endpoints.schemaRegistryUrl }),
-        Object.values(TOPICS).map((t) => prefixTopic(t, prefix)),
-      );
       for (const definition of Object.values(PASS_THROUGH_STAGES) as StageDefinition[]) {
         workers.push(
           spawnWorker({
@@ -144,6 +169,7 @@ async function runPipeline(
         store,
         groupId: `${prefix}${definition.stage}`,
         partitionsConcurrently: PARTITIONS_CONCURRENTLY,
+        logger: errorLogger,
       });
       await runtime.start();
       runtimes.push(runtime);
@@ -170,6 +196,7 @@ async function runPipeline(
     await new Promise((r) => setTimeout(r, 1500));
 
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     // Full rate: large chunks. Rate-limited: ~10 ms slices, so latency is not queueing behind our own bursts.
     const chunk = ratePerS ? Math.max(1, Math.round(ratePerS / 100)) : 250;
     // The submitted messages are not in the event log (nothing decided them); their times start hop 1.
@@ -190,6 +217,7 @@ async function runPipeline(
     }
     await done;
     const seconds = (lastFinishedAt - started) / 1000;
+    const cpuMsPerTask = cpuMsSince(cpuStarted) / tasks;
 
     const rows = await schema.pool.query<{ causation_id: string; at: Date; cause_at: Date | null }>(
       `SELECT e.causation_id, e.occurred_at AS at, c.occurred_at AS cause_at
@@ -204,7 +232,13 @@ async function runPipeline(
     }
     hopMs.sort((a, b) => a - b);
     for (const sink of sinks) await sink.stop();
-    return { tasksPerS: tasks / seconds, appendsPerS: rows.rowCount! / seconds, seconds, hopMs };
+    return {
+      tasksPerS: tasks / seconds,
+      appendsPerS: rows.rowCount! / seconds,
+      seconds,
+      hopMs,
+      cpuMsPerTask,
+    };
   } finally {
     for (const r of runtimes) await r.stop();
     for (const w of workers) w.child.kill('SIGTERM');
@@ -219,7 +253,7 @@ async function runPipeline(
 async function runCeiling(
   endpoints: TestEndpoints,
   tasks: number,
-): Promise<{ tasksPerS: number; insertsPerS: number }> {
+): Promise<{ tasksPerS: number; insertsPerS: number; cpuMsPerTask: number }> {
   const prefix = uniqueName('ceiling');
   const kafka = new Kafka({
     clientId: 'bench-ceiling',
@@ -290,6 +324,7 @@ async function runCeiling(
     consumers.push(sink);
     await new Promise((r) => setTimeout(r, 1500));
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const value = JSON.stringify(submittedTask('ceiling', new Date()));
     for (let i = 0; i < tasks; i += 250) {
       const n = Math.min(250, tasks - i);
@@ -301,7 +336,11 @@ async function runCeiling(
     }
     await done;
     const seconds = (lastAt - started) / 1000;
-    return { tasksPerS: tasks / seconds, insertsPerS: inserted / seconds };
+    return {
+      tasksPerS: tasks / seconds,
+      insertsPerS: inserted / seconds,
+      cpuMsPerTask: cpuMsSince(cpuStarted) / tasks,
+    };
   } finally {
     for (const c of consumers) await c.disconnect();
     await producer.disconnect();
@@ -339,6 +378,8 @@ try {
     half_rate_tasks_per_s: Math.round(halfRate),
     ceiling_tasks_per_s: Math.round(ceiling.tasksPerS),
     ceiling_inserts_per_s: Math.round(ceiling.insertsPerS),
+    cpu_ms_per_task: Math.round(max.cpuMsPerTask * 100) / 100,
+    ceiling_cpu_ms_per_task: Math.round(ceiling.cpuMsPerTask * 100) / 100,
     ratio: Math.round((max.tasksPerS / ceiling.tasksPerS) * 100) / 100,
     infrastructure: infra.endpoints.source,
   };
@@ -356,6 +397,10 @@ try {
     ],
     ['ceiling tasks/s (raw kafkajs + inserts)', String(result.ceiling_tasks_per_s)],
     ['ratio pipeline / ceiling', String(result.ratio)],
+    [
+      'CPU ms per task, pipeline / ceiling',
+      `${String(result.cpu_ms_per_task)} / ${String(result.ceiling_cpu_ms_per_task)}`,
+    ],
   ];
   const width = Math.max(...table.map((r) => r[0]!.length));
   (args.json ? console.error : console.log)(table.map(([k, v]) => `${k!.padEnd(width)}  ${v!}`).join('\n'));

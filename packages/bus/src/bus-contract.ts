@@ -161,6 +161,25 @@ export function busContract(
       expect(new Set(c.seen.map((m) => m.partition)).size).toBeGreaterThan(1);
     });
 
+    it('publishes a batch bigger than the broker takes in one record batch (1 MiB), one key in order', async () => {
+      const topic = await setup(1);
+      const c = collect(topic);
+      await c.start();
+      // 400 × ~4 KiB to one partition: what a stage publishes after a full fetch of its growing messages.
+      const note = 'x'.repeat(4096);
+      await h.bus.publish(
+        Array.from({ length: 400 }, (_, seq) => ({
+          topic,
+          key: 'big',
+          value: { task_id: 'big', seq, note },
+        })),
+      );
+      await waitFor('all 400 messages', () => c.seen.length >= 400);
+      expect(c.seen.map((m) => (m.value as ContractValue).seq)).toEqual(
+        Array.from({ length: 400 }, (_, seq) => seq),
+      );
+    });
+
     it('delivers everything to each consumer group', async () => {
       const topic = await setup();
       const a = collect(topic);

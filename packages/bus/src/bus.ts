@@ -8,6 +8,7 @@ export interface OutgoingMessage {
   topic: TopicSpec;
   /** Always the task id (FL-1). */
   key: string;
+  /** Checked against the topic's schema on publish, unless it is what `validateValue` returned for this topic. */
   value: unknown;
   /** Extra headers; the adapter adds `traceparent` from the active OpenTelemetry context when absent. */
   headers?: Record<string, string>;

@@ -7,7 +7,7 @@ import {
   SchemaRegistryUnavailableError,
   WireFormatError,
 } from './errors.js';
-import { parsePayload, serializeValue } from './payload.js';
+import { encodeValue, parsePayload } from './payload.js';
 import { decodeWire, encodeWire } from './wire-format.js';
 
 // FL-2: values travel as JSON in the Confluent wire format; the JSON Schema registered per subject is generated from
@@ -34,8 +34,16 @@ export interface Codec {
  * schemas with Ajv's default draft-07 class), exactly as frozen in the contracts' fixtures.
  */
 export function registeredSchemaText(topic: TopicSpec): string {
-  return JSON.stringify(topicJsonSchema(topic));
+  // Generating the JSON Schema from zod takes tens of milliseconds for the larger topics, and every bus (one per
+  // stage) asks for the texts of its topics on first use; the text only depends on the schema and the name.
+  let byName = schemaTexts.get(topic.schema);
+  if (!byName) schemaTexts.set(topic.schema, (byName = new Map<string, string>()));
+  let text = byName.get(topic.name);
+  if (text === undefined) byName.set(topic.name, (text = JSON.stringify(topicJsonSchema(topic))));
+  return text;
 }
+
+const schemaTexts = new WeakMap<TopicSpec['schema'], Map<string, string>>();
 
 /** Options of {@link createSchemaRegistry}. */
 export interface SchemaRegistryOptions {
@@ -99,7 +107,8 @@ export function createSchemaRegistryCodec(options: SchemaRegistryCodecOptions): 
     return pending;
   };
 
-  const lookUpId = async (topic: TopicSpec): Promise<number> => {
+  /** The id registered for the topic's own schema, or undefined when its subject does not hold that schema. */
+  const registeredIdOf = async (topic: TopicSpec): Promise<number | undefined> => {
     const schema = { type: SchemaType.JSON, schema: registeredSchemaText(topic) } as const;
     try {
       return await registry.getRegistryIdBySchema(topic.subject, schema);
@@ -107,17 +116,21 @@ export function createSchemaRegistryCodec(options: SchemaRegistryCodecOptions): 
       // The client turns a 404 (unknown subject, or no such schema under it) into a status-less error of this name.
       const notRegistered =
         (error as HttpError).name === 'ConfluentSchemaRegistryError' && httpStatus(error) === undefined;
-      if (!notRegistered) {
-        throw new SchemaRegistryUnavailableError(`schema registry lookup for ${topic.subject} failed`, {
-          cause: error,
-          topic: topic.name,
-        });
-      }
-      if (!autoRegister) throw new SchemaNotRegisteredError(topic.name, topic.subject, { cause: error });
-      const [registered] = await registerTopicSchemas(registry, [topic]);
-      if (!registered) throw new SchemaNotRegisteredError(topic.name, topic.subject);
-      return registered.id;
+      if (notRegistered) return undefined;
+      throw new SchemaRegistryUnavailableError(`schema registry lookup for ${topic.subject} failed`, {
+        cause: error,
+        topic: topic.name,
+      });
     }
+  };
+
+  const lookUpId = async (topic: TopicSpec): Promise<number> => {
+    const id = await registeredIdOf(topic);
+    if (id !== undefined) return id;
+    if (!autoRegister) throw new SchemaNotRegisteredError(topic.name, topic.subject);
+    const [registered] = await registerTopicSchemas(registry, [topic]);
+    if (!registered) throw new SchemaNotRegisteredError(topic.name, topic.subject);
+    return registered.id;
   };
 
   const isKnownId = async (schemaId: number): Promise<boolean> => {
@@ -135,9 +148,22 @@ export function createSchemaRegistryCodec(options: SchemaRegistryCodecOptions): 
     }
   };
 
+  // What a consumed value almost always carries: the id of the topic's own schema, which one lookup by schema text
+  // answers. Any other id is asked for by id — a call that also compiles the schema into an Ajv validator the codec
+  // never uses (zod validates), a few hundred milliseconds of a busy worker's single thread per schema.
+  const ownIdByTopic = new Map<string, Promise<number | undefined>>();
+  const isKnownIdFor = async (topic: TopicSpec, schemaId: number): Promise<boolean> => {
+    const ownId = await cached(ownIdByTopic, topic.name, () => registeredIdOf(topic));
+    if (ownId === schemaId) return true;
+    const known = await cached(knownIds, schemaId, () => isKnownId(schemaId));
+    // Unknown ids are not kept: the map only dedupes concurrent lookups of the same id.
+    if (!known) knownIds.delete(schemaId);
+    return known;
+  };
+
   return {
     async encode(topic, value) {
-      const payload = serializeValue(topic, value);
+      const payload = encodeValue(topic, value);
       const schemaId = await cached(idByTopic, topic.name, () => lookUpId(topic));
       return encodeWire(schemaId, payload);
     },
@@ -153,10 +179,7 @@ export function createSchemaRegistryCodec(options: SchemaRegistryCodecOptions): 
           return { ok: false, reason: 'undecodable', detail: error.message };
         throw error;
       }
-      const known = await cached(knownIds, wire.schemaId, () => isKnownId(wire.schemaId));
-      if (!known) {
-        // Unknown ids are not kept: the map only dedupes concurrent lookups of the same id.
-        knownIds.delete(wire.schemaId);
+      if (!(await isKnownIdFor(topic, wire.schemaId))) {
         return {
           ok: false,
           reason: 'unknown_schema',

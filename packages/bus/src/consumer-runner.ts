@@ -239,6 +239,8 @@ export interface KafkaBatchRunnerOptions {
   isUsable(): boolean;
   /** Called once when a batch fails with an error retrying cannot fix. */
   onFailed(error: SubscriptionFailedError): void;
+  /** Called after a batch is resolved, with the offset to commit for its partition (its last offset + 1). */
+  onResolved?(partition: number, offset: string): void;
 }
 
 /**
@@ -272,7 +274,11 @@ export function kafkaEachBatch(deps: BatchRunnerDeps, options: KafkaBatchRunnerO
     }
     if (result === 'aborted') return;
     for (const record of records) payload.resolveOffset(record.offset);
+    options.onResolved?.(batch.partition, (BigInt(batch.lastOffset()) + 1n).toString());
     await payload.commitOffsetsIfNecessary();
+    // Stopping: commit what is resolved now, while this member still owns its partitions. kafkajs does so on its own
+    // only with autoCommit, which the bus turns off when it commits on an interval.
+    if (!payload.isRunning()) await payload.commitOffsetsIfNecessary(payload.uncommittedOffsets());
     await payload.heartbeat();
   };
 }

@@ -20,10 +20,13 @@ export class InvalidMessageError extends BusError {
   readonly retriable = false;
   /** The first invalid field path, dotted (`payload.task.locale`); empty for the value itself. */
   readonly path: string;
+  /** What is wrong there, without the topic and path. */
+  readonly detail: string;
 
   constructor(topic: string, path: string, detail: string, options: { cause?: unknown } = {}) {
     super(`invalid message for topic ${topic} at ${path || '(root)'}: ${detail}`, { ...options, topic });
     this.path = path;
+    this.detail = detail;
   }
 }
 

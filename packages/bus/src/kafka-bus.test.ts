@@ -92,6 +92,47 @@ busContract(
   45_000,
 );
 
+describe('committing on an interval', { timeout: 45_000 }, () => {
+  it('commits what it handled when the subscription stops, though the interval has not passed', async () => {
+    const topic = contractTopic(2);
+    const bus = createKafkaBus({
+      brokers: endpoints.kafkaBrokers,
+      clientId: uniqueName('bus-test'),
+      schemaRegistryUrl: endpoints.schemaRegistryUrl,
+      maxWaitTimeMs: 200,
+      commitIntervalMs: 600_000,
+    });
+    const groupId = uniqueName('group');
+    try {
+      await bus.ensureTopics([{ name: topic.name, partitions: topic.partitions }]);
+      await registerTopicSchemas(registry, [topic]);
+      const consumeInto = (seen: string[]) =>
+        bus.consume({
+          groupId,
+          topic,
+          handler: (batch) => {
+            seen.push(...batch.map((m) => m.key));
+            return Promise.resolve({ deadLetters: [] });
+          },
+        });
+      const first: string[] = [];
+      const subscription = await consumeInto(first);
+      const keys = Array.from({ length: 20 }, (_, i) => `k${String(i)}`);
+      await bus.publish(keys.map((key, seq) => ({ topic, key, value: { task_id: key, seq } })));
+      await waitFor('the first 20 messages', () => first.length >= 20);
+      await subscription.stop();
+
+      const second: string[] = [];
+      await consumeInto(second);
+      await bus.publish([{ topic, key: 'after', value: { task_id: 'after', seq: 0 } }]);
+      await waitFor('the message published after the stop', () => second.includes('after'));
+      expect(second).toEqual(['after']);
+    } finally {
+      await bus.close();
+    }
+  });
+});
+
 describe('schema registry compatibility (FL-2)', { timeout: 30_000 }, () => {
   it('refuses an incompatible change under BACKWARD and accepts a compatible one', async () => {
     const v1 = contractTopic();

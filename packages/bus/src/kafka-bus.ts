@@ -9,6 +9,7 @@ import {
   type TopicMessages,
 } from 'kafkajs';
 import type { Bus, ConsumeOptions, OutgoingMessage, Subscription } from './bus.js';
+import { coalescing } from './coalesce.js';
 import { createSchemaRegistry, createSchemaRegistryCodec, type Codec } from './codec.js';
 import { kafkaEachBatch, type BatchRunnerDeps, type DeadLetterRecord } from './consumer-runner.js';
 import { BrokerError, BusStateError, InvalidMessageError, type SubscriptionFailedError } from './errors.js';
@@ -49,9 +50,9 @@ export interface KafkaBusOptions {
   maxWaitTimeMs?: number;
   /**
    * How often handled offsets are committed. 0 commits right after every batch (one extra broker round trip per
-   * batch); a positive interval commits the offsets resolved so far at most that often. Either way only handled
-   * offsets are committed (at-least-once); a crash re-delivers at most one interval's worth, which the stage runtime
-   * answers from the event log instead of deciding again. @default 0
+   * batch); a positive interval commits the offsets resolved so far at most that often, and on `stop()`. Either way
+   * only handled offsets are committed (at-least-once); a crash or a rebalance re-delivers at most one interval's
+   * worth, which the stage runtime answers from the event log instead of deciding again. @default 0
    */
   commitIntervalMs?: number;
   /** Producer retries of a failing send before `publish` rejects. @default 5 */
@@ -115,6 +116,53 @@ function nonNegativeInt(name: string, value: number): number {
   return value;
 }
 
+// The broker refuses a record batch above its message.max.bytes (1 MiB by default), and kafkajs puts everything one
+// send carries for a partition into one record batch. A stage's decisions outgrow its inputs (every stage adds to the
+// payload), so the decisions on a full 1 MiB fetch would be refused and the stage would stop: sends stay below this.
+const MAX_SEND_BYTES = 512 * 1024;
+// A record's framing in the batch (length, attributes, deltas, key/value lengths as varints), rounded up, so many tiny
+// messages are counted honestly too.
+const RECORD_OVERHEAD_BYTES = 64;
+
+type KafkaMessage = TopicMessages['messages'][number];
+
+/** Bytes a message adds to a record batch, at most: key, value, headers and the record's framing. */
+function messageBytes(message: KafkaMessage): number {
+  const length = (v: unknown) =>
+    Buffer.isBuffer(v) ? v.length : typeof v === 'string' ? Buffer.byteLength(v, 'utf8') : 0;
+  let bytes = RECORD_OVERHEAD_BYTES + length(message.key) + length(message.value);
+  for (const [name, value] of Object.entries(message.headers ?? {})) {
+    bytes += RECORD_OVERHEAD_BYTES + Buffer.byteLength(name, 'utf8') + length(value);
+  }
+  return bytes;
+}
+
+/**
+ * `topicMessages` cut into consecutive slices of at most `maxBytes` (a bigger message alone in its slice), keeping
+ * the order of every topic's messages. The common batch fits and comes back as it is.
+ */
+export function sliceBySize(topicMessages: TopicMessages[], maxBytes: number): TopicMessages[][] {
+  const slices: TopicMessages[][] = [];
+  let current = new Map<string, TopicMessages>();
+  let bytes = 0;
+  for (const { topic, messages } of topicMessages) {
+    for (const message of messages) {
+      const size = messageBytes(message);
+      if (bytes > 0 && bytes + size > maxBytes) {
+        slices.push([...current.values()]);
+        current = new Map();
+        bytes = 0;
+      }
+      const group = current.get(topic) ?? { topic, messages: [] };
+      group.messages.push(message);
+      current.set(topic, group);
+      bytes += size;
+    }
+  }
+  if (current.size > 0) slices.push([...current.values()]);
+  return slices;
+}
+
 function wrapBrokerError(what: string, error: unknown, topic?: string): BrokerError {
   const retriable =
     typeof error === 'object' && error !== null && 'retriable' in error ? Boolean(error.retriable) : true;
@@ -172,18 +220,24 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     return producerReady;
   };
 
-  const sendBatch = async (topicMessages: TopicMessages[]): Promise<void> => {
+  // kafkajs's idempotent producer sends one request at a time per broker (a lock around each produce), and a stage
+  // publishes from several partitions' batches at once: publishes made while a request is out now leave together
+  // as the next request (one round trip and one record batch per partition instead of one each), in call order.
+  const sendBatch = coalescing(async (topicMessages: TopicMessages[]): Promise<void> => {
     const p = await producer();
-    try {
-      await p.sendBatch({ topicMessages, acks: -1 });
-    } catch (error) {
-      throw wrapBrokerError(
-        `publishing to ${topicMessages.map((t) => t.topic).join(', ')} failed`,
-        error,
-        topicMessages[0]?.topic,
-      );
+    // One slice after another, so a key's messages keep their order across slices.
+    for (const slice of sliceBySize(topicMessages, MAX_SEND_BYTES)) {
+      try {
+        await p.sendBatch({ topicMessages: slice, acks: -1 });
+      } catch (error) {
+        throw wrapBrokerError(
+          `publishing to ${slice.map((t) => t.topic).join(', ')} failed`,
+          error,
+          slice[0]?.topic,
+        );
+      }
     }
-  };
+  });
 
   const sendDeadLetters = (topic: string, records: DeadLetterRecord[]) =>
     sendBatch([
@@ -273,9 +327,29 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       });
       let failed = false;
       let stopping: Promise<void> | undefined;
+      // The next offset of every partition a batch was resolved on since the last (re)join. With an interval the bus
+      // commits them itself when the subscription stops (kafkajs would only with autoCommit, see run() below), so a
+      // clean stop re-delivers nothing.
+      const resolvedOffsets = new Map<number, string>();
+      const commitResolved = async (): Promise<void> => {
+        if (resolved.commitIntervalMs === 0 || resolvedOffsets.size === 0) return;
+        const offsets = [...resolvedOffsets].map(([partition, offset]) => ({
+          topic: o.topic.name,
+          partition,
+          offset,
+        }));
+        try {
+          await consumer.commitOffsets(offsets);
+        } catch (err) {
+          // Not fatal: the next member re-reads from the last commit, and the stage runtime answers a redelivered
+          // input from its event log.
+          logger.warn({ topic: o.topic.name, groupId: o.groupId, err }, 'committing on stop failed');
+        }
+      };
       const stop = (): Promise<void> => {
         stopping ??= (async () => {
           try {
+            await commitResolved();
             await consumer.stop();
           } finally {
             await consumer.disconnect();
@@ -302,6 +376,10 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         });
         o.onError?.(error);
       };
+      // Offsets resolved before a rebalance may belong to partitions another member now owns: never commit them.
+      consumer.on(consumer.events.GROUP_JOIN, () => {
+        resolvedOffsets.clear();
+      });
       consumer.on(consumer.events.CRASH, (event) => {
         logger.error(
           {
@@ -339,14 +417,20 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         // run() resolves once the consumer joined the group.
         await consumer.run({
           eachBatchAutoResolve: false,
-          autoCommit: true,
-          // 0: commit on every commitOffsetsIfNecessary() call, i.e. right after each handled batch; otherwise at
-          // most every commitIntervalMs (commitOffsetsIfNecessary commits once the interval has passed).
+          // 0: commit right after each handled batch (kafkajs's runner does with autoCommit). Otherwise at most every
+          // commitIntervalMs, from the batch loop (commitOffsetsIfNecessary commits once the interval has passed) —
+          // with autoCommit off, as kafkajs's runner would still commit after every batch: a commit waits out the
+          // group coordinator's append linger (5 ms by default), and the next fetch waits for it.
+          autoCommit: resolved.commitIntervalMs === 0,
           ...(resolved.commitIntervalMs === 0
             ? { autoCommitThreshold: 1 }
             : { autoCommitInterval: resolved.commitIntervalMs }),
           partitionsConsumedConcurrently: o.partitionsConcurrently,
-          eachBatch: kafkaEachBatch(deps, { isUsable: () => !failed, onFailed: fail }),
+          eachBatch: kafkaEachBatch(deps, {
+            isUsable: () => !failed,
+            onFailed: fail,
+            onResolved: (partition, offset) => resolvedOffsets.set(partition, offset),
+          }),
         });
       } catch (error) {
         await consumer.disconnect().catch(() => undefined);

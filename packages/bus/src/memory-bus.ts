@@ -3,7 +3,7 @@ import type { Codec } from './codec.js';
 import { runBatch, type BatchRunnerDeps, type DeadLetterRecord, type RawRecord } from './consumer-runner.js';
 import { BusStateError, InvalidMessageError, SubscriptionFailedError, WireFormatError } from './errors.js';
 import { silentLogger, type BusLogger } from './logger.js';
-import { parsePayload, serializeValue } from './payload.js';
+import { encodeValue, parsePayload } from './payload.js';
 import { resolveBackoff, type BackoffOptions } from './retry.js';
 import { resolveConsumeOptions, type ResolvedConsumeOptions } from './subscription-options.js';
 import { injectTraceContext } from './trace-context.js';
@@ -122,7 +122,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): MemoryBus {
 
   const codec: Codec = {
     encode(topic, value) {
-      const payload = serializeValue(topic, value);
+      const payload = encodeValue(topic, value);
       let id = schemaIdByTopic.get(topic.name);
       if (id === undefined) {
         id = knownSchemaIds.size + 1;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contractTopic } from './bus-contract.js';
+import { coalescing } from './coalesce.js';
+import { InvalidMessageError } from './errors.js';
 import { forEachByKey } from './for-each-by-key.js';
+import { encodeValue, validateValue } from './payload.js';
+import { sliceBySize } from './kafka-bus.js';
 import { backoffDelay, isRetriable, resolveBackoff } from './retry.js';
 import { decodeWire, encodeWire } from './wire-format.js';
 
@@ -10,6 +16,119 @@ describe('wire format', () => {
     expect(decodeWire(bytes)).toEqual({ schemaId: 70_000, payload: Buffer.from('{}') });
     expect(() => decodeWire(Buffer.from([1, 0, 0, 0, 1, 123]))).toThrow(/magic byte 1/);
     expect(() => decodeWire(Buffer.from([0, 0]))).toThrow(/fewer than/);
+  });
+});
+
+describe('validateValue', () => {
+  it('checks like publish and returns the value a consumer sees, frozen', () => {
+    const topic = contractTopic();
+    const value = validateValue(topic, { task_id: 't', seq: 1, extra: 'dropped' });
+    expect(value).toEqual({ task_id: 't', seq: 1 });
+    expect(Object.isFrozen(value)).toBe(true);
+    expect(encodeValue(topic, value).toString('utf8')).toBe('{"task_id":"t","seq":1}');
+    expect(() => validateValue(topic, { task_id: 't', seq: -1 })).toThrow(InvalidMessageError);
+  });
+
+  it('checks the value a consumer sees after JSON encoding, also when it is not plain JSON', () => {
+    const topic = contractTopic();
+    const when = new Date('2030-01-02T03:04:05.678Z');
+    expect(validateValue(topic, { task_id: 't', seq: 1, note: when })).toEqual({
+      task_id: 't',
+      seq: 1,
+      note: '2030-01-02T03:04:05.678Z',
+    });
+    expect(validateValue(topic, { task_id: 't', seq: 1, note: undefined })).toEqual({ task_id: 't', seq: 1 });
+    expect(() => validateValue(topic, { task_id: 't', seq: Number.NaN })).toThrow(/seq/);
+    expect(() => validateValue(topic, { task_id: 't', seq: 1n })).toThrow(/not JSON-serializable/);
+    const cyclic: Record<string, unknown> = { task_id: 't', seq: 1 };
+    cyclic.self = cyclic;
+    expect(() => validateValue(topic, cyclic)).toThrow(/not JSON-serializable/);
+  });
+
+  it('lets only the same schema skip the check: another topic checks the value again', () => {
+    const value = validateValue(contractTopic(), { task_id: 't', seq: 1 });
+    const stricter = {
+      ...contractTopic(),
+      schema: z.object({ task_id: z.string(), seq: z.number().min(5) }),
+    };
+    expect(() => encodeValue(stricter, value)).toThrow(/seq/);
+    // A copy with the same fields is not the validated object: checked as usual.
+    expect(() => encodeValue(contractTopic(), { ...(value as object), seq: 'x' })).toThrow(/seq/);
+  });
+});
+
+describe('coalescing', () => {
+  it('sends the first call at once and the calls made meanwhile together, in call order', async () => {
+    const sent: number[][] = [];
+    let release: () => void = () => undefined;
+    const send = coalescing<number>(async (items) => {
+      sent.push(items);
+      if (sent.length === 1) await new Promise<void>((resolve) => (release = resolve));
+    });
+    const first = send([1]);
+    expect(sent).toEqual([[1]]);
+    const later = [send([2, 3]), send([4])];
+    release();
+    await Promise.all([first, ...later]);
+    expect(sent).toEqual([[1], [2, 3, 4]]);
+    await send([5]);
+    expect(sent).toEqual([[1], [2, 3, 4], [5]]);
+  });
+
+  it('rejects every call the failing send carried, and goes on with the next', async () => {
+    let calls = 0;
+    let release: () => void = () => undefined;
+    const send = coalescing<string>(async (items) => {
+      calls++;
+      if (calls === 1) await new Promise<void>((resolve) => (release = resolve));
+      if (items.includes('bad')) throw new Error('refused');
+    });
+    const first = send(['ok']);
+    const failing = [send(['bad']), send(['x'])];
+    release();
+    await expect(first).resolves.toBeUndefined();
+    for (const call of failing) await expect(call).rejects.toThrow('refused');
+    await expect(send(['after'])).resolves.toBeUndefined();
+  });
+});
+
+describe('sliceBySize', () => {
+  const message = (key: string, bytes: number) => ({ key, value: Buffer.alloc(bytes) });
+
+  it('keeps a batch that fits as it is', () => {
+    const batch = [{ topic: 'a', messages: [message('k', 100), message('k', 100)] }];
+    expect(sliceBySize(batch, 10_000)).toEqual([batch]);
+  });
+
+  it('cuts a big batch into slices under the limit, keeping every topic in order', () => {
+    const a = Array.from({ length: 10 }, (_, i) => message(`a${String(i)}`, 1_000));
+    const b = Array.from({ length: 5 }, (_, i) => message(`b${String(i)}`, 1_000));
+    const slices = sliceBySize(
+      [
+        { topic: 'a', messages: a },
+        { topic: 'b', messages: b },
+      ],
+      3_500,
+    );
+    expect(slices.length).toBeGreaterThan(4);
+    for (const slice of slices) {
+      const bytes = slice.flatMap((t) => t.messages).reduce((n, m) => n + (m.value as Buffer).length, 0);
+      expect(bytes).toBeLessThanOrEqual(3_500);
+    }
+    const keysOf = (topic: string) =>
+      slices.flatMap((slice) =>
+        slice.filter((t) => t.topic === topic).flatMap((t) => t.messages.map((m) => m.key)),
+      );
+    expect(keysOf('a')).toEqual(a.map((m) => m.key));
+    expect(keysOf('b')).toEqual(b.map((m) => m.key));
+  });
+
+  it('sends a message bigger than the limit alone', () => {
+    const slices = sliceBySize(
+      [{ topic: 'a', messages: [message('k', 10), message('k', 5_000), message('k', 10)] }],
+      1_000,
+    );
+    expect(slices.map((s) => s[0]?.messages.length)).toEqual([1, 1, 1]);
   });
 });
 

@@ -122,6 +122,27 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
         expect(await store.readTask('task-1')).toEqual([at(results, 0).event, at(results, 2).event]);
       });
 
+      it('returns a fresh payload as a read gives it back, to the byte (jsonb key order, JSON values)', async () => {
+        const payload = {
+          zeta: 1,
+          b: [{ long_key: true, a: null }],
+          aa: 'ä',
+          é: 2,
+          e: 3,
+          10: 'ten',
+          2: 'two',
+          when: new Date('2026-01-02T03:04:05.678Z'),
+          gone: undefined,
+          big: 1e21,
+        };
+        const [appended] = await store.append([
+          makeEvent({ task_id: 'task-k', causation_id: null }, payload),
+        ]);
+        const [read] = await store.readTask('task-k');
+        expect(JSON.stringify(appended?.event.payload)).toBe(JSON.stringify(read?.payload));
+        expect(appended?.event).toEqual(read);
+      });
+
       it('returns nothing and stores nothing for an empty batch', async () => {
         expect(await store.append([])).toEqual([]);
         expect(await countRows('events')).toBe(0);

@@ -76,13 +76,26 @@ export interface StageDefinition<I extends StageInput = StageInput> {
  * maps to the same key, so the stored decision is found and reused instead of deciding again.
  */
 export function decisionEventId(stage: PipelineStage, input: Pick<Envelope, 'task_id' | 'event_id'>): string {
-  return deterministicEventId({
+  const known = idsByInput.get(input);
+  if (known?.stage === stage && known.task_id === input.task_id && known.event_id === input.event_id) {
+    return known.id;
+  }
+  const id = deterministicEventId({
     task_id: input.task_id,
     stage,
     causation_id: input.event_id,
     event_type: 'decision',
   });
+  idsByInput.set(input, { stage, task_id: input.task_id, event_id: input.event_id, id });
+  return id;
 }
+
+// The runtime asks for each input's id three times (the batch's log lookup, the reuse check, the envelope), and a
+// sha256 per ask showed in profiles; the id is kept with the input object, checked against the fields it hashes.
+const idsByInput = new WeakMap<
+  object,
+  { stage: PipelineStage; task_id: string; event_id: string; id: string }
+>();
 
 /** The envelope of the message a decision emits. */
 export function decisionEnvelope(

@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CONTRACT_VERSION, topicByName, type Envelope, type PipelineStage } from '@signalbox/contracts';
 import {
+  InvalidMessageError,
   forEachByKey,
+  validateValue,
   type BatchOutcome,
   type Bus,
   type DeadLetter,
@@ -254,16 +256,8 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
     try {
       const decision = await decideWithRetry(input, { stage, versions });
       const envelope = decisionEnvelope(stage, input, decision, versions, o.now(), traceparent);
-      const value = { ...envelope, payload: decision.payload };
       // Checked as the consumer will see it after JSON encoding, so the append and the publish cannot refuse it later.
-      const check = decision.topic.schema.safeParse(jsonRoundTrip(value, decision.topic.name));
-      if (!check.success) {
-        const issue = check.error.issues[0];
-        throw new InvalidDecisionError(
-          `${stage} decided a ${decision.event_type} that ${decision.topic.name} refuses: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'}`,
-          decision.topic.name,
-        );
-      }
+      validateDecision(decision, envelope);
       const event: NewEvent = { envelope, topic: decision.topic.name, payload: decision.payload };
       const sensitive = definition.sensitivePaths?.(decision.payload) ?? [];
       // PI-5 / RS-6: the values are published but stored apart from the payload, which the log keeps redacted.
@@ -276,6 +270,20 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
         'decision failed; dead-lettering the input',
       );
       return { kind: 'failed', event: failedEvent(input, detail, message), detail: capDetail(detail) };
+    }
+  }
+
+  /** Checks the message of a decision as `publish` will (`validateValue`), before it is appended. */
+  function validateDecision(decision: Decision, envelope: Envelope): unknown {
+    try {
+      return validateValue(decision.topic, { ...envelope, payload: decision.payload });
+    } catch (err) {
+      if (!(err instanceof InvalidMessageError)) throw err;
+      throw new InvalidDecisionError(
+        `${stage} decided a ${decision.event_type} that ${decision.topic.name} refuses: ${err.path || '(root)'}: ${err.detail}`,
+        decision.topic.name,
+        { cause: err },
+      );
     }
   }
 
@@ -344,6 +352,8 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
         outgoing.push({
           topic,
           key: event.envelope.task_id,
+          // Always the decision as the log holds it (payload keys in jsonb's order), never the in-memory one: a
+          // redelivery re-publishes it from the log, and must send the very same bytes (EL-2).
           value: { ...event.envelope, payload: event.payload },
           headers: event.envelope.traceparent ? { traceparent: event.envelope.traceparent } : {},
         });
@@ -451,20 +461,6 @@ const MAX_ID_LENGTH = 128;
 
 function capDetail(detail: string): string {
   return detail.length <= MAX_DETAIL_LENGTH ? detail : `${detail.slice(0, MAX_DETAIL_LENGTH - 1)}…`;
-}
-
-function jsonRoundTrip(value: unknown, topic: string): unknown {
-  try {
-    return JSON.parse(JSON.stringify(value)) as unknown;
-  } catch (err) {
-    throw new InvalidDecisionError(
-      `the decision for ${topic} is not JSON-serializable: ${describe(err)}`,
-      topic,
-      {
-        cause: err,
-      },
-    );
-  }
 }
 
 function describe(err: unknown): string {

@@ -23,6 +23,7 @@ import { deriveColumns } from './derived-columns.js';
 import type { Names } from './names.js';
 import {
   APPEND_COLUMNS,
+  appendParam,
   type AppendRow,
   buildFindTasks,
   buildFindTraces,
@@ -33,6 +34,9 @@ import {
   type TraceSummaryRow,
 } from './statements.js';
 import type { SqlDriver } from './sql-driver.js';
+
+// The statements a stage runs for every batch.
+const HOT = { hot: true } as const;
 
 /** Default claim-check threshold (EL-3): payloads whose JSON text is longer than 64 KiB are stored once, by hash. */
 export const DEFAULT_CLAIM_CHECK_THRESHOLD_BYTES = 64 * 1024;
@@ -139,7 +143,14 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
         storedPayload = JSON.stringify({ $ref: `sha256:${ref}`, size });
       }
       const envelope = parsed.data;
-      prepared.push({ envelope, topic: event.topic, payload: event.payload, redacted: redacted.payload });
+      prepared.push({
+        envelope,
+        topic: event.topic,
+        payload: event.payload,
+        redacted: redacted.payload,
+        json,
+        secrets: redacted.secrets,
+      });
       const derived = deriveColumns(envelope.event_type, event.payload);
       const values: unknown[] = [
         envelope.event_id,
@@ -170,7 +181,7 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
     const blobList = [...blobs.values()];
     return {
       params: [
-        ...columns,
+        ...APPEND_COLUMNS.map(([, type], column) => appendParam(type, columns[column] ?? [])),
         blobList.map((b) => b.sha256),
         blobList.map((b) => b.size),
         blobList.map((b) => b.json),
@@ -182,7 +193,7 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
   }
 
   async function appendOnce(params: unknown[]): Promise<AppendRow[]> {
-    return driver.query<AppendRow>(statements.append, params);
+    return driver.query<AppendRow>(statements.append, params, HOT);
   }
 
   const store: EventStore = {
@@ -255,6 +266,12 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
               throw new EventStoreQueryError(`append returned an unknown input position ${row.ord}`);
             return { event: prunedEvent(row, input, withSecrets), inserted: false, pruned: true };
           }
+          if (row.fresh) {
+            const input = prepared[row.first_ord - 1];
+            if (!input)
+              throw new EventStoreQueryError(`append returned an unknown input position ${row.first_ord}`);
+            return { event: freshEvent(row, input, withSecrets), inserted: row.inserted };
+          }
           return { event: toStoredEvent(row, withSecrets ? row.secrets : null), inserted: row.inserted };
         });
       }
@@ -267,12 +284,12 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
       }
       if (options?.withSecrets === true) {
         const rows = await run('reading events by id', () =>
-          driver.query<EventRowWithSecrets>(statements.findByEventIdsWithSecrets, [[...eventIds]]),
+          driver.query<EventRowWithSecrets>(statements.findByEventIdsWithSecrets, [[...eventIds]], HOT),
         );
         return new Map(rows.map((row) => [row.event_id, toStoredEvent(row, row.secrets)]));
       }
       const rows = await run('reading events by id', () =>
-        driver.query<EventRow>(statements.findByEventIds, [[...eventIds]]),
+        driver.query<EventRow>(statements.findByEventIds, [[...eventIds]], HOT),
       );
       return new Map(rows.map((row) => [row.event_id, toStoredEvent(row)]));
     },
@@ -315,6 +332,10 @@ interface PreparedEvent {
   topic: string | null;
   payload: unknown;
   redacted: unknown;
+  /** The JSON text of the redacted payload, as the statement stored it. */
+  json: string;
+  /** The secrets cut from the payload, values as JSON text. */
+  secrets: readonly { path: string; json: string }[];
 }
 
 /** PostgreSQL's "no partition of relation … found for row" (23514): the row's month has no partition yet. */
@@ -342,6 +363,64 @@ function prunedEvent(row: AppendRow, input: PreparedEvent, withSecrets: boolean)
     stream_version: row.key_stream_version,
     recorded_at: new Date(row.key_recorded_at),
   };
+}
+
+/**
+ * The result for an event this append inserted: the row's columns, and the payload the caller gave, as a read would
+ * return it (the stored JSON text, object keys in jsonb's order) — made only when asked for, because the usual caller
+ * (a stage publishing the decision it just validated) never reads it, and sending it back cost a 3–4 KB text per row.
+ */
+function freshEvent(row: AppendRow, input: PreparedEvent, withSecrets: boolean): StoredEvent {
+  return withLazyPayload(storedEventWithoutPayload(row), () => {
+    const payload = inJsonbKeyOrder(JSON.parse(input.json));
+    if (!withSecrets || input.secrets.length === 0) return payload;
+    const secrets = input.secrets.map(({ path, json }) => ({
+      path,
+      value: inJsonbKeyOrder(JSON.parse(json)),
+    }));
+    return restoreSecrets(payload, secrets);
+  });
+}
+
+/**
+ * A parsed JSON value with every object's keys in the order jsonb keeps them (shorter keys first, then bytewise), so
+ * it serializes to the same text as the value read back from the log.
+ */
+function inJsonbKeyOrder(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(inJsonbKeyOrder);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => compareJsonbKeys(a, b));
+  return Object.fromEntries(entries.map(([key, v]) => [key, inJsonbKeyOrder(v)]));
+}
+
+// jsonb compares keys by byte length, then memcmp of their UTF-8 bytes; for ASCII keys that is length, then code units.
+const NON_ASCII = /[^ -~]/;
+function compareJsonbKeys(a: string, b: string): number {
+  if (!NON_ASCII.test(a) && !NON_ASCII.test(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length - y.length || Buffer.compare(x, y);
+}
+
+/** `event` with its payload made by `read` on first access and kept. */
+function withLazyPayload(event: Omit<StoredEvent, 'payload'>, read: () => unknown): StoredEvent {
+  let payload: unknown;
+  let done = false;
+  return Object.defineProperty(event, 'payload', {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (!done) {
+        payload = read();
+        done = true;
+      }
+      return payload;
+    },
+    set(value: unknown) {
+      payload = value;
+      done = true;
+    },
+  }) as StoredEvent;
 }
 
 function validateFilter(filter: TraceFilter): void {
@@ -383,6 +462,11 @@ function toStoredEvent(row: EventRow, secrets: string | null = null): StoredEven
       `event ${row.event_id} references payload blob sha256:${row.payload_ref ?? '?'} which is missing`,
     );
   }
+  return { ...storedEventWithoutPayload(row), payload: withRestoredSecrets(row, secrets) };
+}
+
+/** A row's envelope, topic and log position. */
+function storedEventWithoutPayload(row: EventRow): Omit<StoredEvent, 'payload'> {
   const envelope: Envelope = {
     event_id: row.event_id,
     task_id: row.task_id,
@@ -405,7 +489,6 @@ function toStoredEvent(row: EventRow, secrets: string | null = null): StoredEven
   return {
     envelope,
     topic: row.topic,
-    payload: withRestoredSecrets(row, secrets),
     global_position: BigInt(row.global_position),
     stream_version: row.stream_version,
     recorded_at: new Date(row.recorded_at),

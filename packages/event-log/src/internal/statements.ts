@@ -66,6 +66,17 @@ function insertExpression(column: (typeof APPEND_COLUMNS)[number][0]): string {
   return column === 'tools' ? 'ARRAY(SELECT jsonb_array_elements_text(tools))' : column;
 }
 
+/**
+ * The parameter of one APPEND_COLUMNS column: the values as an array, or, for a jsonb column, their JSON texts
+ * joined into one JSON array text.
+ */
+export function appendParam(type: (typeof APPEND_COLUMNS)[number][1], values: unknown[]): unknown {
+  if (type !== 'jsonb') return values;
+  if (!values.every((value) => typeof value === 'string'))
+    throw new TypeError('a jsonb column takes JSON texts');
+  return `[${values.join(',')}]`;
+}
+
 /** A stored event as every read statement returns it. */
 export interface EventRow {
   global_position: string;
@@ -107,6 +118,12 @@ export interface EventRowWithSecrets extends EventRow {
 export interface AppendRow extends EventRowWithSecrets {
   ord: number;
   inserted: boolean;
+  /**
+   * True when this statement inserted the row (for this input or an earlier copy of its id, `first_ord`): `payload`
+   * and `secrets` are then null, the caller has them.
+   */
+  fresh: boolean;
+  first_ord: number;
   pruned: boolean;
   key_stream_version: number | null;
   key_global_position: string | null;
@@ -148,7 +165,8 @@ export interface Statements {
   appliedMigrations: string;
   recordMigration: string;
   /**
-   * $1…$22: one array per APPEND_COLUMNS entry (same length, one element per input event, input order).
+   * $1…$22: one array per APPEND_COLUMNS entry (same length, one element per input event, input order); a jsonb
+   * column's is one JSON array text (`appendParam`).
    * $23…$25: distinct claim-checked blobs (sha256 hex, size in bytes, payload jsonb).
    * $26…$28: secrets (input position `ord` of their event, path, value jsonb), one element per secret.
    */
@@ -168,7 +186,11 @@ export interface Statements {
 export function buildStatements(n: Names): Statements {
   const allColumns = EVENT_COLUMNS.join(', ');
   const inputColumns = APPEND_COLUMNS.map(([name]) => name);
-  const unnestArgs = APPEND_COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
+  // A jsonb column arrives as one JSON array text (see appendParam) rather than a jsonb[] of texts, which the
+  // driver would escape character by character: kilobytes of quotes per payload.
+  const inputColumnsFrom = APPEND_COLUMNS.map(([, type], index) =>
+    type === 'jsonb' ? `jsonb_array_elements($${index + 1}::jsonb)` : `unnest($${index + 1}::${type}[])`,
+  ).join(', ');
   const blobBase = APPEND_COLUMNS.length;
   const secretBase = blobBase + 3;
   const secretsOf = (source: string, eventId: string) =>
@@ -176,7 +198,7 @@ export function buildStatements(n: Names): Statements {
 
   const append = `
 WITH input AS (
-  SELECT * FROM unnest(${unnestArgs}) WITH ORDINALITY AS i(${inputColumns.join(', ')}, ord)
+  SELECT * FROM ROWS FROM (${inputColumnsFrom}) WITH ORDINALITY AS i(${inputColumns.join(', ')}, ord)
 ),
 blob_input AS (
   SELECT * FROM unnest($${blobBase + 1}::text[], $${blobBase + 2}::integer[], $${blobBase + 3}::jsonb[])
@@ -234,8 +256,10 @@ stored AS (
   WHERE k.event_id IN (SELECT event_id FROM input)
 )
 SELECT i.ord::integer AS ord, coalesce(s.fresh AND f.ord = i.ord, false) AS inserted,
-  ${eventSelectList('s', resolvedPayload('s', 'coalesce(bi.payload, bx.payload)'))},
-  ${secretsOf('all_secrets', 's.event_id')} AS secrets,
+  coalesce(s.fresh, false) AS fresh, f.ord::integer AS first_ord,
+  -- A row this statement inserted holds what the caller gave: its payload and secrets are not sent back.
+  ${eventSelectList('s', `CASE WHEN s.fresh THEN NULL ELSE ${resolvedPayload('s', 'coalesce(bi.payload, bx.payload)')} END`)},
+  CASE WHEN s.fresh THEN NULL ELSE ${secretsOf('all_secrets', 's.event_id')} END AS secrets,
   (s.event_id IS NULL AND k.event_id IS NOT NULL) AS pruned, k.stream_version AS key_stream_version,
   k.global_position::text AS key_global_position, ${iso('k.recorded_at')} AS key_recorded_at
 FROM input i
