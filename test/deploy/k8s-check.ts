@@ -174,7 +174,8 @@ export function containerEnv(
     if (from.secretRef) {
       const data = secrets.get(from.secretRef.name ?? '');
       if (data) Object.assign(env, data);
-      else
+      // An optional Secret (the model endpoints) adds nothing the service needs: it must run without it.
+      else if (!from.secretRef.optional)
         problems.push(
           `${where}: envFrom Secret "${String(from.secretRef.name)}" is not rendered, so its keys are unknown; use secretKeyRef`,
         );

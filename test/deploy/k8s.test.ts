@@ -143,6 +143,18 @@ describe('infra/k8s', () => {
     );
   });
 
+  it('accepts the optional model Secret missing, but not a required one', async () => {
+    const objects = render('overlays/prod');
+    const injector = find(objects, 'Deployment', 'parameter-injector').spec!.template.spec!;
+    const llm = injector.containers[0]!.envFrom!.find((f) => f.secretRef?.name === 'signalbox-llm');
+    expect(llm?.secretRef?.optional).toBe(true);
+    expect(await check(structuredClone(objects))).toEqual([]);
+    llm!.secretRef!.optional = false;
+    expect(await check(objects)).toEqual([
+      'Deployment/parameter-injector: envFrom Secret "signalbox-llm" is not rendered, so its keys are unknown; use secretKeyRef',
+    ]);
+  });
+
   it('reports a missing ScaledObject, PDB and migration Job', async () => {
     const objects = render('base').filter(
       (o) =>
