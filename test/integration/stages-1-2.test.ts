@@ -42,6 +42,21 @@ afterAll(async () => {
   await schema.drop();
 });
 
+/** `promise`, or a failure naming the setup step that did not finish in `ms` (not a bare test timeout). */
+async function within<T>(ms: number, step: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`${step} did not finish within ${String(ms)} ms`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 describe('model selector → tool decider as separate processes on real Kafka', () => {
   const services: ServiceProcess[] = [];
   let bus: Bus | undefined;
@@ -61,21 +76,30 @@ describe('model selector → tool decider as separate processes on real Kafka', 
       topicPrefix: prefix,
       autoRegisterSchemas: true,
     });
-    await bus.ensureTopics(allTopicNames());
+    const created = bus;
+    await within(30_000, 'creating the topics', created.ensureTopics(allTopicNames()));
     // Deploy-time step: the services do not auto-register schemas.
-    await registerTopicSchemas(
-      createSchemaRegistry({ url: endpoints.schemaRegistryUrl }),
-      Object.values(TOPICS).map((t) => prefixTopic(t, prefix)),
+    await within(
+      30_000,
+      'registering the schemas',
+      registerTopicSchemas(
+        createSchemaRegistry({ url: endpoints.schemaRegistryUrl }),
+        Object.values(TOPICS).map((t) => prefixTopic(t, prefix)),
+      ),
     );
     const planned: TopicMessage<'taskPlanned'>[] = [];
-    observer = await bus.consume({
-      groupId: uniqueName('observer'),
-      topic: TOPICS.taskPlanned,
-      handler: (batch) => {
-        for (const m of batch) planned.push(m.value as TopicMessage<'taskPlanned'>);
-        return Promise.resolve({ deadLetters: [] });
-      },
-    });
+    observer = await within(
+      30_000,
+      'starting the observer',
+      created.consume({
+        groupId: uniqueName('observer'),
+        topic: TOPICS.taskPlanned,
+        handler: (batch) => {
+          for (const m of batch) planned.push(m.value as TopicMessage<'taskPlanned'>);
+          return Promise.resolve({ deadLetters: [] });
+        },
+      }),
+    );
 
     const env = {
       KAFKA_BROKERS: endpoints.kafkaBrokers,

@@ -12,6 +12,9 @@ export interface ServiceProcess {
   output(): string;
 }
 
+/** How long a worker may take to start (tsx compile, registry load, consumer join) on a loaded machine. */
+const STARTUP_DEADLINE_MS = 60_000;
+
 /**
  * Starts `services/<service>/src/main.ts` with the given extra environment, from the repository root. The
  * deterministic paths run: no LLM endpoint of this machine reaches the child (a test may pass one explicitly).
@@ -31,11 +34,25 @@ export function startServiceProcess(service: string, env: Record<string, string>
   );
   let out = '';
   let markStarted: () => void = () => undefined;
+  let deadline: NodeJS.Timeout | undefined;
   const started = new Promise<void>((resolve, reject) => {
-    markStarted = resolve;
+    markStarted = () => {
+      clearTimeout(deadline);
+      resolve();
+    };
     child.once('exit', (code) => {
+      clearTimeout(deadline);
       reject(new Error(`${service} exited (${String(code)}) before it started:\n${out}`));
     });
+    // A worker stuck in its startup fails the caller with what it logged, instead of a bare test timeout.
+    deadline = setTimeout(() => {
+      reject(
+        new Error(
+          `${service} did not log "worker started" within ${String(STARTUP_DEADLINE_MS)} ms:\n${out}`,
+        ),
+      );
+    }, STARTUP_DEADLINE_MS);
+    deadline.unref();
   });
   // A caller that stops a service before awaiting `started` must not see an unhandled rejection.
   started.catch(() => undefined);
