@@ -253,7 +253,8 @@ async function runPipeline(
 async function runCeiling(
   endpoints: TestEndpoints,
   tasks: number,
-): Promise<{ tasksPerS: number; insertsPerS: number; cpuMsPerTask: number }> {
+  ratePerS: number | null = null,
+): Promise<{ tasksPerS: number; insertsPerS: number; cpuMsPerTask: number; hopMs: number[] }> {
   const prefix = uniqueName('ceiling');
   const kafka = new Kafka({
     clientId: 'bench-ceiling',
@@ -280,19 +281,25 @@ async function runCeiling(
   let inserted = 0;
   let finished = 0;
   let lastAt = 0;
+  // Per hop: when the previous hop (or the driver) began handling the message → when this hop begins, the same span
+  // the pipeline's occurred_at difference measures. The time travels in a header.
+  const hopMs: number[] = [];
   let resolveDone: () => void = () => undefined;
   const done = new Promise<void>((r) => {
     resolveDone = r;
   });
   try {
     for (let hop = 0; hop < 5; hop++) {
-      const consumer = kafka.consumer({ groupId: `${prefix}.g${String(hop)}` });
+      const consumer = kafka.consumer({ groupId: `${prefix}.g${String(hop)}`, maxWaitTimeInMs: MAX_WAIT_MS });
       await consumer.connect();
       await consumer.subscribe({ topic: topics[hop]!, fromBeginning: true });
       await consumer.run({
         partitionsConsumedConcurrently: PARTITIONS_CONCURRENTLY,
         eachBatch: async ({ batch }) => {
           const msgs = batch.messages;
+          const now = Date.now();
+          for (const m of msgs) hopMs.push(now - Number(m.headers?.t?.toString()));
+          const t = String(now);
           const ids = msgs.map((m) => `${String(hop)}:${m.key?.toString() ?? ''}`);
           await schema.pool.query(
             `INSERT INTO raw_events (event_id, task_id, payload)
@@ -303,7 +310,10 @@ async function runCeiling(
           await producer.sendBatch({
             acks: -1,
             topicMessages: [
-              { topic: topics[hop + 1]!, messages: msgs.map((m) => ({ key: m.key, value: m.value })) },
+              {
+                topic: topics[hop + 1]!,
+                messages: msgs.map((m) => ({ key: m.key, value: m.value, headers: { t } })),
+              },
             ],
           });
         },
@@ -326,13 +336,20 @@ async function runCeiling(
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
     const value = JSON.stringify(submittedTask('ceiling', new Date()));
-    for (let i = 0; i < tasks; i += 250) {
-      const n = Math.min(250, tasks - i);
+    const chunk = ratePerS ? Math.max(1, Math.round(ratePerS / 100)) : 250;
+    for (let i = 0; i < tasks; i += chunk) {
+      const n = Math.min(chunk, tasks - i);
+      const t = String(Date.now());
       await producer.send({
         topic: topics[0]!,
         acks: -1,
-        messages: Array.from({ length: n }, (_, j) => ({ key: `t${String(i + j)}`, value })),
+        messages: Array.from({ length: n }, (_, j) => ({ key: `t${String(i + j)}`, value, headers: { t } })),
       });
+      if (ratePerS) {
+        const due = started + ((i + n) / ratePerS) * 1000;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
     }
     await done;
     const seconds = (lastAt - started) / 1000;
@@ -340,6 +357,7 @@ async function runCeiling(
       tasksPerS: tasks / seconds,
       insertsPerS: inserted / seconds,
       cpuMsPerTask: cpuMsSince(cpuStarted) / tasks,
+      hopMs: hopMs.sort((a, b) => a - b),
     };
   } finally {
     for (const c of consumers) await c.disconnect();
@@ -361,11 +379,10 @@ try {
   log(`pipeline ${max.tasksPerS.toFixed(0)} tasks/s`);
   const halfRate = max.tasksPerS / 2;
   log(`pipeline at half the maximum rate (${halfRate.toFixed(0)} tasks/s) for latency`);
-  const half = await runPipeline(
-    infra.endpoints,
-    Math.max(10, Math.round(Math.min(TASKS, halfRate * 5))),
-    halfRate,
-  );
+  const halfTasks = Math.max(10, Math.round(Math.min(TASKS, halfRate * 5)));
+  const half = await runPipeline(infra.endpoints, halfTasks, halfRate);
+  log(`ceiling at the same rate (${halfRate.toFixed(0)} tasks/s) for latency`);
+  const ceilingHalf = await runCeiling(infra.endpoints, halfTasks, halfRate);
 
   const result = {
     tasks: TASKS,
@@ -376,6 +393,8 @@ try {
     hop_p50_ms_at_max: percentile(max.hopMs, 50),
     hop_p99_ms_at_max: percentile(max.hopMs, 99),
     half_rate_tasks_per_s: Math.round(halfRate),
+    ceiling_hop_p50_ms: percentile(ceilingHalf.hopMs, 50),
+    ceiling_hop_p99_ms: percentile(ceilingHalf.hopMs, 99),
     ceiling_tasks_per_s: Math.round(ceiling.tasksPerS),
     ceiling_inserts_per_s: Math.round(ceiling.insertsPerS),
     cpu_ms_per_task: Math.round(max.cpuMsPerTask * 100) / 100,
@@ -396,6 +415,10 @@ try {
       `${String(result.hop_p50_ms_at_max)} / ${String(result.hop_p99_ms_at_max)}`,
     ],
     ['ceiling tasks/s (raw kafkajs + inserts)', String(result.ceiling_tasks_per_s)],
+    [
+      `ceiling hop p50 / p99 ms @ ${String(result.half_rate_tasks_per_s)} tasks/s`,
+      `${String(result.ceiling_hop_p50_ms)} / ${String(result.ceiling_hop_p99_ms)}`,
+    ],
     ['ratio pipeline / ceiling', String(result.ratio)],
     [
       'CPU ms per task, pipeline / ceiling',
