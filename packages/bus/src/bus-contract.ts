@@ -3,7 +3,13 @@ import type { TopicSpec } from '@signalbox/contracts';
 import { uniqueName } from '@signalbox/test-support';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Bus, IncomingMessage, PoisonMessage, Subscription } from './bus.js';
+import {
+  REPUBLISHED_HEADER,
+  type Bus,
+  type IncomingMessage,
+  type PoisonMessage,
+  type Subscription,
+} from './bus.js';
 import { DEAD_LETTER_HEADERS, type DeadLetterRecord } from './consumer-runner.js';
 import { encodeWire } from './wire-format.js';
 
@@ -222,6 +228,53 @@ export function busContract(
       await h.bus.publish([{ topic, key: 'r2', value: { task_id: 'r2', seq: 2 } }]);
       await waitFor('the next message', () => again.seen.length >= 1);
       expect(again.seen.map((m) => m.key)).toEqual(['r2']);
+    });
+
+    it('marks first deliveries, and not a retried batch, a re-publication or what a new member takes over', async () => {
+      const topic = await setup(1);
+      const groupId = uniqueName('group');
+      const seen: [string, boolean | undefined][] = [];
+      let failures = 1;
+      const handler = (batch: IncomingMessage[]) => {
+        for (const m of batch) seen.push([m.key, m.firstDelivery]);
+        if (batch.some((m) => m.key === 'f2') && failures-- > 0) {
+          return Promise.reject(new Error('database unavailable'));
+        }
+        return Promise.resolve(done);
+      };
+      // Published before anyone consumed: the partition held it when the member got it, so it may not be new.
+      await h.bus.publish([{ topic, key: 'f0', value: { task_id: 'f0', seq: 0 } }]);
+      const first = await h.bus.consume({ groupId, topic, handler });
+      await waitFor('the message already there', () => seen.length >= 1);
+      await h.bus.publish([{ topic, key: 'f1', value: { task_id: 'f1', seq: 1 } }]);
+      await waitFor('a new message', () => seen.length >= 2);
+      await h.bus.publish([{ topic, key: 'f2', value: { task_id: 'f2', seq: 2 } }]);
+      await waitFor('a message whose batch fails once, and its retry', () => seen.length >= 4);
+      await h.bus.publish([
+        { topic, key: 'f3', value: { task_id: 'f3', seq: 3 }, headers: { [REPUBLISHED_HEADER]: 'true' } },
+      ]);
+      await waitFor('a re-publication', () => seen.length >= 5);
+      expect(seen).toEqual([
+        ['f0', false],
+        ['f1', true],
+        ['f2', true],
+        ['f2', false],
+        ['f3', false],
+      ]);
+      await first.stop();
+
+      // A member taking over: what the partition held may have reached the member before it (here: f4, published
+      // while nobody consumed); what arrives after its first fetch is new.
+      await h.bus.publish([{ topic, key: 'f4', value: { task_id: 'f4', seq: 4 } }]);
+      const next = collect(topic, groupId);
+      await next.start();
+      await waitFor('the message published between members', () => next.seen.length >= 1);
+      await h.bus.publish([{ topic, key: 'f5', value: { task_id: 'f5', seq: 5 } }]);
+      await waitFor('a new message for the new member', () => next.seen.length >= 2);
+      expect(next.seen.map((m) => [m.key, m.firstDelivery])).toEqual([
+        ['f4', false],
+        ['f5', true],
+      ]);
     });
 
     it('redelivers to the next member when a subscription stops while its handler keeps failing', async () => {

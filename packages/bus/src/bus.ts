@@ -22,7 +22,21 @@ export interface IncomingMessage<T = unknown> {
   key: string;
   value: T;
   headers: Record<string, string>;
+  /**
+   * True only when the bus can vouch that no consumer of this group was handed this record before and that the
+   * record is not a re-publication of an earlier message: its offset lies beyond everything the partition held when
+   * this member got it (and beyond what this member already took), the handler is on its first attempt, and the
+   * record does not carry {@link REPUBLISHED_HEADER}. A handler may then skip looking for an earlier result (the
+   * stage runtime skips its event-log lookup, EL-2); when false or absent it must look.
+   */
+  firstDelivery?: boolean;
 }
+
+/**
+ * Set (`true`) by a publisher on a message it may have published before — a stored decision sent again after a
+ * crash, a retried submission — so that consumers do not take it for a first delivery.
+ */
+export const REPUBLISHED_HEADER = 'x-signalbox-republished';
 
 /** A consumed message that could not be turned into a valid value (RS-2). */
 export interface PoisonMessage {

@@ -1,6 +1,13 @@
 import type { TopicSpec } from '@signalbox/contracts';
 import type { EachBatchHandler, EachBatchPayload, IHeaders } from 'kafkajs';
-import type { BatchHandler, DeadLetter, IncomingMessage, PoisonMessage, PoisonReason } from './bus.js';
+import {
+  REPUBLISHED_HEADER,
+  type BatchHandler,
+  type DeadLetter,
+  type IncomingMessage,
+  type PoisonMessage,
+  type PoisonReason,
+} from './bus.js';
 import type { DecodeResult } from './codec.js';
 import { SubscriptionFailedError } from './errors.js';
 import type { BusLogger } from './logger.js';
@@ -31,6 +38,34 @@ export interface RawRecord {
   key: string | null;
   value: Buffer | null;
   headers: Record<string, string>;
+  /** The adapter's {@link DeliveryFrontier} judged the offset new to the group; see `IncomingMessage.firstDelivery`. */
+  fresh?: boolean;
+}
+
+/**
+ * Tells, per partition, which offsets no member of the group can have been handed before. When a member is given a
+ * partition, every record the partition already holds may have reached the previous owner (it may have handled
+ * them without committing), so the first batch's high watermark — the log end when this member first fetched —
+ * is where first deliveries start; after that, each batch moves the frontier past its last offset, so a batch
+ * fetched again (its handling aborted) is not new either. `reset()` on every new assignment.
+ */
+export class DeliveryFrontier {
+  private readonly next = new Map<number, bigint>();
+
+  reset(): void {
+    this.next.clear();
+  }
+
+  /**
+   * Call once per fetched batch, before handling it: returns the first offset of the batch that is new. A record
+   * beyond a zombie's reach is all this vouches for: a previous owner that lost the partition without noticing may
+   * still finish a batch it fetched earlier, which is below the high watermark this member saw.
+   */
+  take(partition: number, lastOffset: bigint, highWatermark: bigint): bigint {
+    const freshFrom = this.next.get(partition) ?? highWatermark;
+    this.next.set(partition, freshFrom > lastOffset ? freshFrom : lastOffset + 1n);
+    return freshFrom;
+  }
 }
 
 /** A record as the dead-letter topic receives it. */
@@ -193,6 +228,7 @@ export async function runBatch(
         key: record.key,
         value: result.value,
         headers: record.headers,
+        firstDelivery: record.fresh === true && record.headers[REPUBLISHED_HEADER] !== 'true',
       });
     }
   }
@@ -201,9 +237,13 @@ export async function runBatch(
   if (!(await deadLetter('poison', poison))) return 'aborted';
   await control.heartbeat();
 
-  // 3. The handler, retried as a whole until it resolves.
+  // 3. The handler, retried as a whole until it resolves. A retry may follow a partial success (decisions appended,
+  // the publish failed), so from the second attempt on nothing counts as a first delivery.
   if (valid.length > 0) {
-    const outcome = await step('batch handler', () => deps.handler(valid));
+    let attempts = 0;
+    const outcome = await step('batch handler', () =>
+      deps.handler(attempts++ === 0 ? valid : valid.map((m) => ({ ...m, firstDelivery: false }))),
+    );
     if (outcome === ABORTED) return 'aborted';
     await control.heartbeat();
     const given = outcome.deadLetters.map((letter: DeadLetter) => {
@@ -241,6 +281,8 @@ export interface KafkaBatchRunnerOptions {
   onFailed(error: SubscriptionFailedError): void;
   /** Called after a batch is resolved, with the offset to commit for its partition (its last offset + 1). */
   onResolved?(partition: number, offset: string): void;
+  /** Which records are first deliveries; reset by the adapter on every (re)join. Without it none is. */
+  frontier?: DeliveryFrontier;
 }
 
 /**
@@ -252,12 +294,16 @@ export function kafkaEachBatch(deps: BatchRunnerDeps, options: KafkaBatchRunnerO
   return async (payload: EachBatchPayload) => {
     const { batch } = payload;
     if (!options.isUsable() || batch.messages.length === 0) return;
+    const freshFrom =
+      options.frontier?.take(batch.partition, BigInt(batch.lastOffset()), BigInt(batch.highWatermark)) ??
+      null;
     const records: RawRecord[] = batch.messages.map((m) => ({
       partition: batch.partition,
       offset: m.offset,
       key: m.key === null ? null : m.key.toString('utf8'),
       value: m.value,
       headers: headersToStrings(m.headers),
+      fresh: freshFrom !== null && BigInt(m.offset) >= freshFrom,
     }));
     let result: BatchResult;
     try {

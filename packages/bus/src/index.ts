@@ -10,6 +10,7 @@ export type {
   PoisonReason,
   Subscription,
 } from './bus.js';
+export { REPUBLISHED_HEADER } from './bus.js';
 export {
   createSchemaRegistry,
   createSchemaRegistryCodec,

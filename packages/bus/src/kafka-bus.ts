@@ -11,7 +11,12 @@ import {
 import type { Bus, ConsumeOptions, OutgoingMessage, Subscription } from './bus.js';
 import { coalescing } from './coalesce.js';
 import { createSchemaRegistry, createSchemaRegistryCodec, type Codec } from './codec.js';
-import { kafkaEachBatch, type BatchRunnerDeps, type DeadLetterRecord } from './consumer-runner.js';
+import {
+  DeliveryFrontier,
+  kafkaEachBatch,
+  type BatchRunnerDeps,
+  type DeadLetterRecord,
+} from './consumer-runner.js';
 import { BrokerError, BusStateError, InvalidMessageError, type SubscriptionFailedError } from './errors.js';
 import { silentLogger, type BusLogger } from './logger.js';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -376,9 +381,12 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         });
         o.onError?.(error);
       };
-      // Offsets resolved before a rebalance may belong to partitions another member now owns: never commit them.
+      const frontier = new DeliveryFrontier();
+      // Offsets resolved before a rebalance may belong to partitions another member now owns: never commit them. And
+      // whatever a partition holds when it is (re)assigned may have been handed to its previous owner.
       consumer.on(consumer.events.GROUP_JOIN, () => {
         resolvedOffsets.clear();
+        frontier.reset();
       });
       consumer.on(consumer.events.CRASH, (event) => {
         logger.error(
@@ -430,6 +438,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
             isUsable: () => !failed,
             onFailed: fail,
             onResolved: (partition, offset) => resolvedOffsets.set(partition, offset),
+            frontier,
           }),
         });
       } catch (error) {

@@ -1,6 +1,12 @@
 import type { Bus, ConsumeOptions, OutgoingMessage, Subscription } from './bus.js';
 import type { Codec } from './codec.js';
-import { runBatch, type BatchRunnerDeps, type DeadLetterRecord, type RawRecord } from './consumer-runner.js';
+import {
+  DeliveryFrontier,
+  runBatch,
+  type BatchRunnerDeps,
+  type DeadLetterRecord,
+  type RawRecord,
+} from './consumer-runner.js';
 import { BusStateError, InvalidMessageError, SubscriptionFailedError, WireFormatError } from './errors.js';
 import { silentLogger, type BusLogger } from './logger.js';
 import { encodeValue, parsePayload } from './payload.js';
@@ -49,6 +55,8 @@ export interface MemoryBus extends Bus {
 interface Member {
   topic: string;
   assigned: Set<number>;
+  /** Reset on every rebalance, as the Kafka adapter does on every group join. */
+  frontier: DeliveryFrontier;
   wake(): void;
 }
 
@@ -160,6 +168,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): MemoryBus {
       m.assigned = new Set(
         Array.from({ length: count }, (_, p) => p).filter((p) => p % members.length === index),
       );
+      m.frontier.reset();
       m.wake();
     });
   };
@@ -181,6 +190,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): MemoryBus {
     const member: Member = {
       topic: o.topic.name,
       assigned: new Set(),
+      frontier: new DeliveryFrontier(),
       wake: () => {
         signal?.();
         signal = undefined;
@@ -212,8 +222,10 @@ export function createMemoryBus(options: MemoryBusOptions = {}): MemoryBus {
       const key = committedKey(o.topic.name, partition);
       const from = g.committed.get(key) ?? 0;
       const lane = partitions[partition] ?? [];
-      const records: RawRecord[] = lane.slice(from, from + maxBatchSize);
-      if (records.length === 0) return;
+      const slice = lane.slice(from, from + maxBatchSize);
+      if (slice.length === 0) return;
+      const freshFrom = member.frontier.take(partition, BigInt(from + slice.length - 1), BigInt(lane.length));
+      const records: RawRecord[] = slice.map((r) => ({ ...r, fresh: BigInt(r.offset) >= freshFrom }));
       inFlight.add(partition);
       try {
         const result = await runBatch(deps, records, {

@@ -210,6 +210,39 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
         expect(y.map((e) => e.envelope.causation_id)).toEqual(['a', 'b', 'c']);
       });
 
+      it('gives concurrent appends each their own results, and a failing one its own error', async () => {
+        const batchOf = (task: string, causes: string[], payload: unknown = { ok: true }) =>
+          causes.map((c) => makeEvent({ task_id: task, causation_id: c }, payload));
+        // The first goes out at once; the ones made meanwhile may share one statement. One of them is refused by
+        // the database itself (jsonb takes no NUL character), after the envelope checks passed.
+        const first = batchOf('task-c1', ['a', 'b']);
+        const second = batchOf('task-c2', ['a']);
+        const refused = batchOf('task-c3', ['a'], { text: 'nul \u0000 inside' });
+        const third = [...batchOf('task-c1', ['c']), ...batchOf('task-c4', ['a', 'b'])];
+        const outcomes = await Promise.allSettled([
+          store.append(first),
+          store.append(second),
+          store.append(refused),
+          store.append(third),
+        ]);
+
+        expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+        const results = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : []));
+        for (const [index, batch] of [first, second, [], third].entries()) {
+          expect(at(results, index).map((r) => r.event.envelope)).toEqual(batch.map((e) => e.envelope));
+          expect(at(results, index).every((r) => r.inserted)).toBe(true);
+        }
+        expect(
+          (await store.readTask('task-c1')).map((e) => [e.envelope.causation_id, e.stream_version]),
+        ).toEqual([
+          ['a', 1],
+          ['b', 2],
+          ['c', 3],
+        ]);
+        expect(await store.readTask('task-c3')).toEqual([]);
+        expect(await countRows('events')).toBe(6);
+      });
+
       it('refuses an invalid envelope without storing any of the batch', async () => {
         const good = makeEvent({ task_id: 'task-bad', causation_id: 'c1' });
         const bad = makeEvent({ task_id: 'task-bad', causation_id: 'c2', traceparent: 'not-a-traceparent' });

@@ -9,7 +9,13 @@ import {
   type StepRecord,
   type TaskSubmitted,
 } from '@signalbox/contracts';
-import { DEAD_LETTER_HEADERS, decodeWire, type Bus, type Subscription } from '@signalbox/bus';
+import {
+  DEAD_LETTER_HEADERS,
+  REPUBLISHED_HEADER,
+  decodeWire,
+  type Bus,
+  type Subscription,
+} from '@signalbox/bus';
 import { createMemoryBus, type MemoryBus, type MemoryRecord } from '@signalbox/bus/testing';
 import {
   EventStoreQueryError,
@@ -166,6 +172,8 @@ interface Rig {
   bus: MemoryBus;
   ids: (count: number) => string[];
   publish(...inputs: TaskSubmitted[]): Promise<void>;
+  /** Publishes again, marked as a re-publication — how an upstream stage or the API sends an input a second time. */
+  republish(...inputs: TaskSubmitted[]): Promise<void>;
   outputs(): ModelSelected[];
   deadLetters(): MemoryRecord[];
   inputRecords(): MemoryRecord[];
@@ -189,6 +197,15 @@ async function rig(partitions = 1): Promise<Rig> {
     bus,
     ids: (count) => Array.from({ length: count }, (_, i) => `${prefix}-${String(i)}`),
     publish: (...inputs) => bus.publish(inputs.map((value) => ({ topic: INPUT, key: value.task_id, value }))),
+    republish: (...inputs) =>
+      bus.publish(
+        inputs.map((value) => ({
+          topic: INPUT,
+          key: value.task_id,
+          value,
+          headers: { [REPUBLISHED_HEADER]: 'true' },
+        })),
+      ),
     outputs: () =>
       bus.records(OUTPUT.name).map((r) => {
         if (!r.value) throw new Error('output record without a value');
@@ -331,7 +348,7 @@ describe('stage runtime: decide, append, publish', () => {
 
     await r.publish(input);
     await waitFor(() => r.outputs().length === 1, 'the first publication');
-    await r.publish(input);
+    await r.republish(input);
     await waitFor(() => r.outputs().length === 2, 'the re-publication');
 
     const [first, second] = r.outputs();
@@ -340,6 +357,80 @@ describe('stage runtime: decide, append, publish', () => {
     expect(calls.get(taskId)).toBe(1);
     expect(await store.readTask(taskId)).toHaveLength(1);
     expect(seen.outcomes).toEqual(['decided', 'reused']);
+    // Sent again, so marked: the next stage looks its input up rather than taking it for new.
+    const [one, two] = r.bus.records(OUTPUT.name);
+    expect(one?.headers[REPUBLISHED_HEADER]).toBeUndefined();
+    expect(two?.headers[REPUBLISHED_HEADER]).toBe('true');
+  });
+
+  it('reuses the stored decision when the batch is retried after its append (the publish failed once)', async () => {
+    const r = await rig();
+    const [taskId = ''] = r.ids(1);
+    const { decide, calls } = scripted({ [taskId]: (i) => selected(i, `coin flip ${randomUUID()}`) });
+    const seen = recordingObserver();
+    let refusals = 1;
+    const flakyBus: Bus = {
+      ...r.bus,
+      publish: (messages) =>
+        refusals-- > 0 ? Promise.reject(retriable('broker not available')) : r.bus.publish(messages),
+    };
+    await r.run(decide, { observer: seen.observer, bus: flakyBus });
+    await r.publish(submitted(taskId));
+    await waitFor(() => r.committed() === 1, 'the input handled and committed');
+
+    expect(calls.get(taskId)).toBe(1);
+    expect(r.outputs()).toHaveLength(1);
+    expect(await store.readTask(taskId)).toHaveLength(1);
+    expect(seen.outcomes).toEqual(['decided', 'reused']);
+  });
+
+  it('looks up only inputs the bus cannot vouch are new, and keeps a stored decision an unmarked copy meets', async () => {
+    const r = await rig();
+    const [warm = '', taskId = ''] = r.ids(2);
+    const { decide, calls } = scripted({
+      [warm]: (i) => selected(i, 'the first input of the partition'),
+      [taskId]: (i) => selected(i, `coin flip ${randomUUID()}`),
+    });
+    const seen = recordingObserver();
+    const lookups: string[][] = [];
+    const countingStore: EventStore = {
+      ...store,
+      findByEventIds: (ids, options) => {
+        lookups.push([...ids]);
+        return store.findByEventIds(ids, options);
+      },
+    };
+    await r.run(decide, { observer: seen.observer, store: countingStore });
+    // The first batch of a partition: the bus cannot tell what an earlier owner was handed, so it is looked up.
+    await r.publish(submitted(warm));
+    await waitFor(() => r.outputs().length === 1, 'the first input');
+    expect(lookups).toEqual([[decisionEventId(STAGE, submitted(warm))]]);
+
+    const input = submitted(taskId);
+    await r.publish(input);
+    await waitFor(() => r.outputs().length === 2, 'the first publication');
+    expect(lookups).toHaveLength(1);
+
+    // The same input again, unmarked (a producer outside Signalbox sent it twice): taken for new, decided again —
+    // and the append keeps the stored decision, which is what goes out, marked as a re-publication.
+    await r.publish(input);
+    await waitFor(() => r.outputs().length === 3, 'the second publication');
+    expect(calls.get(taskId)).toBe(2);
+    const [, first, second] = r.outputs();
+    expect(second).toEqual(first);
+    const [, one, two] = r.bus.records(OUTPUT.name);
+    expect(two?.value?.equals(one?.value ?? Buffer.alloc(0))).toBe(true);
+    expect(one?.headers[REPUBLISHED_HEADER]).toBeUndefined();
+    expect(two?.headers[REPUBLISHED_HEADER]).toBe('true');
+    expect(await store.readTask(taskId)).toHaveLength(1);
+    expect(seen.outcomes).toEqual(['decided', 'decided', 'reused']);
+
+    // Marked as a re-publication: looked up, not decided.
+    await r.republish(input);
+    await waitFor(() => r.outputs().length === 4, 'the third publication');
+    expect(lookups).toHaveLength(2);
+    expect(lookups[1]).toEqual([decisionEventId(STAGE, input)]);
+    expect(calls.get(taskId)).toBe(2);
   });
 
   it('does not publish a decision taken again for an input whose original decision was pruned (EL-4)', async () => {
@@ -428,7 +519,7 @@ describe('stage runtime: sensitive values (PI-5, RS-6)', () => {
 
     await r.publish(input);
     await waitFor(() => r.outputs().length === 1, 'the first publication');
-    await r.publish(input);
+    await r.republish(input);
     await waitFor(() => r.outputs().length === 2, 'the re-publication');
 
     const [first] = r.outputs();
@@ -596,7 +687,8 @@ describe('stage runtime: failures and dead letters (RS-2)', () => {
     }
 
     // The stage keeps flowing, and a redelivered poison input reuses its stored failure instead of deciding again.
-    await r.publish(submitted(later), submitted(poison));
+    await r.publish(submitted(later));
+    await r.republish(submitted(poison));
     await waitFor(() => r.committed() === 6, 'the next batch committed');
     expect(r.outputs().map((o) => o.task_id)).toEqual([before, after, later]);
     expect(calls.get(poison)).toBe(3);

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CONTRACT_VERSION, topicByName, type Envelope, type PipelineStage } from '@signalbox/contracts';
 import {
   InvalidMessageError,
+  REPUBLISHED_HEADER,
   forEachByKey,
   validateValue,
   type BatchOutcome,
@@ -12,7 +13,13 @@ import {
   type PoisonMessage,
   type Subscription,
 } from '@signalbox/bus';
-import { secretsAt, type EventStore, type NewEvent, type StoredEvent } from '@signalbox/event-log';
+import {
+  asStoredJson,
+  secretsAt,
+  type EventStore,
+  type NewEvent,
+  type StoredEvent,
+} from '@signalbox/event-log';
 import { injectTraceHeaders, withConsumerSpan } from '@signalbox/telemetry';
 import {
   decisionEnvelope,
@@ -117,7 +124,8 @@ function resolveOptions(options: StageRuntimeOptions): ResolvedOptions {
 /** One input's fate inside a batch. */
 type Fate =
   | { kind: 'stored'; event: StoredEvent }
-  | { kind: 'new'; event: NewEvent }
+  /** `published`: the message as validated for the decision's topic, payload in jsonb key order (see decideFresh). */
+  | { kind: 'new'; event: NewEvent; published: unknown }
   | { kind: 'failed'; event: NewEvent; detail: string };
 
 /**
@@ -257,12 +265,18 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
       const decision = await decideWithRetry(input, { stage, versions });
       const envelope = decisionEnvelope(stage, input, decision, versions, o.now(), traceparent);
       // Checked as the consumer will see it after JSON encoding, so the append and the publish cannot refuse it later.
-      validateDecision(decision, envelope);
+      // Checked in the shape the log will give back (object keys in jsonb's order): a redelivery re-publishes the
+      // decision from the log, and both must be the very same bytes (EL-2) — so the first publish can send exactly
+      // what was checked here, without reading the payload back or checking it again.
+      const published = validateDecision(decision, {
+        ...envelope,
+        payload: asStoredJson(decision.payload),
+      });
       const event: NewEvent = { envelope, topic: decision.topic.name, payload: decision.payload };
       const sensitive = definition.sensitivePaths?.(decision.payload) ?? [];
       // PI-5 / RS-6: the values are published but stored apart from the payload, which the log keeps redacted.
       if (sensitive.length > 0) event.secrets = secretsAt(decision.payload, sensitive);
-      return { kind: 'new', event };
+      return { kind: 'new', event, published };
     } catch (err) {
       const detail = describe(err);
       logger.error(
@@ -274,9 +288,9 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
   }
 
   /** Checks the message of a decision as `publish` will (`validateValue`), before it is appended. */
-  function validateDecision(decision: Decision, envelope: Envelope): unknown {
+  function validateDecision(decision: Decision, message: Envelope & { payload: unknown }): unknown {
     try {
-      return validateValue(decision.topic, { ...envelope, payload: decision.payload });
+      return validateValue(decision.topic, message);
     } catch (err) {
       if (!(err instanceof InvalidMessageError)) throw err;
       throw new InvalidDecisionError(
@@ -292,9 +306,20 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
     inFlight += batch.length;
     observer.onInFlight?.(inFlight);
     try {
-      const ids = [...new Set(batch.map((m) => decisionEventId(stage, m.value as StageInput)))];
+      // EL-2: look for a stored decision of every input the bus cannot vouch is new to the group. A first delivery
+      // (the steady state) skips the lookup, one round trip per batch; should its decision exist after all (a
+      // previous owner still finishing a batch), the append keeps the stored one and returns it, and that is what
+      // is published.
+      const ids = [
+        ...new Set(
+          batch.flatMap((m) => (m.firstDelivery ? [] : [decisionEventId(stage, m.value as StageInput)])),
+        ),
+      ];
       // With secrets: a reused decision is re-published exactly as it was first (EL-2), real values included.
-      const stored = await guardStore(() => store.findByEventIds(ids, { withSecrets: true }));
+      const stored =
+        ids.length > 0
+          ? await guardStore(() => store.findByEventIds(ids, { withSecrets: true }))
+          : new Map<string, StoredEvent>();
       const fates: Fate[] = new Array<Fate>(batch.length);
       const indexed = batch.map((message, index) => ({ ...message, index }));
       const decidedInBatch = new Map<string, Fate>();
@@ -314,9 +339,13 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
       // is not what downstream saw. It is not published; the original already went on (side effects stay
       // once-only through the executor's own idempotency store).
       const pruned = new Set<string>();
+      // Decided here but already stored (the lookup was skipped, or a concurrent owner appended first): the stored
+      // decision stands and goes out again, marked as a re-publication.
+      const foundStored = new Set<string>();
       for (const result of appended) {
         byId.set(result.event.envelope.event_id, result.event);
         if (result.pruned) pruned.add(result.event.envelope.event_id);
+        else if (!result.inserted) foundStored.add(result.event.envelope.event_id);
       }
 
       const outgoing: OutgoingMessage[] = [];
@@ -343,19 +372,28 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
           observer.onMessage?.('reused', seconds, event.envelope);
           return;
         }
-        observer.onMessage?.(fate.kind === 'stored' ? 'reused' : 'decided', seconds, event.envelope);
+        const reused = fate.kind === 'stored' || foundStored.has(event.envelope.event_id);
+        observer.onMessage?.(reused ? 'reused' : 'decided', seconds, event.envelope);
         if (published.has(event.envelope.event_id) || !event.topic) return;
         const topic = topicByName(event.topic);
         if (!topic)
           throw new Error(`stored decision ${event.envelope.event_id} names unknown topic ${event.topic}`);
         published.add(event.envelope.event_id);
+        const headers: Record<string, string> = {};
+        if (event.envelope.traceparent) headers.traceparent = event.envelope.traceparent;
+        // It may have gone out before: the next stage must look its input up rather than take it for new.
+        if (reused) headers[REPUBLISHED_HEADER] = 'true';
         outgoing.push({
           topic,
           key: event.envelope.task_id,
-          // Always the decision as the log holds it (payload keys in jsonb's order), never the in-memory one: a
-          // redelivery re-publishes it from the log, and must send the very same bytes (EL-2).
-          value: { ...event.envelope, payload: event.payload },
-          headers: event.envelope.traceparent ? { traceparent: event.envelope.traceparent } : {},
+          // Always the decision as the log holds it (payload keys in jsonb's order): a redelivery re-publishes it from
+          // the log, and must send the very same bytes (EL-2). Just appended, that is the message checked before the
+          // append, once its envelope is seen to match the stored row.
+          value:
+            fate.kind === 'new' && !reused && sameEnvelope(fate.published, event.envelope)
+              ? fate.published
+              : { ...event.envelope, payload: event.payload },
+          headers,
         });
       });
       if (outgoing.length > 0) await bus.publish(outgoing);
@@ -453,6 +491,13 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
       }
     },
   };
+}
+
+/** True when every envelope field of the validated message equals the stored envelope's. */
+function sameEnvelope(message: unknown, envelope: Envelope): boolean {
+  if (typeof message !== 'object' || message === null) return false;
+  const m = message as Record<string, unknown>;
+  return (Object.keys(envelope) as (keyof Envelope)[]).every((key) => m[key] === envelope[key]);
 }
 
 // The envelope caps `decision_reason` at 4000 characters and ids at 128; an error message can be any length.

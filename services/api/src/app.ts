@@ -1,5 +1,5 @@
 import { TOPICS, type TaskSpec } from '@signalbox/contracts';
-import type { Bus } from '@signalbox/bus';
+import { REPUBLISHED_HEADER, type Bus } from '@signalbox/bus';
 import { EventLogError, traceTimeline, type EventStore, type StoredEvent } from '@signalbox/event-log';
 import { canonicalJson, RegistryStoreError, type Registry, type RegistryStore } from '@signalbox/registry';
 import { createStageMetrics, type StageMetrics } from '@signalbox/telemetry';
@@ -107,16 +107,13 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
     return events;
   };
 
-  const publish = async (message: { task_id: string; traceparent: string | null }) => {
+  /** `again`: the message may have been published before (a retried request); consumers must not take it for new. */
+  const publish = async (message: { task_id: string; traceparent: string | null }, again = false) => {
+    const headers: Record<string, string> = {};
+    if (message.traceparent) headers.traceparent = message.traceparent;
+    if (again) headers[REPUBLISHED_HEADER] = 'true';
     try {
-      await bus.publish([
-        {
-          topic: TOPICS.taskSubmitted,
-          key: message.task_id,
-          value: message,
-          ...(message.traceparent ? { headers: { traceparent: message.traceparent } } : {}),
-        },
-      ]);
+      await bus.publish([{ topic: TOPICS.taskSubmitted, key: message.task_id, value: message, headers }]);
     } catch (error) {
       const retriable = (error as { retriable?: unknown }).retriable === true;
       if (!retriable) throw error;
@@ -238,7 +235,7 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
           // Only when nothing reacted yet: then the first attempt may have failed to publish. A duplicate would be
           // harmless (the model selector reuses its stored decision) but would re-run every stage's reuse path.
           const events = await store.readTask(taskId);
-          if (events.length === 1) await publish(messageOf(stored));
+          if (events.length === 1) await publish(messageOf(stored), true);
         }
         return reply
           .code(202)
@@ -292,7 +289,7 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
           if (!same) throw new ConflictError('already_answered', 'this question was already answered');
           const all = await store.readTask(taskId);
           if (all[all.length - 1]?.envelope.event_id === result.event.envelope.event_id) {
-            await publish(messageOf(result.event));
+            await publish(messageOf(result.event), true);
           }
         } else {
           await publish(built.message);

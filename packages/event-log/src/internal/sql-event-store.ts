@@ -5,6 +5,7 @@ import {
   AppendConflictError,
   EventStoreClosedError,
   EventStoreQueryError,
+  EventStoreUnavailableError,
   InvalidEventError,
 } from '../errors.js';
 import type {
@@ -97,62 +98,46 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
     }
   }
 
-  function prepareBatch(events: readonly NewEvent[]): {
-    params: unknown[];
-    blobs: Map<string, PreparedBlob>;
-    prepared: PreparedEvent[];
-  } {
-    const prepared: PreparedEvent[] = [];
-    const columns: unknown[][] = APPEND_COLUMNS.map(() => []);
-    const blobs = new Map<string, PreparedBlob>();
-    const secretColumns: [number[], string[], string[]] = [[], [], []];
-    events.forEach((event, index) => {
-      const parsed = Envelope.safeParse(event.envelope);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = issue
-          ? `${issue.path.join('.') || '(envelope)'}: ${issue.message}`
-          : 'invalid envelope';
-        throw new InvalidEventError(`event ${index} has an invalid envelope — ${where}`, { index });
-      }
-      if (event.topic !== null && (typeof event.topic !== 'string' || event.topic.length === 0)) {
-        throw new InvalidEventError(`event ${index} has an invalid topic`, { index });
-      }
-      if (event.secrets !== undefined && !Array.isArray(event.secrets)) {
-        throw new InvalidEventError(`event ${index} has secrets that are not an array`, { index });
-      }
-      // PI-5 / RS-6: what is stored (and claim-checked) is the redacted payload; the values go to event_secrets.
-      const redacted = redactSecrets(event.payload, event.secrets ?? []);
-      if (typeof redacted === 'string') throw new InvalidEventError(`event ${index}: ${redacted}`, { index });
-      for (const secret of redacted.secrets) {
-        // `ord` is 1-based like the input's WITH ORDINALITY, so the statement finds the secret's event.
-        secretColumns[0].push(index + 1);
-        secretColumns[1].push(secret.path);
-        secretColumns[2].push(secret.json);
-      }
-      const json: unknown = JSON.stringify(redacted.payload);
-      if (typeof json !== 'string') {
-        throw new InvalidEventError(`event ${index} has a payload that is not JSON`, { index });
-      }
-      const size = Buffer.byteLength(json, 'utf8');
-      let storedPayload = json;
-      let ref: string | null = null;
-      if (size > config.claimCheckThresholdBytes) {
-        ref = createHash('sha256').update(json, 'utf8').digest('hex');
-        blobs.set(ref, { sha256: ref, size, json });
-        storedPayload = JSON.stringify({ $ref: `sha256:${ref}`, size });
-      }
-      const envelope = parsed.data;
-      prepared.push({
-        envelope,
-        topic: event.topic,
-        payload: event.payload,
-        redacted: redacted.payload,
-        json,
-        secrets: redacted.secrets,
-      });
-      const derived = deriveColumns(envelope.event_type, event.payload);
-      const values: unknown[] = [
+  /** Checks one event and turns it into its row: column values, claim-checked blob, secrets cut from the payload. */
+  function prepareEvent(event: NewEvent, index: number): PreparedRow {
+    const parsed = Envelope.safeParse(event.envelope);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue ? `${issue.path.join('.') || '(envelope)'}: ${issue.message}` : 'invalid envelope';
+      throw new InvalidEventError(`event ${index} has an invalid envelope — ${where}`, { index });
+    }
+    if (event.topic !== null && (typeof event.topic !== 'string' || event.topic.length === 0)) {
+      throw new InvalidEventError(`event ${index} has an invalid topic`, { index });
+    }
+    if (event.secrets !== undefined && !Array.isArray(event.secrets)) {
+      throw new InvalidEventError(`event ${index} has secrets that are not an array`, { index });
+    }
+    // PI-5 / RS-6: what is stored (and claim-checked) is the redacted payload; the values go to event_secrets.
+    const redacted = redactSecrets(event.payload, event.secrets ?? []);
+    if (typeof redacted === 'string') throw new InvalidEventError(`event ${index}: ${redacted}`, { index });
+    const json: unknown = JSON.stringify(redacted.payload);
+    if (typeof json !== 'string') {
+      throw new InvalidEventError(`event ${index} has a payload that is not JSON`, { index });
+    }
+    const size = Buffer.byteLength(json, 'utf8');
+    let storedPayload = json;
+    let blob: PreparedBlob | null = null;
+    if (size > config.claimCheckThresholdBytes) {
+      const ref = createHash('sha256').update(json, 'utf8').digest('hex');
+      blob = { sha256: ref, size, json };
+      storedPayload = JSON.stringify({ $ref: `sha256:${ref}`, size });
+    }
+    const envelope = parsed.data;
+    const derived = deriveColumns(envelope.event_type, event.payload);
+    return {
+      envelope,
+      topic: event.topic,
+      payload: event.payload,
+      redacted: redacted.payload,
+      json,
+      secrets: redacted.secrets,
+      blob,
+      values: [
         envelope.event_id,
         envelope.task_id,
         envelope.tenant_id,
@@ -172,28 +157,147 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
         envelope.schema_version,
         envelope.traceparent,
         storedPayload,
-        ref,
+        blob?.sha256 ?? null,
         derived.finished_status,
         JSON.stringify(derived.tools),
-      ];
-      values.forEach((value, column) => columns[column]?.push(value));
+      ],
+    };
+  }
+
+  /** The append statement's parameters for `rows`: one array per column, then the blobs, then the secrets. */
+  function paramsOf(rows: readonly PreparedRow[]): unknown[] {
+    const columns: unknown[][] = APPEND_COLUMNS.map(() => []);
+    const blobs = new Map<string, PreparedBlob>();
+    const secretColumns: [number[], string[], string[]] = [[], [], []];
+    rows.forEach((row, index) => {
+      row.values.forEach((value, column) => columns[column]?.push(value));
+      if (row.blob) blobs.set(row.blob.sha256, row.blob);
+      for (const secret of row.secrets) {
+        // `ord` is 1-based like the input's WITH ORDINALITY, so the statement finds the secret's event.
+        secretColumns[0].push(index + 1);
+        secretColumns[1].push(secret.path);
+        secretColumns[2].push(secret.json);
+      }
     });
     const blobList = [...blobs.values()];
-    return {
-      params: [
-        ...APPEND_COLUMNS.map(([, type], column) => appendParam(type, columns[column] ?? [])),
-        blobList.map((b) => b.sha256),
-        blobList.map((b) => b.size),
-        blobList.map((b) => b.json),
-        ...secretColumns,
-      ],
-      blobs,
-      prepared,
-    };
+    return [
+      ...APPEND_COLUMNS.map(([, type], column) => appendParam(type, columns[column] ?? [])),
+      blobList.map((b) => b.sha256),
+      blobList.map((b) => b.size),
+      blobList.map((b) => b.json),
+      ...secretColumns,
+    ];
   }
 
   async function appendOnce(params: unknown[]): Promise<AppendRow[]> {
     return driver.query<AppendRow>(statements.append, params, HOT);
+  }
+
+  /** One append statement for `rows` (one transaction), retried when it loses a race with a concurrent writer. */
+  async function appendRows(rows: readonly PreparedRow[], withSecrets: boolean): Promise<AppendResult[]> {
+    const params = paramsOf(rows);
+    let partitionsCreated = 0;
+    for (let attempt = 1; ; attempt++) {
+      let result: AppendRow[];
+      try {
+        result = await appendOnce(params);
+      } catch (error) {
+        if (isMissingPartition(error) && partitionsCreated < MAX_PARTITION_CREATIONS) {
+          // The month of now() has no partition yet (migrate() was not run this month): create it and go again.
+          partitionsCreated++;
+          attempt--;
+          await run('creating a monthly partition', () => driver.query(statements.ensurePartitions, [1]));
+          continue;
+        }
+        const lostRace =
+          errorCode(error) === '23505' &&
+          RACE_CONSTRAINTS.some(
+            (name) =>
+              constraintName(error) === name || (error instanceof Error && error.message.includes(name)),
+          );
+        const serialization = errorCode(error) === '40001' || errorCode(error) === '40P01';
+        if (!lostRace && !serialization) throw classifyError(error, 'appending events');
+        if (attempt >= MAX_APPEND_ATTEMPTS) {
+          throw new AppendConflictError(
+            `appending ${rows.length} events kept conflicting with concurrent writers after ${attempt} attempts`,
+            { cause: error, sqlState: errorCode(error), attempts: attempt },
+          );
+        }
+        // Full jitter on an exponential ceiling, so racing writers spread out instead of colliding again.
+        const ceiling = Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** attempt);
+        await sleep(Math.random() * ceiling);
+        ensureOpen();
+        continue;
+      }
+      if (result.length !== rows.length) {
+        throw new EventStoreQueryError(`append returned ${result.length} rows for ${rows.length} events`);
+      }
+      return result.map((row): AppendResult => {
+        if (row.pruned) {
+          const input = rows[row.ord - 1];
+          if (!input) throw new EventStoreQueryError(`append returned an unknown input position ${row.ord}`);
+          return { event: prunedEvent(row, input, withSecrets), inserted: false, pruned: true };
+        }
+        if (row.fresh) {
+          const input = rows[row.first_ord - 1];
+          if (!input)
+            throw new EventStoreQueryError(`append returned an unknown input position ${row.first_ord}`);
+          return { event: freshEvent(row, input, withSecrets), inserted: row.inserted };
+        }
+        return { event: toStoredEvent(row, withSecrets ? row.secrets : null), inserted: row.inserted };
+      });
+    }
+  }
+
+  // Appends made while one is running leave together as the next statement (per `withSecrets`, which changes what
+  // the results carry): a stage appends from several partitions' batches at once, and one statement of many rows
+  // costs PostgreSQL about what one of a few rows does — one transaction, one commit flush. The first append of an
+  // idle store goes out at once. Should a combined statement fail for a reason other than the database being
+  // unreachable, each caller's rows are appended on their own, so every caller gets its own outcome.
+  const queued = new Map<boolean, PendingAppend[]>();
+  let appending = false;
+
+  async function drainAppends(): Promise<void> {
+    appending = true;
+    try {
+      for (;;) {
+        const next = [...queued].find(([, callers]) => callers.length > 0);
+        if (!next) return;
+        const [withSecrets, callers] = next;
+        queued.delete(withSecrets);
+        await appendTogether(callers, withSecrets);
+      }
+    } finally {
+      appending = false;
+    }
+  }
+
+  async function appendTogether(callers: PendingAppend[], withSecrets: boolean): Promise<void> {
+    if (callers.length === 1) {
+      const [only] = callers as [PendingAppend];
+      await appendRows(only.rows, withSecrets).then(only.resolve, only.reject);
+      return;
+    }
+    let results: AppendResult[];
+    try {
+      results = await appendRows(
+        callers.flatMap((c) => c.rows),
+        withSecrets,
+      );
+    } catch (error) {
+      if (error instanceof EventStoreUnavailableError || closed) {
+        for (const caller of callers) caller.reject(error);
+        return;
+      }
+      for (const caller of callers)
+        await appendRows(caller.rows, withSecrets).then(caller.resolve, caller.reject);
+      return;
+    }
+    let offset = 0;
+    for (const caller of callers) {
+      caller.resolve(results.slice(offset, offset + caller.rows.length));
+      offset += caller.rows.length;
+    }
   }
 
   const store: EventStore = {
@@ -222,59 +326,13 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
       ensureOpen();
       if (events.length === 0) return [];
       const withSecrets = options?.withSecrets === true;
-      const { params, prepared } = prepareBatch(events);
-      let partitionsCreated = 0;
-      for (let attempt = 1; ; attempt++) {
-        let rows: AppendRow[];
-        try {
-          rows = await appendOnce(params);
-        } catch (error) {
-          if (isMissingPartition(error) && partitionsCreated < MAX_PARTITION_CREATIONS) {
-            // The month of now() has no partition yet (migrate() was not run this month): create it and go again.
-            partitionsCreated++;
-            attempt--;
-            await run('creating a monthly partition', () => driver.query(statements.ensurePartitions, [1]));
-            continue;
-          }
-          const lostRace =
-            errorCode(error) === '23505' &&
-            RACE_CONSTRAINTS.some(
-              (name) =>
-                constraintName(error) === name || (error instanceof Error && error.message.includes(name)),
-            );
-          const serialization = errorCode(error) === '40001' || errorCode(error) === '40P01';
-          if (!lostRace && !serialization) throw classifyError(error, 'appending events');
-          if (attempt >= MAX_APPEND_ATTEMPTS) {
-            throw new AppendConflictError(
-              `appending ${events.length} events kept conflicting with concurrent writers after ${attempt} attempts`,
-              { cause: error, sqlState: errorCode(error), attempts: attempt },
-            );
-          }
-          // Full jitter on an exponential ceiling, so racing writers spread out instead of colliding again.
-          const ceiling = Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** attempt);
-          await sleep(Math.random() * ceiling);
-          ensureOpen();
-          continue;
-        }
-        if (rows.length !== events.length) {
-          throw new EventStoreQueryError(`append returned ${rows.length} rows for ${events.length} events`);
-        }
-        return rows.map((row): AppendResult => {
-          if (row.pruned) {
-            const input = prepared[row.ord - 1];
-            if (!input)
-              throw new EventStoreQueryError(`append returned an unknown input position ${row.ord}`);
-            return { event: prunedEvent(row, input, withSecrets), inserted: false, pruned: true };
-          }
-          if (row.fresh) {
-            const input = prepared[row.first_ord - 1];
-            if (!input)
-              throw new EventStoreQueryError(`append returned an unknown input position ${row.first_ord}`);
-            return { event: freshEvent(row, input, withSecrets), inserted: row.inserted };
-          }
-          return { event: toStoredEvent(row, withSecrets ? row.secrets : null), inserted: row.inserted };
-        });
-      }
+      const rows = events.map(prepareEvent);
+      return new Promise<AppendResult[]>((resolve, reject) => {
+        const callers = queued.get(withSecrets) ?? [];
+        callers.push({ rows, resolve, reject });
+        queued.set(withSecrets, callers);
+        if (!appending) void drainAppends();
+      });
     },
 
     async findByEventIds(eventIds, options) {
@@ -327,6 +385,19 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
 }
 
 /** An input event as `append` validated it: the parsed envelope, the payload as given and as stored. */
+/** A checked event with its statement values (see `prepareEvent`). */
+interface PreparedRow extends PreparedEvent {
+  values: unknown[];
+  blob: PreparedBlob | null;
+}
+
+/** An append waiting for the statement that will carry it. */
+interface PendingAppend {
+  rows: PreparedRow[];
+  resolve: (results: AppendResult[]) => void;
+  reject: (error: unknown) => void;
+}
+
 interface PreparedEvent {
   envelope: Envelope;
   topic: string | null;
@@ -380,6 +451,64 @@ function freshEvent(row: AppendRow, input: PreparedEvent, withSecrets: boolean):
     }));
     return restoreSecrets(payload, secrets);
   });
+}
+
+/**
+ * `value` as the log will give it back: its JSON form with every object's keys in jsonb's order. A plain value
+ * (what stages decide) is walked once; anything else (a Date, undefined members, a cycle) takes a JSON round trip
+ * first, and a value JSON cannot encode is returned unchanged for the caller's own check to report.
+ */
+export function asStoredJson(value: unknown): unknown {
+  const plain = plainInJsonbKeyOrder(value, 0);
+  if (plain !== NOT_PLAIN) return plain;
+  let json: string | undefined;
+  try {
+    json = stringifyJson(value);
+  } catch {
+    return value;
+  }
+  return json === undefined ? value : inJsonbKeyOrder(JSON.parse(json));
+}
+
+// undefined, a function or a symbol stringify to undefined despite the declared return type.
+const stringifyJson = (value: unknown): string | undefined => JSON.stringify(value);
+const NOT_PLAIN = Symbol('not plain JSON');
+const MAX_PLAIN_DEPTH = 64;
+
+function plainInJsonbKeyOrder(value: unknown, depth: number): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value : NOT_PLAIN;
+    case 'object': {
+      if (value === null) return null;
+      if (depth >= MAX_PLAIN_DEPTH) return NOT_PLAIN;
+      if (Array.isArray(value)) {
+        const out = new Array<unknown>(value.length);
+        for (let i = 0; i < value.length; i++) {
+          if (!(i in value)) return NOT_PLAIN;
+          const item = plainInJsonbKeyOrder(value[i], depth + 1);
+          if (item === NOT_PLAIN) return NOT_PLAIN;
+          out[i] = item;
+        }
+        return out;
+      }
+      const proto: unknown = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
+      const keys = Object.keys(value).sort(compareJsonbKeys);
+      const out: Record<string, unknown> = {};
+      for (const key of keys) {
+        const item = plainInJsonbKeyOrder((value as Record<string, unknown>)[key], depth + 1);
+        if (item === NOT_PLAIN) return NOT_PLAIN;
+        out[key] = item;
+      }
+      return out;
+    }
+    default:
+      return NOT_PLAIN;
+  }
 }
 
 /**
