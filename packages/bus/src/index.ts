@@ -44,7 +44,7 @@ export {
   resolveBackoff,
   type BackoffOptions,
 } from './retry.js';
-export { validateValue } from './payload.js';
+export { validateValue, type ValidateValueOptions } from './payload.js';
 export { checkTopicPrefix, prefixTopic } from './topic-prefix.js';
 export { TRACEPARENT_HEADER, extractTraceContext, injectTraceContext } from './trace-context.js';
 export { MAGIC_BYTE, decodeWire, encodeWire } from './wire-format.js';

@@ -27,14 +27,24 @@ export function describeIssues(error: z.ZodError): { path: string; detail: strin
 // Values that passed the check `publish` makes, with the bytes `publish` would write for them (see validateValue).
 const validatedBytes = new WeakMap<object, { schema: TopicSpec['schema']; bytes: Buffer }>();
 
+/** Options of {@link validateValue}. */
+export interface ValidateValueOptions {
+  /**
+   * Puts every object's keys in this order before the check, so that members the schema keeps as they come (records,
+   * free-form values) serialize in it — e.g. the order a store gives them back in, for a message that must be sent
+   * again byte for byte from that store.
+   */
+  keyOrder?: (a: string, b: string) => number;
+}
+
 /**
  * Validates `value` for `topic` exactly as `publish` does (JSON round trip, then the topic's zod schema) and returns
  * the value as a consumer will see it, frozen. Publishing that very object writes the bytes checked here without a
  * second check: a stage validates each decision before appending it, and used to pay for the same check twice.
  * Throws {@link InvalidMessageError} like `publish`.
  */
-export function validateValue(topic: TopicSpec, value: unknown): unknown {
-  const { data, bytes } = validate(topic, value);
+export function validateValue(topic: TopicSpec, value: unknown, options: ValidateValueOptions = {}): unknown {
+  const { data, bytes } = validate(topic, value, options.keyOrder);
   if (typeof data === 'object' && data !== null) {
     validatedBytes.set(Object.freeze(data), { schema: topic.schema, bytes });
   }
@@ -55,8 +65,20 @@ export function serializeValue(topic: TopicSpec, value: unknown): Buffer {
   return validate(topic, value).bytes;
 }
 
-function validate(topic: TopicSpec, value: unknown): { data: unknown; bytes: Buffer } {
-  const result = topic.schema.safeParse(survivesJson(value, 0) ? value : jsonRoundTrip(topic, value));
+function validate(
+  topic: TopicSpec,
+  value: unknown,
+  keyOrder?: (a: string, b: string) => number,
+): { data: unknown; bytes: Buffer } {
+  let plain: unknown;
+  if (keyOrder) {
+    // One walk both checks the value survives JSON and makes the ordered copy; else the round trip, then order.
+    plain = orderedCopy(value, 0, keyOrder);
+    if (plain === NOT_PLAIN) plain = orderedCopy(jsonRoundTrip(topic, value), 0, keyOrder);
+  } else {
+    plain = survivesJson(value, 0) ? value : jsonRoundTrip(topic, value);
+  }
+  const result = topic.schema.safeParse(plain);
   if (!result.success) {
     const { path, detail } = describeIssues(result.error);
     throw new InvalidMessageError(topic.name, path, detail, { cause: result.error });
@@ -117,6 +139,44 @@ function survivesJson(value: unknown, depth: number): boolean {
     default:
       // undefined, functions, symbols and bigints do not survive (or do not encode at all).
       return false;
+  }
+}
+
+const NOT_PLAIN = Symbol('does not survive JSON');
+
+/** A copy of `value` with object keys in `keyOrder`, or NOT_PLAIN when it would not survive JSON (see survivesJson). */
+function orderedCopy(value: unknown, depth: number, keyOrder: (a: string, b: string) => number): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value : NOT_PLAIN;
+    case 'object': {
+      if (value === null) return null;
+      if (depth >= MAX_PLAIN_DEPTH) return NOT_PLAIN;
+      if (Array.isArray(value)) {
+        const out = new Array<unknown>(value.length);
+        for (let i = 0; i < value.length; i++) {
+          if (!(i in value)) return NOT_PLAIN;
+          const item = orderedCopy(value[i], depth + 1, keyOrder);
+          if (item === NOT_PLAIN) return NOT_PLAIN;
+          out[i] = item;
+        }
+        return out;
+      }
+      const proto: unknown = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(value).sort(keyOrder)) {
+        const item = orderedCopy((value as Record<string, unknown>)[key], depth + 1, keyOrder);
+        if (item === NOT_PLAIN) return NOT_PLAIN;
+        out[key] = item;
+      }
+      return out;
+    }
+    default:
+      return NOT_PLAIN;
   }
 }
 

@@ -43,7 +43,7 @@ export {
   type PruneOptions,
   type PruneResult,
 } from './retention.js';
-export { DEFAULT_CLAIM_CHECK_THRESHOLD_BYTES, asStoredJson } from './internal/sql-event-store.js';
+export { DEFAULT_CLAIM_CHECK_THRESHOLD_BYTES, compareJsonbKeys } from './internal/sql-event-store.js';
 export { benchAppend, type BenchAppendOptions, type BenchAppendResult } from './bench-append.js';
 export {
   AppendConflictError,

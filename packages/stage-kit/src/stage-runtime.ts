@@ -14,7 +14,7 @@ import {
   type Subscription,
 } from '@signalbox/bus';
 import {
-  asStoredJson,
+  compareJsonbKeys,
   secretsAt,
   type EventStore,
   type NewEvent,
@@ -268,10 +268,7 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
       // Checked in the shape the log will give back (object keys in jsonb's order): a redelivery re-publishes the
       // decision from the log, and both must be the very same bytes (EL-2) — so the first publish can send exactly
       // what was checked here, without reading the payload back or checking it again.
-      const published = validateDecision(decision, {
-        ...envelope,
-        payload: asStoredJson(decision.payload),
-      });
+      const published = validateDecision(decision, { ...envelope, payload: decision.payload });
       const event: NewEvent = { envelope, topic: decision.topic.name, payload: decision.payload };
       const sensitive = definition.sensitivePaths?.(decision.payload) ?? [];
       // PI-5 / RS-6: the values are published but stored apart from the payload, which the log keeps redacted.
@@ -290,7 +287,7 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
   /** Checks the message of a decision as `publish` will (`validateValue`), before it is appended. */
   function validateDecision(decision: Decision, message: Envelope & { payload: unknown }): unknown {
     try {
-      return validateValue(decision.topic, message);
+      return validateValue(decision.topic, message, { keyOrder: compareJsonbKeys });
     } catch (err) {
       if (!(err instanceof InvalidMessageError)) throw err;
       throw new InvalidDecisionError(

@@ -454,64 +454,6 @@ function freshEvent(row: AppendRow, input: PreparedEvent, withSecrets: boolean):
 }
 
 /**
- * `value` as the log will give it back: its JSON form with every object's keys in jsonb's order. A plain value
- * (what stages decide) is walked once; anything else (a Date, undefined members, a cycle) takes a JSON round trip
- * first, and a value JSON cannot encode is returned unchanged for the caller's own check to report.
- */
-export function asStoredJson(value: unknown): unknown {
-  const plain = plainInJsonbKeyOrder(value, 0);
-  if (plain !== NOT_PLAIN) return plain;
-  let json: string | undefined;
-  try {
-    json = stringifyJson(value);
-  } catch {
-    return value;
-  }
-  return json === undefined ? value : inJsonbKeyOrder(JSON.parse(json));
-}
-
-// undefined, a function or a symbol stringify to undefined despite the declared return type.
-const stringifyJson = (value: unknown): string | undefined => JSON.stringify(value);
-const NOT_PLAIN = Symbol('not plain JSON');
-const MAX_PLAIN_DEPTH = 64;
-
-function plainInJsonbKeyOrder(value: unknown, depth: number): unknown {
-  switch (typeof value) {
-    case 'string':
-    case 'boolean':
-      return value;
-    case 'number':
-      return Number.isFinite(value) ? value : NOT_PLAIN;
-    case 'object': {
-      if (value === null) return null;
-      if (depth >= MAX_PLAIN_DEPTH) return NOT_PLAIN;
-      if (Array.isArray(value)) {
-        const out = new Array<unknown>(value.length);
-        for (let i = 0; i < value.length; i++) {
-          if (!(i in value)) return NOT_PLAIN;
-          const item = plainInJsonbKeyOrder(value[i], depth + 1);
-          if (item === NOT_PLAIN) return NOT_PLAIN;
-          out[i] = item;
-        }
-        return out;
-      }
-      const proto: unknown = Object.getPrototypeOf(value);
-      if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
-      const keys = Object.keys(value).sort(compareJsonbKeys);
-      const out: Record<string, unknown> = {};
-      for (const key of keys) {
-        const item = plainInJsonbKeyOrder((value as Record<string, unknown>)[key], depth + 1);
-        if (item === NOT_PLAIN) return NOT_PLAIN;
-        out[key] = item;
-      }
-      return out;
-    }
-    default:
-      return NOT_PLAIN;
-  }
-}
-
-/**
  * A parsed JSON value with every object's keys in the order jsonb keeps them (shorter keys first, then bytewise), so
  * it serializes to the same text as the value read back from the log.
  */
@@ -524,7 +466,8 @@ function inJsonbKeyOrder(value: unknown): unknown {
 
 // jsonb compares keys by byte length, then memcmp of their UTF-8 bytes; for ASCII keys that is length, then code units.
 const NON_ASCII = /[^ -~]/;
-function compareJsonbKeys(a: string, b: string): number {
+/** The order jsonb keeps object keys in: a message sorted so serializes as the log gives it back. */
+export function compareJsonbKeys(a: string, b: string): number {
   if (!NON_ASCII.test(a) && !NON_ASCII.test(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
   const x = Buffer.from(a, 'utf8');
   const y = Buffer.from(b, 'utf8');
