@@ -77,9 +77,10 @@ input, select { font: inherit; padding: 0.2rem 0.3rem; }
 table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
 th, td { text-align: left; padding: 0.35rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { background: var(--bg-alt); font-weight: 600; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.versions { white-space: nowrap; font-size: 0.78rem; color: var(--muted); }
 tr.is-selected td { background: #e8f1fb; }
-.reason { max-width: 48rem; }
+.reason { max-width: 48rem; overflow-wrap: anywhere; }
 .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.85em; }
 .badge {
   display: inline-block; font-size: 0.75rem; font-weight: 700; letter-spacing: 0.02em;

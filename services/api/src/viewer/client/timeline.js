@@ -343,7 +343,6 @@ export function renderTimeline(trace, { onSelect }) {
       lastLabel = mark.x;
     }
   }
-  axis.append(s('text', { class: 'axis-label', x: 12, y: axisY + 18 }, 'recorded time →'));
   svg.append(axis);
 
   // The decisions.

@@ -310,9 +310,18 @@ function flagsOf(e) {
   ];
 }
 
-/** @param {TimelineEntry['versions']} v */
-function versionsText(v) {
-  return `registry ${shortVersion(v.registry_version)} · profiles ${shortVersion(v.profiles_version)} · policy ${shortVersion(v.policy_version)}`;
+/**
+ * The three versions a decision was taken under, one a line, shortened (the title and the details have them whole).
+ * @param {TimelineEntry['versions']} v
+ */
+function versionsCell(v) {
+  return h(
+    'td',
+    { class: 'mono versions', title: JSON.stringify(v) },
+    h('div', {}, `registry ${shortVersion(v.registry_version)}`),
+    h('div', {}, `profiles ${shortVersion(v.profiles_version)}`),
+    h('div', {}, `policy ${shortVersion(v.policy_version)}`),
+  );
 }
 
 /**
@@ -340,7 +349,7 @@ function decisionsTable(trace, onSelect) {
       h('td', {}, e.tool ?? ''),
       h('td', { class: 'num' }, String(e.revision_count)),
       h('td', {}, ...flagsOf(e)),
-      h('td', { class: 'mono', title: JSON.stringify(e.versions) }, versionsText(e.versions)),
+      versionsCell(e.versions),
       h('td', { class: 'reason' }, e.decision_reason),
     );
   });
