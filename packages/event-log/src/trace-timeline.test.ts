@@ -187,7 +187,17 @@ describe('traceTimeline (EL-6)', () => {
       stored(8, 360, { stage: 'result_evaluator', event_type: 'task_finished' }, { status: 'success' }),
       stored(9, 370, { stage: 'executor', event_type: 'failed' }, null),
     ]);
-    expect(t.events.map((e) => e.failed)).toEqual([false, false, false, false, true, false, true, false, true]);
+    expect(t.events.map((e) => e.failed)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+      true,
+      false,
+      true,
+    ]);
   });
 
   it('orders by stream version whatever the input order, and refuses empty or mixed input', () => {

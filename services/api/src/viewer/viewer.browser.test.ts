@@ -285,6 +285,11 @@ describe('the trace viewer in headless Chromium', () => {
     await page.getByRole('link', { name: PLAIN }).click();
     await page.waitForURL(/trace=dev-after-sales-1/);
     await page.locator('svg.timeline').waitFor();
+
+    // Forgetting the key asks for one again.
+    await page.getByRole('button', { name: 'Forget API key' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Enter your API key' }).count()).toBe(1);
+    expect(await page.locator('svg.timeline').count()).toBe(0);
   }, 60_000);
 
   it('draws one trace: stage lanes, marks by time, loops as back-edges, degraded and failed marks; a click shows the reason and payload', async () => {
