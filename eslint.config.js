@@ -53,5 +53,21 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    // The trace viewer's browser modules (served as they are; type-checked by their own tsconfig).
+    files: ['services/api/src/viewer/client/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // Trace data is shown as text, never parsed as markup (a payload may hold <img onerror=…>).
+      'no-restricted-properties': [
+        'error',
+        ...['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'srcdoc'].map((property) => ({
+          property,
+          message: 'Insert trace data as text (dom.js h/s/replace), never as markup.',
+        })),
+        { object: 'document', property: 'write', message: 'Build elements with dom.js.' },
+      ],
+    },
+  },
   prettier,
 );

@@ -168,6 +168,38 @@ describe('traceTimeline (EL-6)', () => {
     });
   });
 
+  it('marks failed decisions: a failed call, a failed task, a dead-lettered input', () => {
+    const t = traceTimeline([
+      ...events.slice(0, 4),
+      stored(
+        5,
+        330,
+        { stage: 'executor', event_type: 'step_executed' },
+        { call: { tool: 'order_status_query' }, result: { ok: false } },
+      ),
+      stored(
+        6,
+        340,
+        { stage: 'executor', event_type: 'step_executed' },
+        { call: { tool: 'order_status_query' }, result: { ok: true } },
+      ),
+      stored(7, 350, { stage: 'result_evaluator', event_type: 'task_finished' }, { status: 'failed' }),
+      stored(8, 360, { stage: 'result_evaluator', event_type: 'task_finished' }, { status: 'success' }),
+      stored(9, 370, { stage: 'executor', event_type: 'failed' }, null),
+    ]);
+    expect(t.events.map((e) => e.failed)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+      true,
+      false,
+      true,
+    ]);
+  });
+
   it('orders by stream version whatever the input order, and refuses empty or mixed input', () => {
     const t = traceTimeline([...events].reverse());
     expect(t.events.map((e) => e.stream_version)).toEqual(events.map((e) => e.stream_version));

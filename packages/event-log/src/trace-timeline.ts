@@ -43,6 +43,11 @@ export interface TimelineEntry {
   loop: TimelineLoop | null;
   /** The tool of the step this event is about (prepared, executed, or planned next), when there is one. */
   tool: string | null;
+  /**
+   * The decision records a failure: a stage's `failed` event (its input was dead-lettered), a step whose call
+   * failed (`step_executed` with `result.ok` false) or a `task_finished` with status `failed`.
+   */
+  failed: boolean;
 }
 
 /** Where a task stands, from its latest event. */
@@ -92,6 +97,14 @@ function toolOf(payload: unknown): string | null {
     return stringAt(plan.steps[index], 'tool');
   }
   return null;
+}
+
+/** See {@link TimelineEntry.failed}. */
+function isFailure(eventType: string, payload: unknown): boolean {
+  if (eventType === 'failed') return true;
+  if (!isRecord(payload)) return false;
+  if (eventType === 'step_executed') return isRecord(payload.result) && payload.result.ok === false;
+  return eventType === 'task_finished' && payload.status === 'failed';
 }
 
 /**
@@ -147,6 +160,7 @@ export function traceTimeline(events: readonly StoredEvent[]): TraceTimeline {
       since_start_ms: at - start,
       loop,
       tool: toolOf(event.payload),
+      failed: isFailure(e.event_type, event.payload),
     };
     previous = at;
     return entry;

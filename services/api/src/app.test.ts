@@ -574,6 +574,88 @@ describe('GET /v1/traces and /v1/traces/:taskId', () => {
   });
 });
 
+describe('GET /v1/traces/:taskId/events/:eventId', () => {
+  it('gives one decision with its payload, as the timeline describes it; 404 for an unknown event or tenant', async () => {
+    const id = await submitOk();
+    const task = await taskOf(id);
+    const failedCall = await pipelineEvent(id, 'executor', 'step_executed', {
+      call: { tool: 'refund_create' },
+      result: { ok: false, error_message: 'HTTP 500' },
+    });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/v1/traces/${id}/events/${failedCall}`,
+      headers: auth(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      task_id: id,
+      event_id: failedCall,
+      stream_version: 2,
+      stage: 'executor',
+      event_type: 'step_executed',
+      tool: 'refund_create',
+      failed: true,
+      topic: null,
+      payload: { call: { tool: 'refund_create' }, result: { ok: false, error_message: 'HTTP 500' } },
+    });
+    const [submitted] = await store.readTask(id);
+    const first = await app.inject({
+      method: 'GET',
+      url: `/v1/traces/${id}/events/${submitted?.envelope.event_id ?? ''}`,
+      headers: auth(),
+    });
+    expect(first.json()).toMatchObject({ failed: false, payload: { task } });
+
+    for (const [url, headers] of [
+      [`/v1/traces/${id}/events/ev_unknown`, auth()],
+      [`/v1/traces/${id}/events/${failedCall}`, auth(KEY_B)],
+    ] as const) {
+      const missing = await app.inject({ method: 'GET', url, headers });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({ error: { code: 'not_found' } });
+    }
+    const anonymous = await app.inject({ method: 'GET', url: `/v1/traces/${id}/events/${failedCall}` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('the trace viewer (IF-3; the browser tests are in viewer/viewer.browser.test.ts)', () => {
+  it('serves the page without a key, with a policy that allows only its own scripts, styles and API', async () => {
+    const res = await app.inject({ method: 'GET', url: '/viewer?trace=task_1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; " +
+        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.body).toContain('<script type="module" src="viewer/assets/viewer.js"></script>');
+    // No CDN, nothing from another origin: every URL in the page is relative.
+    expect(res.body).not.toMatch(/(src|href)="(https?:)?\/\//);
+    const slash = await app.inject({ method: 'GET', url: '/viewer/' });
+    expect(slash.statusCode).toBe(308);
+    expect(slash.headers.location).toBe('../viewer');
+  });
+
+  it('serves its browser modules and stylesheet, and nothing else from the assets path', async () => {
+    for (const name of ['viewer.js', 'api.js', 'dom.js', 'timeline.js', 'format.js']) {
+      const res = await app.inject({ method: 'GET', url: `/viewer/assets/${name}` });
+      expect(res.statusCode, name).toBe(200);
+      expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(res.body).toMatch(/^\/\/ @ts-check/);
+    }
+    const css = await app.inject({ method: 'GET', url: '/viewer/assets/viewer.css' });
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.body).toContain('.mark.degraded');
+    for (const name of ['types.d.ts', 'tsconfig.json', '..%2Froutes.ts', 'missing.js']) {
+      const res = await app.inject({ method: 'GET', url: `/viewer/assets/${name}` });
+      expect(res.statusCode, name).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'not_found' } });
+    }
+  });
+});
+
 describe('GET /v1/registry/versions', () => {
   it('reports the loaded directory and the latest publication of each configured name', async () => {
     const registry = await loadRegistryDir(

@@ -14,6 +14,7 @@ import {
   UnprocessableError,
 } from './errors.js';
 import { registryVersions } from './registry-versions.js';
+import { registerViewer } from './viewer/routes.js';
 import { AnswerBody, SubmitTaskBody, TraceQuery, encodeCursor, parseRequest } from './requests.js';
 import {
   IDEMPOTENCY_KEY,
@@ -175,6 +176,9 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
   app.get('/metrics', async (_request, reply) =>
     reply.header('content-type', metrics.contentType).send(await metrics.metricsText()),
   );
+
+  // IF-3: the web trace viewer; its page reads /v1 with the API key the user enters.
+  registerViewer(app);
 
   void app.register(
     (v1, _opts, done) => {
@@ -343,6 +347,22 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
         const events = await readOwnTask(request, request.params.taskId);
         return traceTimeline(events);
       });
+
+      // One decision with its payload (secrets redacted, as every operator read): the timeline leaves payloads out
+      // because a trace can hold many large ones; the viewer asks for one when it is opened.
+      v1.get<{ Params: { taskId: string; eventId: string } }>(
+        '/traces/:taskId/events/:eventId',
+        async (request) => {
+          const { taskId, eventId } = request.params;
+          const events = await readOwnTask(request, taskId);
+          const event = events.find((e) => e.envelope.event_id === eventId);
+          const entry = traceTimeline(events).events.find((e) => e.event_id === eventId);
+          if (entry === undefined || event === undefined) {
+            throw new NotFoundError(`no event ${eventId} in task ${taskId}`);
+          }
+          return { task_id: taskId, ...entry, topic: event.topic, payload: event.payload };
+        },
+      );
 
       v1.get('/registry/versions', async () => {
         try {
