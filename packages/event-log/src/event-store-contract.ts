@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { benchAppend } from './bench-append.js';
 import { EventStoreClosedError, InvalidEventError } from './errors.js';
 import { SECRET_REDACTED, secretsAt } from './secrets.js';
-import type { EventStore, NewEvent } from './event-store.js';
+import type { EventStore, ModelExchange, NewEvent } from './event-store.js';
 
 // The contract every EventStore adapter passes: pg against the real PostgreSQL, PGlite in process. Test files call
 // defineEventStoreContract with a harness factory; every test gets a fresh, empty database schema.
@@ -475,6 +475,242 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
       });
     });
 
+    describe('model exchanges (EL-7, EL-9)', () => {
+      const phone = '+46 70 123 45 67';
+      const hashOf = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
+      const exchange = (
+        question: string,
+        answer: Record<string, unknown>,
+        latency = 812.4,
+      ): ModelExchange => {
+        const request = {
+          messages: [
+            { role: 'system', content: 'You fill in the arguments of one tool call.' },
+            { role: 'user', content: question },
+          ],
+          toolChoice: { name: 'create_ticket' },
+          temperature: 0,
+        };
+        return {
+          profile_id: 'light_model',
+          model: 'gpt-4o-mini-2024-07-18',
+          request_hash: hashOf(request),
+          request,
+          response: {
+            content: null,
+            toolCalls: [
+              {
+                id: 'call_1',
+                name: 'create_ticket',
+                arguments: answer,
+                rawArguments: JSON.stringify(answer),
+                argumentsError: null,
+              },
+            ],
+            usage: { inputTokens: 120, outputTokens: 18 },
+            model: 'gpt-4o-mini-2024-07-18',
+            finishReason: 'tool_calls',
+          },
+          input_tokens: 120,
+          output_tokens: 18,
+          latency_ms: latency,
+        };
+      };
+      const decision = (causation: string, exchanges: ModelExchange[], contact = phone): NewEvent => {
+        const payload = { call: { tool: 'create_ticket', arguments: { title: 'Parcel lost', contact } } };
+        return {
+          ...makeEvent(
+            {
+              task_id: 'task-x',
+              causation_id: causation,
+              stage: 'parameter_injector',
+              event_type: 'step_prepared',
+            },
+            payload,
+            'signalbox.step.prepared.v1',
+          ),
+          secrets: secretsAt(payload, ['call.arguments.contact']),
+          exchanges,
+        };
+      };
+      const asked = exchange(`Request: my parcel is lost, call me on ${phone}`, {
+        title: 'Parcel lost',
+        contact: phone,
+      });
+      const fixed = exchange('Fix only title', { title: 'Parcel lost' }, 95);
+
+      it('stores each exchange with its decision in the same append, and reads them back in order on request', async () => {
+        const plain = makeEvent({ task_id: 'task-x', causation_id: 'c0' });
+        const event = decision('c1', [asked, fixed]);
+        const results = await store.append([plain, event]);
+        expect(results.map((r) => r.inserted)).toEqual([true, true]);
+        expect(await countRows('model_exchanges')).toBe(2);
+
+        const id = event.envelope.event_id;
+        const read = await store.findByEventIds([id, plain.envelope.event_id], {
+          withSecrets: true,
+          withExchanges: true,
+        });
+        // Exactly as recorded (latency in whole milliseconds), in the order the decision asked.
+        expect(read.get(id)?.exchanges).toEqual([
+          { ...asked, latency_ms: 812 },
+          { ...fixed, latency_ms: 95 },
+        ]);
+        expect(read.get(id)?.payload).toEqual(event.payload);
+        expect(read.get(plain.envelope.event_id)?.exchanges).toEqual([]);
+        // Only on request: the reads stages run on every batch stay as they were.
+        expect((await store.findByEventIds([id])).get(id)).not.toHaveProperty('exchanges');
+        expect((await store.findByEventIds([id], { withSecrets: true })).get(id)).not.toHaveProperty(
+          'exchanges',
+        );
+        expect(at(await store.readTask('task-x'), 1)).not.toHaveProperty('exchanges');
+        const task = await store.readTask('task-x', { withExchanges: true });
+        expect(task.map((e) => e.exchanges?.length)).toEqual([0, 2]);
+        const rows = await h.sql(
+          `SELECT seq, profile_id, model, request_hash, input_tokens, output_tokens, latency_ms,
+             x.tableoid::regclass::text AS part, e.recorded_at = x.recorded_at AS same_instant
+           FROM ${h.table('model_exchanges')} x JOIN ${h.table('events')} e USING (event_id) ORDER BY seq`,
+        );
+        expect(rows.map(({ part, ...row }) => [row, String(part).replace(/^.*\./, '').slice(0, 16)])).toEqual(
+          [
+            [
+              {
+                seq: 0,
+                profile_id: 'light_model',
+                model: asked.model,
+                request_hash: asked.request_hash,
+                input_tokens: 120,
+                output_tokens: 18,
+                latency_ms: 812,
+                same_instant: true,
+              },
+              'model_exchanges_',
+            ],
+            [
+              {
+                seq: 1,
+                profile_id: 'light_model',
+                model: fixed.model,
+                request_hash: fixed.request_hash,
+                input_tokens: 120,
+                output_tokens: 18,
+                latency_ms: 95,
+                same_instant: true,
+              },
+              'model_exchanges_',
+            ],
+          ],
+        );
+      });
+
+      it('redacts the secret values wherever they occur in the exchanges unless read withSecrets', async () => {
+        const event = decision('c1', [asked]);
+        await store.append([event]);
+        const id = event.envelope.event_id;
+
+        for (const read of [
+          at(await store.readTask('task-x', { withExchanges: true }), 0),
+          (await store.findByEventIds([id], { withExchanges: true })).get(id),
+        ]) {
+          const [x] = read?.exchanges ?? [];
+          expect(JSON.stringify(x)).not.toContain(phone);
+          expect(x?.request).toMatchObject({
+            messages: [{}, { content: `Request: my parcel is lost, call me on ${SECRET_REDACTED}` }],
+          });
+          expect(x?.response).toMatchObject({
+            toolCalls: [
+              {
+                arguments: { title: 'Parcel lost', contact: SECRET_REDACTED },
+                rawArguments: `{"title":"Parcel lost","contact":"${SECRET_REDACTED}"}`,
+              },
+            ],
+          });
+          expect(x?.request_hash).toBe(asked.request_hash);
+          expect(read?.payload).toEqual({
+            call: { tool: 'create_ticket', arguments: { title: 'Parcel lost', contact: SECRET_REDACTED } },
+          });
+        }
+        const exact = (await store.findByEventIds([id], { withSecrets: true, withExchanges: true })).get(id);
+        expect(exact?.exchanges).toEqual([{ ...asked, latency_ms: 812 }]);
+        // Like the secrets themselves, the table is closed to PUBLIC: prompts hold user text and argument values.
+        const [grant] = await h.sql(
+          `SELECT has_table_privilege('public', '${h.table('model_exchanges')}', 'SELECT') AS can_read`,
+        );
+        expect(grant?.can_read).toBe(false);
+      });
+
+      it('keeps the first exchanges when the same event id is appended again, within a batch and later', async () => {
+        const first = decision('c1', [asked]);
+        const results = await store.append([first, decision('c1', [fixed, fixed])]);
+        expect(results.map((r) => r.inserted)).toEqual([true, false]);
+        const [later] = await store.append([decision('c1', [fixed])]);
+        expect(later?.inserted).toBe(false);
+        const id = first.envelope.event_id;
+        expect(
+          (await store.findByEventIds([id], { withSecrets: true, withExchanges: true })).get(id)?.exchanges,
+        ).toEqual([{ ...asked, latency_ms: 812 }]);
+        expect(await countRows('model_exchanges')).toBe(1);
+      });
+
+      it('stores a decision and its exchanges together or not at all', async () => {
+        // A failure inside the exchanges' insert (here a trigger) must take the event with it: one statement.
+        await h.sql(`CREATE FUNCTION ${h.table('refuse_exchange')}() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN RAISE EXCEPTION 'exchange refused by test'; END; $$`);
+        await h.sql(`CREATE TRIGGER refuse_exchange BEFORE INSERT ON ${h.table('model_exchanges')}
+          FOR EACH ROW EXECUTE FUNCTION ${h.table('refuse_exchange')}()`);
+        await expect(store.append([decision('c1', [asked])])).rejects.toThrow(/exchange refused by test/);
+        expect(await countRows('events')).toBe(0);
+        expect(await countRows('event_keys')).toBe(0);
+        expect(await countRows('event_secrets')).toBe(0);
+        // Without exchanges the statement inserts none, and the trigger never fires.
+        await store.append([decision('c2', [])]);
+        expect(await countRows('events')).toBe(1);
+      });
+
+      it('refuses malformed exchanges, naming the field and not the prompt, without storing any of the batch', async () => {
+        const cases: [unknown, RegExp][] = [
+          [{ ...asked, profile_id: '' }, /exchange 0: profile_id must be a non-empty string/],
+          [{ ...asked, model: 7 }, /exchange 0: model must be a non-empty string/],
+          [{ ...asked, request_hash: 'abc' }, /exchange 0: request_hash must be a sha256/],
+          [{ ...asked, input_tokens: -1 }, /exchange 0: input_tokens must be a non-negative integer/],
+          [{ ...asked, output_tokens: 1.5 }, /exchange 0: output_tokens must be a non-negative integer/],
+          [{ ...asked, latency_ms: Number.NaN }, /exchange 0: latency_ms must be a non-negative number/],
+          [{ ...asked, request: undefined }, /exchange 0: request is not JSON/],
+          [{ ...asked, response: { n: 10n } }, /exchange 0: response is not JSON/],
+          [null, /exchange 0: is not an object/],
+        ];
+        for (const [bad, message] of cases) {
+          const event = { ...decision('c2', []), exchanges: [bad] as unknown as ModelExchange[] };
+          const error: unknown = await store
+            .append([decision('c1', [asked]), event])
+            .catch((e: unknown) => e);
+          expect(error).toBeInstanceOf(InvalidEventError);
+          expect((error as InvalidEventError).index).toBe(1);
+          expect((error as Error).message).toMatch(message);
+          expect((error as Error).message).not.toContain(phone);
+        }
+        const notList = { ...decision('c2', []), exchanges: {} as unknown as ModelExchange[] };
+        await expect(store.append([notList])).rejects.toThrow(/exchanges that are not an array/);
+        expect(await countRows('events')).toBe(0);
+        expect(await countRows('model_exchanges')).toBe(0);
+      });
+
+      it('refuses UPDATE, DELETE and TRUNCATE of model exchanges', async () => {
+        await store.append([decision('c1', [asked, fixed])]);
+        const table = h.table('model_exchanges');
+        await expect(h.sql(`UPDATE ${table} SET response = '{}'`)).rejects.toThrow(
+          /append-only: UPDATE on .*model_exchanges/,
+        );
+        await expect(h.sql(`DELETE FROM ${table}`)).rejects.toThrow(
+          /append-only: DELETE on .*model_exchanges/,
+        );
+        await expect(h.sql(`TRUNCATE ${table}`)).rejects.toThrow(
+          /append-only: TRUNCATE on .*model_exchanges/,
+        );
+        expect(await countRows('model_exchanges')).toBe(2);
+      });
+    });
+
     describe('claim check (EL-3)', () => {
       const large = { report: 'z'.repeat(5000), rows: [1, 2, 3] };
 
@@ -721,6 +957,7 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
             { id: '0002-trace-columns' },
             { id: '0003-event-secrets' },
             { id: '0004-monthly-partitions' },
+            { id: '0005-model-exchanges' },
           ]);
           const result = at(
             await at(stores, 2).append([makeEvent({ task_id: 'task-m', causation_id: null })]),

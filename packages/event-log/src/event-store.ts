@@ -20,6 +20,34 @@ export interface NewEvent {
    * @default none
    */
   secrets?: readonly EventSecret[];
+  /**
+   * EL-7 / EL-9: the model exchanges this decision used, in the order it asked. Stored append-only in
+   * `model_exchanges` by the same statement as the event (only when that statement inserts the event: a re-appended
+   * id keeps its first exchanges). Read back only on request ({@link ExchangesOption}).
+   * @default none
+   */
+  exchanges?: readonly ModelExchange[];
+}
+
+/**
+ * One model call a decision rests on (EL-7, EL-9): what was asked, what came back, and what it cost. Re-decide
+ * answers the same request (by `request_hash`) with the same `response` instead of asking a live model.
+ */
+export interface ModelExchange {
+  /** The model profile (RG-7) whose provider answered. */
+  profile_id: string;
+  /** The model that answered, as the endpoint reported it. */
+  model: string;
+  /** sha256 (hex) of the canonical JSON of `request` (sorted keys): the replay's lookup key. */
+  request_hash: string;
+  /** The request as sent (JSON; the providers package's `ModelRequest`). */
+  request: unknown;
+  /** The answer (JSON; the providers package's `ModelResponse`). */
+  response: unknown;
+  input_tokens: number;
+  output_tokens: number;
+  /** Wall time of the call, in whole milliseconds. */
+  latency_ms: number;
 }
 
 /** Options of the reads that may put a stage's own secrets back into its stored decision. */
@@ -33,16 +61,33 @@ export interface SecretsOption {
   withSecrets?: boolean;
 }
 
+/** Options of the reads that may return each decision's model exchanges. */
+export interface ExchangesOption {
+  /**
+   * Return each event's {@link StoredEvent.exchanges} (an empty list for an event that asked no model). Without
+   * `withSecrets`, every occurrence of the event's secret values (PI-5) in them reads `"[REDACTED]"`, as the payload
+   * does; with it (re-decide, a stage) they are exactly as recorded. A stage reusing its decision (EL-2) does not
+   * need them.
+   * @default false
+   */
+  withExchanges?: boolean;
+}
+
+/** Options of {@link EventStore.findByEventIds}. */
+export type ReadOptions = SecretsOption & ExchangesOption;
+
 /**
  * An event as stored (EL-1). The payload is always whole (claim-checked payloads are resolved on read), as jsonb
  * gives it back (object keys may be reordered), with secrets redacted unless read `withSecrets`; `envelope.occurred_at` comes back in UTC (`…Z`, milliseconds).
  */
-export interface StoredEvent extends Omit<NewEvent, 'secrets'> {
+export interface StoredEvent extends Omit<NewEvent, 'secrets' | 'exchanges'> {
   /** Position in the whole log, increasing with insertion order. */
   global_position: bigint;
   /** 1, 2, 3… per task. */
   stream_version: number;
   recorded_at: Date;
+  /** The model exchanges the decision used, in order; present only when read `withExchanges`. */
+  exchanges?: ModelExchange[];
 }
 
 /** The result of appending one event: the stored row, and whether this call inserted it. */
@@ -129,11 +174,11 @@ export interface EventStore {
   append(events: readonly NewEvent[], options?: SecretsOption): Promise<AppendResult[]>;
   /**
    * The stored events with these ids (EL-2: a stage reuses a stored decision instead of deciding again), redacted
-   * unless `withSecrets`.
+   * unless `withSecrets`; with their model exchanges when `withExchanges` (EL-7 re-decide).
    */
-  findByEventIds(eventIds: readonly string[], options?: SecretsOption): Promise<Map<string, StoredEvent>>;
-  /** Every event of one task, in stream order, secrets redacted. */
-  readTask(taskId: string): Promise<StoredEvent[]>;
+  findByEventIds(eventIds: readonly string[], options?: ReadOptions): Promise<Map<string, StoredEvent>>;
+  /** Every event of one task, in stream order, secrets redacted (also in its exchanges, when asked for). */
+  readTask(taskId: string, options?: ExchangesOption): Promise<StoredEvent[]>;
   /** Task ids whose events match the filter, newest first. */
   findTasks(filter: TraceFilter): Promise<string[]>;
   /** The tasks {@link EventStore.findTasks} finds, each with a summary over all its events, newest first. */

@@ -1,13 +1,16 @@
 export type {
   AppendResult,
   EventStore,
+  ExchangesOption,
+  ModelExchange,
   NewEvent,
+  ReadOptions,
   SecretsOption,
   StoredEvent,
   TraceFilter,
   TraceSummary,
 } from './event-store.js';
-export { SECRET_REDACTED, secretsAt, type EventSecret } from './secrets.js';
+export { SECRET_REDACTED, redactSecretValues, secretsAt, type EventSecret } from './secrets.js';
 export {
   LOOP_OF_EVENT_TYPE,
   traceTimeline,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeEvent } from './event-store-contract.js';
-import type { EventStore, NewEvent } from './event-store.js';
+import type { EventStore, ModelExchange, NewEvent } from './event-store.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { resolveNames } from './internal/names.js';
 import { SECRET_REDACTED, secretsAt } from './secrets.js';
@@ -91,8 +91,42 @@ export function defineRetentionContract(adapter: string, setup: () => Promise<Re
             [e.event_id, secret.path, JSON.stringify(secret.value), recordedAt.toISOString()],
           );
         }
+        for (const [seq, x] of (event.exchanges ?? []).entries()) {
+          await h.sql(
+            `INSERT INTO ${t('model_exchanges')} (event_id, seq, profile_id, model, request_hash, request, response,
+               input_tokens, output_tokens, latency_ms, recorded_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+            [
+              e.event_id,
+              seq,
+              x.profile_id,
+              x.model,
+              x.request_hash,
+              JSON.stringify(x.request),
+              JSON.stringify(x.response),
+              x.input_tokens,
+              x.output_tokens,
+              x.latency_ms,
+              recordedAt.toISOString(),
+            ],
+          );
+        }
       }
     }
+
+    /** A model exchange whose prompt quotes `text`, as a stage records it. */
+    const exchange = (text: string): ModelExchange => {
+      const request = { messages: [{ role: 'user', content: `call me on ${text}` }] };
+      return {
+        profile_id: 'light_model',
+        model: 'gpt-4o-mini',
+        request_hash: createHash('sha256').update(JSON.stringify(request)).digest('hex'),
+        request,
+        response: { content: `noted: ${text}`, toolCalls: [], usage: { inputTokens: 9, outputTokens: 3 } },
+        input_tokens: 9,
+        output_tokens: 3,
+        latency_ms: 40,
+      };
+    };
 
     const old = monthStart(-3);
     const older = monthStart(-4);
@@ -133,18 +167,20 @@ export function defineRetentionContract(adapter: string, setup: () => Promise<Re
       expect(await count(`event_secrets_${current}`)).toBe(1);
     });
 
-    it('refuses UPDATE, DELETE and TRUNCATE on a partition, on event_keys and on a secrets partition', async () => {
+    it('refuses UPDATE, DELETE and TRUNCATE on a partition, on event_keys, on a secrets and an exchanges partition', async () => {
       await h.store.migrate();
       const payload = { call: { arguments: { phone: '+1 555 0100' } } };
       await h.store.append([
         {
           ...makeEvent({ task_id: 'ro', causation_id: null }, payload),
           secrets: secretsAt(payload, ['call.arguments.phone']),
+          exchanges: [exchange('+1 555 0100')],
         },
       ]);
       const part = `events_${suffix(monthStart(0))}`;
       const secrets = `event_secrets_${suffix(monthStart(0))}`;
-      for (const table of [part, 'event_keys', secrets]) {
+      const exchanges = `model_exchanges_${suffix(monthStart(0))}`;
+      for (const table of [part, 'event_keys', secrets, exchanges]) {
         const column = table === 'event_keys' ? 'task_id' : 'event_id';
         await expect(h.sql(`UPDATE ${t(table)} SET ${column} = 'x'`)).rejects.toThrow(
           /append-only: UPDATE on/,
@@ -206,6 +242,14 @@ export function defineRetentionContract(adapter: string, setup: () => Promise<Re
       expect(String(after[1]?.part)).toMatch(new RegExp(`events_${suffix(monthStart(0))}$`));
       expect(await count('event_keys')).toBe(2);
       expect(await count('event_secrets')).toBe(1);
+      // 0005 gives every month the log has, old ones included, its model_exchanges partition.
+      const exchangeParts = await h.sql(
+        `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+         WHERE i.inhparent = '${t('model_exchanges')}'::regclass ORDER BY 1`,
+      );
+      expect(exchangeParts.map((r) => r.name)).toEqual(
+        [old, monthStart(0), monthStart(1), monthStart(2)].map((m) => `model_exchanges_${suffix(m)}`),
+      );
       const [again, next] = await h.store.append([
         at(legacy, 0),
         makeEvent({ task_id: 'legacy', causation_id: 'c9' }),
@@ -223,12 +267,14 @@ export function defineRetentionContract(adapter: string, setup: () => Promise<Re
         await h.store.migrate();
         await appendAt(mid(older), oldEvents('older', 3));
         const withSecret = oldEvents('old', 4).map((e, i) =>
-          // Stored as append stores it: the payload redacted, the value in event_secrets.
+          // Stored as append stores it: the payload redacted, the value in event_secrets; the model exchanges it
+          // used (the prompt quoted the value) in model_exchanges.
           i === 0
             ? {
                 ...e,
                 payload: { phone: SECRET_REDACTED },
                 secrets: secretsAt({ phone: '+1 555 0100' }, ['phone']),
+                exchanges: [exchange('+1 555 0100'), exchange('the same number')],
               }
             : e,
         );
@@ -238,9 +284,11 @@ export function defineRetentionContract(adapter: string, setup: () => Promise<Re
 
       it('writes one JSON-lines file per old partition whose row counts and sha256 match the manifest', async () => {
         const manifest = await h.retention.archive(monthStart(0), dir);
-        expect(manifest.partitions.map((p) => [p.partition, p.rows, p.secret_rows, p.secrets])).toEqual([
-          [`events_${suffix(older)}`, 3, 0, 'excluded'],
-          [`events_${suffix(old)}`, 4, 1, 'excluded'],
+        expect(
+          manifest.partitions.map((p) => [p.partition, p.rows, p.secret_rows, p.secrets, p.exchange_rows]),
+        ).toEqual([
+          [`events_${suffix(older)}`, 3, 0, 'excluded', 0],
+          [`events_${suffix(old)}`, 4, 1, 'excluded', 2],
         ]);
         for (const p of manifest.partitions) {
           const text = await readFile(join(dir, p.file), 'utf8');
@@ -252,7 +300,34 @@ export function defineRetentionContract(adapter: string, setup: () => Promise<Re
           expect(p.sha256).toBe(createHash('sha256').update(text).digest('hex'));
           expect(lines[0]).toMatchObject({ stream_version: 1, decision_reason: 'seeded' });
           expect(text).not.toContain('+1 555 0100');
+          for (const line of lines) expect(Array.isArray(line.exchanges)).toBe(true);
         }
+        // The model exchanges are archived with their events, the secret values redacted where they occur.
+        const oldLines = (await readFile(join(dir, `events_${suffix(old)}.jsonl`), 'utf8'))
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l) as { exchanges: (ModelExchange & { seq: number })[] });
+        expect(oldLines[0]?.exchanges.map((x) => [x.seq, x.request, x.response])).toEqual([
+          [
+            0,
+            { messages: [{ role: 'user', content: `call me on ${SECRET_REDACTED}` }] },
+            {
+              content: `noted: ${SECRET_REDACTED}`,
+              toolCalls: [],
+              usage: { inputTokens: 9, outputTokens: 3 },
+            },
+          ],
+          [1, exchange('the same number').request, exchange('the same number').response],
+        ]);
+        expect(oldLines[0]?.exchanges[0]).toMatchObject({
+          profile_id: 'light_model',
+          model: 'gpt-4o-mini',
+          request_hash: exchange('+1 555 0100').request_hash,
+          input_tokens: 9,
+          output_tokens: 3,
+          latency_ms: 40,
+        });
+        expect(oldLines.slice(1).map((l) => l.exchanges)).toEqual([[], [], []]);
         const onDisk = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as typeof manifest;
         expect(onDisk.partitions).toEqual(manifest.partitions);
 
@@ -260,9 +335,13 @@ export function defineRetentionContract(adapter: string, setup: () => Promise<Re
           includeSecrets: true,
         });
         expect(withSecrets.partitions[1]?.secrets).toBe('included');
-        expect(await readFile(join(dir, 's', `events_${suffix(old)}.jsonl`), 'utf8')).toContain(
-          '+1 555 0100',
-        );
+        const included = await readFile(join(dir, 's', `events_${suffix(old)}.jsonl`), 'utf8');
+        expect(included).toContain('+1 555 0100');
+        const [first] = included
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l) as { exchanges: ModelExchange[] });
+        expect(first?.exchanges[0]?.request).toEqual(exchange('+1 555 0100').request);
       });
 
       it('prunes only archived old partitions, keeps the current ones and the keys, and never edits a row', async () => {
@@ -280,12 +359,23 @@ export function defineRetentionContract(adapter: string, setup: () => Promise<Re
 
         const result = await h.retention.prune(monthStart(0), { archived: dir });
 
-        expect(result.pruned).toEqual([{ partition: `events_${suffix(older)}`, rows: 3, secret_rows: 0 }]);
+        expect(result.pruned).toEqual([
+          { partition: `events_${suffix(older)}`, rows: 3, secret_rows: 0, exchange_rows: 0 },
+        ]);
         expect(result.refused).toEqual([
           { partition: `events_${suffix(old)}`, reason: 'not in the archive manifest' },
         ]);
         const left = (await h.retention.partitions()).map((p) => p.partition);
         expect(left).toEqual([`events_${suffix(old)}`, ...currentParts.map((p) => p.partition)]);
+        // The month's secrets and model exchanges went with it; the other months keep theirs.
+        for (const table of ['event_secrets', 'model_exchanges']) {
+          const parts = await h.sql(
+            `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+             WHERE i.inhparent = '${t(table)}'::regclass ORDER BY 1`,
+          );
+          expect(parts.map((r) => r.name)).toEqual(left.map((p) => p.replace(/^events_/, `${table}_`)));
+        }
+        expect(await count('model_exchanges')).toBe(2);
         expect(await count('events')).toBe(5);
         expect(await count('event_keys')).toBe(8);
 
@@ -310,20 +400,34 @@ export function defineRetentionContract(adapter: string, setup: () => Promise<Re
       it('refuses partitions whose archive file or row count no longer matches, unless forced', async () => {
         const manifest = await h.retention.archive(monthStart(0), dir);
         await writeFile(join(dir, at(manifest.partitions, 0).file), '{}\n');
-        await appendAt(mid(old), [makeEvent({ task_id: 'late', causation_id: null })]);
+        await appendAt(mid(old), [
+          { ...makeEvent({ task_id: 'late', causation_id: null }), exchanges: [exchange('late')] },
+        ]);
 
         const result = await h.retention.prune(monthStart(0), { archived: dir });
         expect(result.pruned).toEqual([]);
         expect(result.refused.map((r) => r.reason)).toEqual([
           `events_${suffix(older)}.jsonl fails its sha256`,
-          'the archive holds 4 rows and 1 secrets, the partition 5 and 1',
+          'the archive holds 4 rows, 1 secrets and 2 model exchanges, the partition 5, 1 and 3',
         ]);
+        // A manifest that does not know the month's exchanges (written before they were stored) vouches for none.
+        const legacy = {
+          ...manifest,
+          partitions: manifest.partitions.map((p) => ({ ...p, rows: 5, exchange_rows: undefined })),
+        };
+        expect((await h.retention.prune(monthStart(0), { archived: legacy })).refused.at(-1)?.reason).toBe(
+          'the archive holds 5 rows, 1 secrets and 0 model exchanges, the partition 5, 1 and 3',
+        );
 
         // A far-future cutoff never reaches the month still being appended to.
         const forced = await h.retention.prune(new Date('2999-01-01T00:00:00Z'), { force: true });
-        expect(forced.pruned.map((p) => p.rows)).toEqual([3, 5]);
+        expect(forced.pruned.map((p) => [p.rows, p.exchange_rows])).toEqual([
+          [3, 0],
+          [5, 3],
+        ]);
         expect(await count('events')).toBe(1);
         expect(await count('event_secrets')).toBe(0);
+        expect(await count('model_exchanges')).toBe(0);
       });
     });
   });

@@ -14,7 +14,10 @@ export const ARCHIVE_FORMAT = 'signalbox.event-log.archive/v1';
 
 /** One monthly partition of the log. */
 export interface PartitionInfo {
-  /** The events partition, e.g. `events_2026_11`; its secrets live in `event_secrets_2026_11`. */
+  /**
+   * The events partition, e.g. `events_2026_11`; its secrets live in `event_secrets_2026_11`, its model exchanges in
+   * `model_exchanges_2026_11`.
+   */
   partition: string;
   /** First instant of the month (UTC), inclusive. */
   from: Date;
@@ -35,6 +38,11 @@ export interface ArchivedPartition {
   /** Secret values the partition's events had (in the file only when `secrets` is `included`). */
   secret_rows: number;
   secrets: 'included' | 'excluded';
+  /**
+   * Model exchanges the partition's events had (EL-7); always in the file, each line's `exchanges`, with the secret
+   * values redacted unless `secrets` is `included`. Absent in manifests written before exchanges were stored: 0.
+   */
+  exchange_rows?: number;
   /** sha256 (hex) of the file's bytes. */
   sha256: string;
   bytes: number;
@@ -65,9 +73,10 @@ export interface ArchiveSink {
 /** Options of {@link EventLogRetention.archive}. */
 export interface ArchiveOptions {
   /**
-   * Put each event's secret values (PI-5, RS-6) into its archived line. Off by default: an archive file leaves the
-   * database's access control, so pruning a month then destroys its secret values for good — which is usually what
-   * retention of personal data wants.
+   * Put each event's secret values (PI-5, RS-6) into its archived line, and its model exchanges as recorded. Off by
+   * default: an archive file leaves the database's access control, so pruning a month then destroys its secret
+   * values for good — which is usually what retention of personal data wants; the exchanges are then archived with
+   * those values redacted wherever they occur.
    * @default false
    */
   includeSecrets?: boolean;
@@ -90,8 +99,8 @@ export interface PruneOptions {
 
 /** What {@link EventLogRetention.prune} did. */
 export interface PruneResult {
-  /** Partitions detached and dropped (events and their secrets), with the rows that went with them. */
-  pruned: { partition: string; rows: number; secret_rows: number }[];
+  /** Partitions detached and dropped (events, their secrets and model exchanges), with the rows that went with them. */
+  pruned: { partition: string; rows: number; secret_rows: number; exchange_rows: number }[];
   /** Old partitions left in place, and why. */
   refused: { partition: string; reason: string }[];
 }
@@ -105,11 +114,12 @@ export interface EventLogRetention {
   /**
    * Writes every partition that ends at or before `before` — and before the current month, which still receives
    * appends — to `target` (a directory or a sink): one `<partition>.jsonl` file each (one stored row per line,
-   * claim-checked payloads resolved) and `manifest.json` (row count and sha256 per file). Reads only.
+   * claim-checked payloads resolved, model exchanges in `exchanges`) and `manifest.json` (row count and sha256 per
+   * file). Reads only.
    */
   archive(before: Date, target: string | ArchiveSink, options?: ArchiveOptions): Promise<ArchiveManifest>;
   /**
-   * Detaches and drops the partitions of events and secrets that end at or before `before` (never the current
+   * Detaches and drops the partitions of events, secrets and model exchanges that end at or before `before` (never the current
    * month) and that the archive vouches for (see {@link PruneOptions}). Never an UPDATE or DELETE of a row;
    * `event_keys` keeps the pruned ids, so a redelivery is still recognised as decided.
    */

@@ -122,3 +122,42 @@ export function restoreSecrets(payload: unknown, secrets: readonly EventSecret[]
   }
   return payload;
 }
+
+/**
+ * A copy of `value` (any JSON, e.g. a model exchange) with the secret values of its event made unreadable: every
+ * string or number equal to a secret's value (or to a string or number inside one) becomes {@link SECRET_REDACTED},
+ * and every occurrence of such a value's text inside a longer string — a prompt quoting the user, a tool call's raw
+ * JSON arguments — is replaced by it. Errs on the side of hiding: a short secret may hide equal text elsewhere too.
+ */
+export function redactSecretValues<T>(value: T, secrets: readonly EventSecret[]): T {
+  const needles = new Set<string>();
+  const numbers = new Set<number>();
+  const collect = (v: unknown) => {
+    if (typeof v === 'string') {
+      if (v.length === 0) return;
+      needles.add(v);
+      // How the value reads inside JSON text (a tool call's raw arguments): quotes, backslashes, controls escaped.
+      needles.add(JSON.stringify(v).slice(1, -1));
+    } else if (typeof v === 'number' && Number.isFinite(v)) {
+      numbers.add(v);
+      needles.add(String(v));
+    } else if (Array.isArray(v)) v.forEach(collect);
+    else if (isContainer(v)) Object.values(v).forEach(collect);
+  };
+  for (const secret of secrets) collect(secret.value);
+  if (needles.size === 0) return value;
+  // Longest first, so a secret that contains another is hidden whole.
+  const ordered = [...needles].sort((a, b) => b.length - a.length);
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      let out = v;
+      for (const needle of ordered) if (out.includes(needle)) out = out.split(needle).join(SECRET_REDACTED);
+      return out;
+    }
+    if (typeof v === 'number') return numbers.has(v) ? SECRET_REDACTED : v;
+    if (Array.isArray(v)) return v.map(walk);
+    if (isContainer(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
+}

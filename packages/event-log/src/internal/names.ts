@@ -11,6 +11,8 @@ export interface Names {
   eventSecrets: string;
   /** The unpartitioned table of every event's global keys, kept when its partition is pruned (migration 0004). */
   eventKeys: string;
+  /** The side table of the model exchanges a decision used (migration 0005). */
+  modelExchanges: string;
   migrations: string;
   /** Prefix for other objects (functions, triggers): `"schema".` or empty. */
   prefix: string;
@@ -34,6 +36,7 @@ export function resolveNames(schema: string | undefined): Names {
     payloadBlobs: `${prefix}payload_blobs`,
     eventSecrets: `${prefix}event_secrets`,
     eventKeys: `${prefix}event_keys`,
+    modelExchanges: `${prefix}model_exchanges`,
     migrations: `${prefix}event_log_migrations`,
   };
 }

@@ -11,12 +11,13 @@ import {
 import type {
   AppendResult,
   EventStore,
+  ModelExchange,
   NewEvent,
   StoredEvent,
   TraceFilter,
   TraceSummary,
 } from '../event-store.js';
-import { redactSecrets, restoreSecrets, type EventSecret } from '../secrets.js';
+import { redactSecretValues, redactSecrets, restoreSecrets, type EventSecret } from '../secrets.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { PARTITION_MONTHS_AHEAD } from '../migrations/0004-monthly-partitions.js';
 import { classifyError, constraintName, errorCode } from './classify-error.js';
@@ -29,7 +30,9 @@ import {
   buildFindTasks,
   buildFindTraces,
   buildStatements,
+  EXCHANGE_COLUMNS,
   type EventRow,
+  type EventRowWithExchanges,
   type EventRowWithSecrets,
   MAX_TRACE_LIMIT,
   type TraceSummaryRow,
@@ -112,6 +115,16 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
     if (event.secrets !== undefined && !Array.isArray(event.secrets)) {
       throw new InvalidEventError(`event ${index} has secrets that are not an array`, { index });
     }
+    if (event.exchanges !== undefined && !Array.isArray(event.exchanges)) {
+      throw new InvalidEventError(`event ${index} has exchanges that are not an array`, { index });
+    }
+    // EL-7: the model exchanges, as EXCHANGE_COLUMNS values (`seq` = position in the event's list).
+    const exchanges = (event.exchanges ?? []).map((exchange: unknown, seq) => {
+      const row = exchangeRow(exchange, seq);
+      if (typeof row === 'string')
+        throw new InvalidEventError(`event ${index} exchange ${seq}: ${row}`, { index });
+      return row;
+    });
     // PI-5 / RS-6: what is stored (and claim-checked) is the redacted payload; the values go to event_secrets.
     const redacted = redactSecrets(event.payload, event.secrets ?? []);
     if (typeof redacted === 'string') throw new InvalidEventError(`event ${index}: ${redacted}`, { index });
@@ -137,6 +150,7 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
       json,
       secrets: redacted.secrets,
       blob,
+      exchanges,
       values: [
         envelope.event_id,
         envelope.task_id,
@@ -164,11 +178,16 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
     };
   }
 
-  /** The append statement's parameters for `rows`: one array per column, then the blobs, then the secrets. */
+  /**
+   * The append statement's parameters for `rows`: one array per column, then the blobs, the secrets and the model
+   * exchanges (ten empty arrays for rows without any).
+   */
   function paramsOf(rows: readonly PreparedRow[]): unknown[] {
     const columns: unknown[][] = APPEND_COLUMNS.map(() => []);
     const blobs = new Map<string, PreparedBlob>();
     const secretColumns: [number[], string[], string[]] = [[], [], []];
+    // The event's input position, then one array per EXCHANGE_COLUMNS entry.
+    const exchangeColumns: unknown[][] = [[], ...EXCHANGE_COLUMNS.map(() => [])];
     rows.forEach((row, index) => {
       row.values.forEach((value, column) => columns[column]?.push(value));
       if (row.blob) blobs.set(row.blob.sha256, row.blob);
@@ -178,6 +197,10 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
         secretColumns[1].push(secret.path);
         secretColumns[2].push(secret.json);
       }
+      for (const exchange of row.exchanges) {
+        exchangeColumns[0]?.push(index + 1);
+        exchange.forEach((value, column) => exchangeColumns[column + 1]?.push(value));
+      }
     });
     const blobList = [...blobs.values()];
     return [
@@ -186,6 +209,7 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
       blobList.map((b) => b.size),
       blobList.map((b) => b.json),
       ...secretColumns,
+      ...exchangeColumns,
     ];
   }
 
@@ -340,6 +364,13 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
         ensureOpen();
         return new Map<string, StoredEvent>();
       }
+      if (options?.withExchanges === true) {
+        const withSecrets = options.withSecrets === true;
+        const rows = await run('reading events by id', () =>
+          driver.query<EventRowWithExchanges>(statements.findByEventIdsWithExchanges, [[...eventIds]]),
+        );
+        return new Map(rows.map((row) => [row.event_id, toStoredEventWithExchanges(row, withSecrets)]));
+      }
       if (options?.withSecrets === true) {
         const rows = await run('reading events by id', () =>
           driver.query<EventRowWithSecrets>(statements.findByEventIdsWithSecrets, [[...eventIds]], HOT),
@@ -352,7 +383,13 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
       return new Map(rows.map((row) => [row.event_id, toStoredEvent(row)]));
     },
 
-    async readTask(taskId) {
+    async readTask(taskId, options) {
+      if (options?.withExchanges === true) {
+        const rows = await run('reading a task', () =>
+          driver.query<EventRowWithExchanges>(statements.readTaskWithExchanges, [taskId]),
+        );
+        return rows.map((row) => toStoredEventWithExchanges(row, false));
+      }
       const rows = await run('reading a task', () => driver.query<EventRow>(statements.readTask, [taskId]));
       return rows.map((row) => toStoredEvent(row));
     },
@@ -389,6 +426,8 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
 interface PreparedRow extends PreparedEvent {
   values: unknown[];
   blob: PreparedBlob | null;
+  /** Its model exchanges' EXCHANGE_COLUMNS values. */
+  exchanges: unknown[][];
 }
 
 /** An append waiting for the statement that will carry it. */
@@ -577,6 +616,102 @@ function withRestoredSecrets(row: EventRow, secrets: string | null): unknown {
       cause: error,
     });
   }
+}
+
+/**
+ * A read row with its model exchanges: payload and exchanges exactly as recorded `withSecrets`, else both with the
+ * event's secret values redacted (the payload by path, the exchanges wherever the values occur).
+ */
+function toStoredEventWithExchanges(row: EventRowWithExchanges, withSecrets: boolean): StoredEvent {
+  const event = toStoredEvent(row, withSecrets ? row.secrets : null);
+  let exchanges: ModelExchange[];
+  let secrets: EventSecret[];
+  try {
+    exchanges = (JSON.parse(row.exchanges ?? '[]') as StoredExchangeRow[]).map((x) => ({
+      profile_id: x.profile_id,
+      model: x.model,
+      request_hash: x.request_hash,
+      request: JSON.parse(x.request) as unknown,
+      response: JSON.parse(x.response) as unknown,
+      input_tokens: x.input_tokens,
+      output_tokens: x.output_tokens,
+      latency_ms: x.latency_ms,
+    }));
+    secrets = JSON.parse(row.secrets ?? '[]') as EventSecret[];
+  } catch (error) {
+    throw new EventStoreQueryError(`event ${row.event_id} has unreadable model exchanges`, { cause: error });
+  }
+  event.exchanges = withSecrets
+    ? exchanges
+    : exchanges.map((x) => ({
+        ...x,
+        request: redactSecretValues(x.request, secrets),
+        response: redactSecretValues(x.response, secrets),
+      }));
+  return event;
+}
+
+/** A `model_exchanges` row as the read statements aggregate it. */
+interface StoredExchangeRow {
+  seq: number;
+  profile_id: string;
+  model: string;
+  request_hash: string;
+  request: string;
+  response: string;
+  input_tokens: number;
+  output_tokens: number;
+  latency_ms: number;
+}
+
+const REQUEST_HASH = /^[0-9a-f]{64}$/;
+const MAX_INT = 2_147_483_647;
+
+/**
+ * The EXCHANGE_COLUMNS values of one model exchange (`seq` = its position in the event's list), or what is wrong
+ * with it. Never quotes the request or response: they may hold user text and sensitive values.
+ */
+function exchangeRow(exchange: unknown, seq: number): unknown[] | string {
+  if (typeof exchange !== 'object' || exchange === null) return 'is not an object';
+  const x = exchange as Partial<Record<keyof ModelExchange, unknown>>;
+  for (const key of ['profile_id', 'model'] as const) {
+    const value = x[key];
+    if (typeof value !== 'string' || value.length === 0) return `${key} must be a non-empty string`;
+  }
+  if (typeof x.request_hash !== 'string' || !REQUEST_HASH.test(x.request_hash)) {
+    return 'request_hash must be a sha256 in lower-case hex';
+  }
+  for (const key of ['input_tokens', 'output_tokens'] as const) {
+    const value = x[key];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_INT) {
+      return `${key} must be a non-negative integer`;
+    }
+  }
+  if (typeof x.latency_ms !== 'number' || !Number.isFinite(x.latency_ms) || x.latency_ms < 0) {
+    return 'latency_ms must be a non-negative number';
+  }
+  const texts: string[] = [];
+  for (const key of ['request', 'response'] as const) {
+    let text: unknown;
+    try {
+      text = JSON.stringify(x[key]);
+    } catch {
+      text = undefined;
+    }
+    if (typeof text !== 'string') return `${key} is not JSON`;
+    texts.push(text);
+  }
+  return [
+    seq,
+    x.profile_id,
+    x.model,
+    x.request_hash,
+    texts[0],
+    texts[1],
+    x.input_tokens,
+    x.output_tokens,
+    Math.min(MAX_INT, Math.round(x.latency_ms)),
+  ];
 }
 
 /** Maps a findTraces row to the port's TraceSummary. */

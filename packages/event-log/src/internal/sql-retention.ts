@@ -15,6 +15,7 @@ import {
   type PartitionInfo,
   type PruneResult,
 } from '../retention.js';
+import { redactSecretValues, type EventSecret } from '../secrets.js';
 import { classifyError } from './classify-error.js';
 import type { Names } from './names.js';
 import type { SqlDriver } from './sql-driver.js';
@@ -24,7 +25,8 @@ const ARCHIVE_PAGE_ROWS = 1000;
 const PARTITION_NAME = /^events_(\d{4})_(\d{2})$/;
 
 /** What pruning one partition came to. */
-type PruneOutcome = { refused: string } | { pruned: { rows: number; secret_rows: number } };
+type PruneOutcome =
+  { refused: string } | { pruned: { rows: number; secret_rows: number; exchange_rows: number } };
 
 /** Retention over any SqlDriver: the one implementation both adapters share. */
 export function createSqlRetention(driver: SqlDriver, names: Names): EventLogRetention {
@@ -68,13 +70,19 @@ export function createSqlRetention(driver: SqlDriver, names: Names): EventLogRet
   }
 
   const secretsPartition = (partition: string) => partition.replace(/^events_/, 'event_secrets_');
+  const exchangesPartition = (partition: string) => partition.replace(/^events_/, 'model_exchanges_');
 
   async function counts(session: Pick<SqlDriver, 'query'>, partition: string) {
-    const [row] = await session.query<{ rows: number; secret_rows: number }>(
+    const [row] = await session.query<{ rows: number; secret_rows: number; exchange_rows: number }>(
       `SELECT (SELECT count(*) FROM ${table(partition)})::integer AS rows,
-              (SELECT count(*) FROM ${table(secretsPartition(partition))})::integer AS secret_rows`,
+              (SELECT count(*) FROM ${table(secretsPartition(partition))})::integer AS secret_rows,
+              (SELECT count(*) FROM ${table(exchangesPartition(partition))})::integer AS exchange_rows`,
     );
-    return { rows: row?.rows ?? 0, secret_rows: row?.secret_rows ?? 0 };
+    return {
+      rows: row?.rows ?? 0,
+      secret_rows: row?.secret_rows ?? 0,
+      exchange_rows: row?.exchange_rows ?? 0,
+    };
   }
 
   async function archivePartition(
@@ -88,10 +96,21 @@ export function createSqlRetention(driver: SqlDriver, names: Names): EventLogRet
            FROM ${table(secretsPartition(p.partition))} x WHERE x.event_id = e.event_id), '[]'::jsonb))`
       : '';
     // The stored row as it is (every column, so later migrations' columns come along), the claim-checked payload
-    // resolved so the archive stands alone, global_position as text (a bigint).
+    // resolved so the archive stands alone, global_position as text (a bigint). The model exchanges come as json
+    // (their request and response as JSON texts) and are put into the line below, redacted unless secrets are in.
     const page = `SELECT e.global_position::text AS position,
   (to_jsonb(e) || jsonb_build_object('global_position', e.global_position::text,
-     'payload', CASE WHEN e.payload_ref IS NULL THEN e.payload ELSE b.payload END) ${secrets})::text AS line
+     'payload', CASE WHEN e.payload_ref IS NULL THEN e.payload ELSE b.payload END) ${secrets})::text AS line,
+  (SELECT json_agg(json_build_object('seq', x.seq, 'profile_id', x.profile_id, 'model', x.model,
+       'request_hash', x.request_hash, 'request', x.request, 'response', x.response, 'input_tokens', x.input_tokens,
+       'output_tokens', x.output_tokens, 'latency_ms', x.latency_ms) ORDER BY x.seq)
+     FROM ${table(exchangesPartition(p.partition))} x WHERE x.event_id = e.event_id)::text AS exchanges,
+  ${
+    includeSecrets
+      ? 'NULL::text'
+      : `(SELECT json_agg(json_build_object('path', s.path, 'value', s.value))
+     FROM ${table(secretsPartition(p.partition))} s WHERE s.event_id = e.event_id)::text`
+  } AS secrets
 FROM ${table(p.partition)} e LEFT JOIN ${names.payloadBlobs} b ON b.sha256 = e.payload_ref
 WHERE e.global_position > $1::bigint ORDER BY e.global_position LIMIT ${ARCHIVE_PAGE_ROWS}`;
     const writer = await sink.create(file);
@@ -102,10 +121,13 @@ WHERE e.global_position > $1::bigint ORDER BY e.global_position LIMIT ${ARCHIVE_
       let after = '0';
       for (;;) {
         const batch = await run(`archiving ${p.partition}`, () =>
-          driver.query<{ position: string; line: string }>(page, [after]),
+          driver.query<{ position: string; line: string; exchanges: string | null; secrets: string | null }>(
+            page,
+            [after],
+          ),
         );
         if (batch.length === 0) break;
-        const chunk = batch.map((r) => `${r.line}\n`).join('');
+        const chunk = batch.map((r) => `${withExchanges(r.line, r.exchanges, r.secrets)}\n`).join('');
         hash.update(chunk, 'utf8');
         bytes += Buffer.byteLength(chunk, 'utf8');
         rows += batch.length;
@@ -115,7 +137,9 @@ WHERE e.global_position > $1::bigint ORDER BY e.global_position LIMIT ${ARCHIVE_
     } finally {
       await writer.close();
     }
-    const { secret_rows } = await run(`counting ${p.partition}`, () => counts(driver, p.partition));
+    const { secret_rows, exchange_rows } = await run(`counting ${p.partition}`, () =>
+      counts(driver, p.partition),
+    );
     return {
       partition: p.partition,
       from: p.from.toISOString(),
@@ -124,6 +148,7 @@ WHERE e.global_position > $1::bigint ORDER BY e.global_position LIMIT ${ARCHIVE_
       rows,
       secret_rows,
       secrets: includeSecrets ? 'included' : 'excluded',
+      exchange_rows,
       sha256: hash.digest('hex'),
       bytes,
     };
@@ -210,18 +235,28 @@ WHERE e.global_position > $1::bigint ORDER BY e.global_position LIMIT ${ARCHIVE_
           driver.transaction(async (tx): Promise<PruneOutcome> => {
             // Counted under the locks DETACH takes anyway, so no row can arrive between the check and the drop.
             await tx.exec(
-              `LOCK TABLE ${table(p.partition)}, ${table(secretsPartition(p.partition))} IN ACCESS EXCLUSIVE MODE`,
+              `LOCK TABLE ${table(p.partition)}, ${table(secretsPartition(p.partition))}, ${table(exchangesPartition(p.partition))} IN ACCESS EXCLUSIVE MODE`,
             );
             const now = await counts(tx, p.partition);
-            if (!force && entry && (entry.rows !== now.rows || entry.secret_rows !== now.secret_rows)) {
+            // A manifest written before model exchanges were stored lists none.
+            const archivedExchanges = entry?.exchange_rows ?? 0;
+            if (
+              !force &&
+              entry &&
+              (entry.rows !== now.rows ||
+                entry.secret_rows !== now.secret_rows ||
+                archivedExchanges !== now.exchange_rows)
+            ) {
               return {
-                refused: `the archive holds ${entry.rows} rows and ${entry.secret_rows} secrets, the partition ${now.rows} and ${now.secret_rows}`,
+                refused: `the archive holds ${entry.rows} rows, ${entry.secret_rows} secrets and ${archivedExchanges} model exchanges, the partition ${now.rows}, ${now.secret_rows} and ${now.exchange_rows}`,
               };
             }
             await tx.exec(`ALTER TABLE ${names.events} DETACH PARTITION ${table(p.partition)};
 DROP TABLE ${table(p.partition)};
 ALTER TABLE ${names.eventSecrets} DETACH PARTITION ${table(secretsPartition(p.partition))};
-DROP TABLE ${table(secretsPartition(p.partition))};`);
+DROP TABLE ${table(secretsPartition(p.partition))};
+ALTER TABLE ${names.modelExchanges} DETACH PARTITION ${table(exchangesPartition(p.partition))};
+DROP TABLE ${table(exchangesPartition(p.partition))};`);
             return { pruned: now };
           }),
         );
@@ -235,4 +270,42 @@ DROP TABLE ${table(secretsPartition(p.partition))};`);
       await driver.close();
     },
   };
+}
+
+/** A model exchange as an archive line holds it: request and response as JSON, not JSON texts. */
+interface ArchivedExchange {
+  seq: number;
+  profile_id: string;
+  model: string;
+  request_hash: string;
+  request: unknown;
+  response: unknown;
+  input_tokens: number;
+  output_tokens: number;
+  latency_ms: number;
+}
+
+/**
+ * An archive line (a JSON object's text) with the event's model exchanges added as `exchanges` (always, `[]` when it
+ * asked no model); given `secrets` (the event's, when they are not archived), their values are redacted in them.
+ */
+function withExchanges(line: string, exchanges: string | null, secrets: string | null): string {
+  const list = (
+    JSON.parse(exchanges ?? '[]') as (Omit<ArchivedExchange, 'request' | 'response'> & {
+      request: string;
+      response: string;
+    })[]
+  ).map((x): ArchivedExchange => ({
+    ...x,
+    request: JSON.parse(x.request) as unknown,
+    response: JSON.parse(x.response) as unknown,
+  }));
+  const values = secrets === null ? [] : (JSON.parse(secrets) as EventSecret[]);
+  const shown = list.map((x) => ({
+    ...x,
+    request: redactSecretValues(x.request, values),
+    response: redactSecretValues(x.response, values),
+  }));
+  if (!line.endsWith('}')) throw new TypeError('an archive line is a JSON object');
+  return `${line.slice(0, -1)}, "exchanges": ${JSON.stringify(shown)}}`;
 }

@@ -61,6 +61,19 @@ export const APPEND_COLUMNS = [
   ['tools', 'jsonb'],
 ] as const;
 
+/** The columns of `model_exchanges` `append` supplies after the event's input position `ord`, in parameter order. */
+export const EXCHANGE_COLUMNS = [
+  ['seq', 'integer'],
+  ['profile_id', 'text'],
+  ['model', 'text'],
+  ['request_hash', 'text'],
+  ['request', 'text'],
+  ['response', 'text'],
+  ['input_tokens', 'integer'],
+  ['output_tokens', 'integer'],
+  ['latency_ms', 'integer'],
+] as const;
+
 /** The expression that turns an append input column into the stored value. */
 function insertExpression(column: (typeof APPEND_COLUMNS)[number][0]): string {
   return column === 'tools' ? 'ARRAY(SELECT jsonb_array_elements_text(tools))' : column;
@@ -108,6 +121,14 @@ export interface EventRow {
 /** A row of a read that may put secrets back: the event's secrets as a JSON array of `{path, value}`, or null. */
 export interface EventRowWithSecrets extends EventRow {
   secrets: string | null;
+}
+
+/**
+ * A row of a read with model exchanges: a JSON array of the event's `model_exchanges` rows in `seq` order (request
+ * and response as JSON texts), or null when it has none; and its secrets, which redact or restore them.
+ */
+export interface EventRowWithExchanges extends EventRowWithSecrets {
+  exchanges: string | null;
 }
 
 /**
@@ -169,14 +190,19 @@ export interface Statements {
    * column's is one JSON array text (`appendParam`).
    * $23…$25: distinct claim-checked blobs (sha256 hex, size in bytes, payload jsonb).
    * $26…$28: secrets (input position `ord` of their event, path, value jsonb), one element per secret.
+   * $29…$38: model exchanges (input position `ord` of their event, then EXCHANGE_COLUMNS), one element per exchange.
    */
   append: string;
   /** $1: text[] of event ids. */
   findByEventIds: string;
   /** $1: text[] of event ids; rows carry their secrets. */
   findByEventIdsWithSecrets: string;
+  /** $1: text[] of event ids; rows carry their secrets and model exchanges. */
+  findByEventIdsWithExchanges: string;
   /** $1: task id. */
   readTask: string;
+  /** $1: task id; rows carry their secrets and model exchanges. */
+  readTaskWithExchanges: string;
   /** $1: months ahead of the current one. Creates missing monthly partitions (EL-4); returns the created ones. */
   ensurePartitions: string;
   ping: string;
@@ -195,6 +221,12 @@ export function buildStatements(n: Names): Statements {
   const secretBase = blobBase + 3;
   const secretsOf = (source: string, eventId: string) =>
     `(SELECT json_agg(json_build_object('path', x.path, 'value', x.value) ORDER BY x.path) FROM ${source} x WHERE x.event_id = ${eventId})::text`;
+  const exchangeBase = secretBase + 3;
+  const exchangeColumns = EXCHANGE_COLUMNS.map(([name]) => name);
+  // recorded_at names the one partition to look in: an exchange shares its event's now().
+  const exchangesOf = (e: string) =>
+    `(SELECT json_agg(json_build_object(${exchangeColumns.map((c) => `'${c}', x.${c}`).join(', ')}) ORDER BY x.seq)
+  FROM ${n.modelExchanges} x WHERE x.event_id = ${e}.event_id AND x.recorded_at = ${e}.recorded_at)::text`;
 
   const append = `
 WITH input AS (
@@ -207,6 +239,10 @@ blob_input AS (
 secret_input AS (
   SELECT * FROM unnest($${secretBase + 1}::integer[], $${secretBase + 2}::text[], $${secretBase + 3}::jsonb[])
     AS s(ord, path, value)
+),
+exchange_input AS (
+  SELECT * FROM unnest($${exchangeBase + 1}::integer[], ${EXCHANGE_COLUMNS.map(([, type], i) => `$${exchangeBase + 2 + i}::${type}[]`).join(', ')})
+    AS x(ord, ${exchangeColumns.join(', ')})
 ),
 -- The first occurrence of an event id wins: a batch that repeats an id stores one row.
 first_seen AS (
@@ -242,6 +278,12 @@ stored_secrets AS (
   INSERT INTO ${n.eventSecrets} (event_id, path, value)
   SELECT f.event_id, s.path, s.value FROM secret_input s JOIN fresh f ON f.ord = s.ord
   RETURNING event_id, path, value
+),
+-- Likewise the model exchanges (EL-7): only with the event this statement inserts. Empty arrays for a decision that
+-- asked no model, which is every decision of most stages.
+stored_exchanges AS (
+  INSERT INTO ${n.modelExchanges} (event_id, ${exchangeColumns.join(', ')})
+  SELECT f.event_id, ${exchangeColumns.map((c) => `x.${c}`).join(', ')} FROM exchange_input x JOIN fresh f ON f.ord = x.ord
 ),
 all_secrets AS (
   SELECT event_id, path, value FROM stored_secrets
@@ -291,7 +333,13 @@ LEFT JOIN ${n.payloadBlobs} b ON b.sha256 = e.payload_ref`;
     findByEventIds: `SELECT ${readList} FROM ${readByIdFrom} WHERE k.event_id = ANY($1::text[])`,
     findByEventIdsWithSecrets: `SELECT ${readList}, ${secretsOf(n.eventSecrets, 'e.event_id')} AS secrets
 FROM ${readByIdFrom} WHERE k.event_id = ANY($1::text[])`,
+    findByEventIdsWithExchanges: `SELECT ${readList}, ${secretsOf(n.eventSecrets, 'e.event_id')} AS secrets,
+  ${exchangesOf('e')} AS exchanges
+FROM ${readByIdFrom} WHERE k.event_id = ANY($1::text[])`,
     readTask: `SELECT ${readList} FROM ${readFrom} WHERE e.task_id = $1 ORDER BY e.stream_version`,
+    readTaskWithExchanges: `SELECT ${readList}, ${secretsOf(n.eventSecrets, 'e.event_id')} AS secrets,
+  ${exchangesOf('e')} AS exchanges
+FROM ${readFrom} WHERE e.task_id = $1 ORDER BY e.stream_version`,
     ensurePartitions: `SELECT ${n.prefix}event_log_ensure_partitions(now(), $1::integer) AS name`,
     ping: 'SELECT 1 AS ok',
   };

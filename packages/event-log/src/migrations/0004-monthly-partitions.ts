@@ -194,6 +194,6 @@ REVOKE ALL ON ${n.eventSecrets} FROM PUBLIC;
 };
 
 /** The schema the partition function works in: the store's, or the connection's current schema (search_path). */
-function schemaExpression(n: Names): string {
+export function schemaExpression(n: Names): string {
   return n.schema === undefined ? 'current_schema()' : `'${n.schema}'`;
 }
