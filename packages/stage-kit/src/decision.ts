@@ -7,6 +7,7 @@ import {
   type PipelineStage,
   type TopicSpec,
 } from '@signalbox/contracts';
+import type { ModelLookup } from './model-exchanges.js';
 
 /** The versions a decision was taken under (FL-4); recorded on every event. */
 export interface DecisionVersions {
@@ -41,10 +42,17 @@ export interface Decision {
 export interface DecisionContext {
   stage: PipelineStage;
   versions: DecisionVersions;
+  /**
+   * The model of a model profile, or undefined when none is configured for it (the decision takes its deterministic
+   * path). The only way a decision asks a model: the runtime hands out the stage's models recording every exchange
+   * with the decision (EL-7), re-decide and replay hand out models answering from those recordings (EL-9).
+   * @default no models: every profile is deterministic
+   */
+  models?: ModelLookup;
 }
 
 /**
- * A stage's pure decision function (EL-9): same input, versions and recorded model responses → same decision.
+ * A stage's pure decision function (EL-9): same input, versions and model answers (`ctx.models`) → same decision.
  * Throw an error with `retriable: true` for a passing failure (it is retried, bounded); anything else dead-letters
  * the input with a failed event.
  */
@@ -69,6 +77,13 @@ export interface StageDefinition<I extends StageInput = StageInput> {
    * @default no sensitive paths
    */
   sensitivePaths?: (payload: unknown) => string[];
+  /**
+   * IF-4: the models this stage may ask, by model profile (e.g. `providersForProfiles` of the registry's profiles).
+   * The runtime gives them to `decide` through {@link DecisionContext.models}, each call recorded and appended with
+   * the decision in the event log's `model_exchanges` (EL-7, EL-9).
+   * @default none: every decision is deterministic
+   */
+  models?: ModelLookup;
 }
 
 /**
@@ -133,8 +148,16 @@ export interface RegistryBinding {
   sensitivePaths(payload: unknown): string[];
 }
 
-/** A pipeline stage on its one input topic (FL-3), deciding under a registry's versions with its sensitive paths. */
-export function defineStage(stage: PipelineStage, decide: Decide, binding: RegistryBinding): StageDefinition {
+/**
+ * A pipeline stage on its one input topic (FL-3), deciding under a registry's versions with its sensitive paths,
+ * and asking `models` when it has any.
+ */
+export function defineStage(
+  stage: PipelineStage,
+  decide: Decide,
+  binding: RegistryBinding,
+  models?: ModelLookup,
+): StageDefinition {
   const versions = { ...binding.versions };
   return {
     stage,
@@ -143,5 +166,6 @@ export function defineStage(stage: PipelineStage, decide: Decide, binding: Regis
     versions: () => versions,
     // PI-5 / RS-6: sensitive arguments of the calls this stage passes on are kept out of the event log's payloads.
     sensitivePaths: (payload) => binding.sensitivePaths(payload),
+    ...(models ? { models } : {}),
   };
 }

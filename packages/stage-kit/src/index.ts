@@ -10,6 +10,15 @@ export {
   type StageDefinition,
   type StageInput,
 } from './decision.js';
+export {
+  recordExchanges,
+  replayExchanges,
+  type ExchangeRecorder,
+  type ExchangeReplay,
+  type ModelLookup,
+  type ReplayExchangesOptions,
+  type UnrecordedModelCall,
+} from './model-exchanges.js';
 export { StageEnv, parseEnv } from './env.js';
 export {
   EnvError,

@@ -23,6 +23,8 @@ import {
   createPgliteEventStore,
   type EventStore,
 } from '@signalbox/event-log';
+import { hashModelRequest, type ModelRequest } from '@signalbox/providers';
+import { createScriptedProvider } from '@signalbox/providers/testing';
 import { uniqueName } from '@signalbox/test-support';
 import {
   decisionEventId,
@@ -180,7 +182,8 @@ interface Rig {
   committed(): number;
   run(
     decide: Decide,
-    options?: Partial<Omit<StageRuntimeOptions, 'definition'>> & Pick<StageDefinition, 'sensitivePaths'>,
+    options?: Partial<Omit<StageRuntimeOptions, 'definition'>> &
+      Pick<StageDefinition, 'sensitivePaths' | 'models'>,
   ): Promise<StageRuntime>;
 }
 
@@ -214,9 +217,9 @@ async function rig(partitions = 1): Promise<Rig> {
     deadLetters: () => bus.records(DEAD_LETTERS),
     inputRecords: () => bus.records(INPUT.name),
     committed: () => Object.values(bus.committedOffsets(GROUP, INPUT.name)).reduce((a, b) => a + b, 0),
-    async run(decide, { sensitivePaths, ...options } = {}) {
+    async run(decide, { sensitivePaths, models, ...options } = {}) {
       const runtime = createStageRuntime({
-        definition: { stage: STAGE, input: INPUT, versions: () => VERSIONS, decide, sensitivePaths },
+        definition: { stage: STAGE, input: INPUT, versions: () => VERSIONS, decide, sensitivePaths, models },
         bus,
         store,
         retryBaseMs: 1,
@@ -556,6 +559,118 @@ describe('stage runtime: sensitive values (PI-5, RS-6)', () => {
       'history.0.call.arguments.phone is not in the payload',
     );
     expect(JSON.stringify(rows.map((e) => [e.envelope, e.payload]))).not.toContain(phone);
+  });
+});
+
+describe('stage runtime: model exchanges (EL-2, EL-7, EL-9)', () => {
+  /** What the decide below asks its model: the task's request, so each task's exchange is its own. */
+  const question = (input: StageInput): ModelRequest => ({
+    messages: [
+      { role: 'system', content: 'Name the model profile that fits the request.' },
+      { role: 'user', content: (input as TaskSubmitted).payload.task.request },
+    ],
+    temperature: 0,
+  });
+  /** A decide that asks the task's profile model which model to pick, and picks what it answers. */
+  const askingDecide: Decide = async (input, ctx) => {
+    const model = ctx.models?.('light_model');
+    if (!model) throw new TypeError('no model for light_model');
+    const answer = await model.complete(question(input));
+    const decision = selected(input, `the model chose ${String(answer.content)}`);
+    const payload = decision.payload as ModelSelected['payload'];
+    return {
+      ...decision,
+      payload: { ...payload, selection: { ...payload.selection, primary: String(answer.content) } },
+    };
+  };
+
+  it('stores the exchange with the decision, and a redelivery reuses it without asking the model again', async () => {
+    const r = await rig();
+    const [taskId = ''] = r.ids(1);
+    const input = submitted(taskId);
+    // Strict: a second call (a redelivery deciding again) would be refused, and fail the input.
+    const model = createScriptedProvider(
+      [
+        {
+          expect: { lastUserMessage: `request of ${taskId}` },
+          respond: { content: 'model-large', usage: { inputTokens: 41, outputTokens: 2 } },
+        },
+      ],
+      { model: 'gpt-4o-mini-2024-07-18' },
+    );
+    const seen = recordingObserver();
+    await r.run(askingDecide, {
+      observer: seen.observer,
+      models: (profile) => (profile === 'light_model' ? model : undefined),
+    });
+
+    await r.publish(input);
+    await waitFor(() => r.outputs().length === 1, 'the decision');
+    await r.publish(input);
+    await waitFor(() => r.outputs().length === 2, 'the re-publication');
+
+    model.assertConsumed();
+    expect(model.requests).toHaveLength(1);
+    expect(seen.outcomes).toEqual(['decided', 'reused']);
+    const [first, second] = r.outputs();
+    expect(first?.payload.selection.primary).toBe('model-large');
+    expect(second).toEqual(first);
+
+    const id = decisionEventId(STAGE, input);
+    const stored = (await store.findByEventIds([id], { withSecrets: true, withExchanges: true })).get(id);
+    expect(stored?.exchanges).toHaveLength(1);
+    const [exchange] = stored?.exchanges ?? [];
+    expect(exchange).toMatchObject({
+      profile_id: 'light_model',
+      model: 'gpt-4o-mini-2024-07-18',
+      request_hash: hashModelRequest(question(input)),
+      request: question(input),
+      response: { content: 'model-large', toolCalls: [], usage: { inputTokens: 41, outputTokens: 2 } },
+      input_tokens: 41,
+      output_tokens: 2,
+    });
+    expect(exchange?.latency_ms).toBeGreaterThanOrEqual(0);
+    expect(await store.readTask(taskId)).toHaveLength(1);
+  });
+
+  it('stores only the exchanges of the attempt that decided, not those of a retried one', async () => {
+    const r = await rig();
+    const [taskId = ''] = r.ids(1);
+    const model = createScriptedProvider([
+      { label: 'first attempt', respond: { content: 'model-small' } },
+      { label: 'second attempt', respond: { content: 'model-large' } },
+    ]);
+    let attempts = 0;
+    const decide: Decide = async (input, ctx) => {
+      const decision = await askingDecide(input, ctx);
+      if (++attempts === 1) throw retriable('the registry blinked after the model answered');
+      return decision;
+    };
+    await r.run(decide, { models: () => model });
+    await r.publish(submitted(taskId));
+    await waitFor(() => r.outputs().length === 1, 'the decision');
+
+    model.assertConsumed();
+    const [event] = await store.readTask(taskId, { withExchanges: true });
+    expect(event?.exchanges?.map((x) => (x.response as { content: string }).content)).toEqual([
+      'model-large',
+    ]);
+    expect(r.outputs()[0]?.payload.selection.primary).toBe('model-large');
+  });
+
+  it('gives a stage without models a context without models, and stores no exchanges', async () => {
+    const r = await rig();
+    const [taskId = ''] = r.ids(1);
+    const contexts: unknown[] = [];
+    await r.run((input, ctx) => {
+      contexts.push(ctx.models);
+      return selected(input, 'deterministic');
+    });
+    await r.publish(submitted(taskId));
+    await waitFor(() => r.outputs().length === 1, 'the decision');
+    expect(contexts).toEqual([undefined]);
+    const [event] = await store.readTask(taskId, { withExchanges: true });
+    expect(event?.exchanges).toEqual([]);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   compareJsonbKeys,
   secretsAt,
   type EventStore,
+  type ModelExchange,
   type NewEvent,
   type StoredEvent,
 } from '@signalbox/event-log';
@@ -30,6 +31,7 @@ import {
   type StageInput,
 } from './decision.js';
 import { EventLogUnavailableError, InvalidDecisionError, StageConfigError, isRetriable } from './errors.js';
+import { recordExchanges } from './model-exchanges.js';
 
 /** Lifecycle of a stage worker. */
 export type StageState = 'starting' | 'running' | 'draining' | 'stopped' | 'failed';
@@ -144,10 +146,22 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
   let probing: Promise<void> | undefined;
   let inFlight = 0;
 
-  async function decideWithRetry(input: StageInput, ctx: DecisionContext): Promise<Decision> {
+  /**
+   * The decision and the model exchanges it used. Each attempt records its own exchanges: those of an attempt that
+   * failed are not what the decision rests on.
+   */
+  async function decideWithRetry(
+    input: StageInput,
+    ctx: DecisionContext,
+  ): Promise<{ decision: Decision; exchanges: ModelExchange[] }> {
+    const models = definition.models;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await definition.decide(input, ctx);
+        // A stage without models (most of them) decides with the plain context: nothing to record, nothing to add.
+        if (!models) return { decision: await definition.decide(input, ctx), exchanges: [] };
+        const recorder = recordExchanges(models);
+        const decision = await definition.decide(input, { ...ctx, models: recorder.models });
+        return { decision, exchanges: recorder.exchanges() };
       } catch (err) {
         if (!isRetriable(err) || attempt >= o.decideAttempts) throw err;
         observer.onRetry?.('decide');
@@ -262,7 +276,7 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
   ): Promise<Fate> {
     const versions = definition.versions();
     try {
-      const decision = await decideWithRetry(input, { stage, versions });
+      const { decision, exchanges } = await decideWithRetry(input, { stage, versions });
       const envelope = decisionEnvelope(stage, input, decision, versions, o.now(), traceparent);
       // Checked as the consumer will see it after JSON encoding, so the append and the publish cannot refuse it later.
       // Checked in the shape the log will give back (object keys in jsonb's order): a redelivery re-publishes the
@@ -273,6 +287,9 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
       const sensitive = definition.sensitivePaths?.(decision.payload) ?? [];
       // PI-5 / RS-6: the values are published but stored apart from the payload, which the log keeps redacted.
       if (sensitive.length > 0) event.secrets = secretsAt(decision.payload, sensitive);
+      // EL-7 / EL-9: the model answers the decision rests on, appended with it in the same statement; a
+      // redelivery reuses the stored decision and never asks the model again (EL-2).
+      if (exchanges.length > 0) event.exchanges = exchanges;
       return { kind: 'new', event, published };
     } catch (err) {
       const detail = describe(err);

@@ -1,0 +1,164 @@
+// The model side of EL-7 / EL-9. A decision function asks a model only through `DecisionContext.models`, so whoever
+// builds the context decides what answers: the runtime hands out the stage's live providers wrapped to record every
+// exchange, which it appends with the decision; re-decide and replay hand out providers that answer only from those
+// recorded exchanges. The decision function cannot tell the difference, which is what makes it replayable.
+import type { ModelExchange } from '@signalbox/event-log';
+import {
+  UnrecordedRequestError,
+  createReplayProvider,
+  hashModelRequest,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelResponse,
+  type RecordedExchange,
+} from '@signalbox/providers';
+
+/**
+ * The model of a model profile (IF-4), or undefined when none is configured for it — the decision then takes its
+ * deterministic path.
+ */
+export type ModelLookup = (profileId: string) => ModelProvider | undefined;
+
+/** The models of one decision attempt, and the exchanges they had. */
+export interface ExchangeRecorder {
+  /** The stage's models, each wrapped to record its successful exchanges; the same wrapper per profile. */
+  readonly models: ModelLookup;
+  /** The exchanges so far, in the order they were asked (a failed call leaves none: nothing was answered). */
+  exchanges(): ModelExchange[];
+}
+
+/** Wraps `models` for one decision attempt, recording request, response, model, profile, tokens and latency. */
+export function recordExchanges(
+  models: ModelLookup,
+  clock: () => number = () => performance.now(),
+): ExchangeRecorder {
+  // Slots are taken when a call starts, so concurrent calls keep the order they were asked in.
+  const slots: (ModelExchange | undefined)[] = [];
+  const wrapped = new Map<string, ModelProvider | undefined>();
+  return {
+    models(profileId) {
+      if (wrapped.has(profileId)) return wrapped.get(profileId);
+      const inner = models(profileId);
+      const provider: ModelProvider | undefined = inner && {
+        async complete(request) {
+          const slot = slots.push(undefined) - 1;
+          // What the event log keeps is JSON: the request as it serializes (undefined members dropped), hashed the
+          // way a replay will look it up.
+          const asked = JSON.parse(JSON.stringify(request)) as ModelRequest;
+          const started = clock();
+          const response = await inner.complete(request);
+          slots[slot] = {
+            profile_id: profileId,
+            model: response.model,
+            request_hash: hashModelRequest(asked),
+            request: asked,
+            response: JSON.parse(JSON.stringify(response)) as unknown,
+            input_tokens: response.usage.inputTokens,
+            output_tokens: response.usage.outputTokens,
+            latency_ms: Math.max(0, clock() - started),
+          };
+          return response;
+        },
+      };
+      wrapped.set(profileId, provider);
+      return provider;
+    },
+    exchanges: () => slots.filter((x): x is ModelExchange => x !== undefined),
+  };
+}
+
+/** A request the replay could not answer from the recorded exchanges. */
+export interface UnrecordedModelCall {
+  profile_id: string;
+  /** sha256 of the request's canonical JSON. */
+  request_hash: string;
+  /** Whether it was then asked of the live model (only with `live`). */
+  asked_live: boolean;
+}
+
+/** Options of {@link replayExchanges}. */
+export interface ReplayExchangesOptions {
+  /**
+   * Profiles that have a model configured now, besides those with recorded exchanges: a decision that asks one of
+   * them something not recorded learns so (`UnrecordedRequestError`), instead of quietly taking the deterministic
+   * path it would not take in production. A profile in neither stays deterministic, as when it was recorded.
+   * @default none
+   */
+  configured?: Iterable<string>;
+  /**
+   * Live models to ask what was not recorded (an explicit choice: re-decide never reaches a live model otherwise).
+   * Their profiles count as configured.
+   * @default none
+   */
+  live?: ModelLookup;
+}
+
+/** The models of one replayed decision. */
+export interface ExchangeReplay {
+  readonly models: ModelLookup;
+  /** The requests no recorded exchange answered, in the order they were asked. */
+  unrecorded(): UnrecordedModelCall[];
+  /** How many calls were answered from the recording. */
+  readonly replayed: number;
+}
+
+/**
+ * Models that answer a re-taken decision from the exchanges `recorded` with it (EL-7, EL-9): a request is answered
+ * by the recorded response to the same request (same canonical hash) of the same profile; a request never recorded
+ * rejects with `UnrecordedRequestError` (or goes to `live`) and is listed in `unrecorded()`. The recorded exchanges
+ * are validated (hash recomputed) on first use of their profile.
+ */
+export function replayExchanges(
+  recorded: readonly ModelExchange[],
+  options: ReplayExchangesOptions = {},
+): ExchangeReplay {
+  const byProfile = new Map<string, RecordedExchange[]>();
+  for (const x of recorded) {
+    const list = byProfile.get(x.profile_id) ?? [];
+    list.push({
+      requestHash: x.request_hash,
+      request: x.request as ModelRequest,
+      response: x.response as ModelResponse,
+    });
+    byProfile.set(x.profile_id, list);
+  }
+  const configured = new Set(options.configured ?? []);
+  const misses: UnrecordedModelCall[] = [];
+  const providers = new Map<string, ModelProvider | undefined>();
+  let replayed = 0;
+  return {
+    get replayed() {
+      return replayed;
+    },
+    unrecorded: () => misses.map((m) => ({ ...m })),
+    models(profileId) {
+      if (providers.has(profileId)) return providers.get(profileId);
+      const live = options.live?.(profileId);
+      const exchanges = byProfile.get(profileId);
+      let provider: ModelProvider | undefined;
+      if (exchanges || live || configured.has(profileId)) {
+        const replay = createReplayProvider(exchanges ?? []);
+        provider = {
+          async complete(request) {
+            try {
+              const { requestHash: _hash, ...answer } = await replay.complete(request);
+              replayed++;
+              return answer;
+            } catch (error) {
+              if (!(error instanceof UnrecordedRequestError)) throw error;
+              misses.push({
+                profile_id: profileId,
+                request_hash: error.requestHash,
+                asked_live: live !== undefined,
+              });
+              if (!live) throw error;
+              return live.complete(request);
+            }
+          },
+        };
+      }
+      providers.set(profileId, provider);
+      return provider;
+    },
+  };
+}
