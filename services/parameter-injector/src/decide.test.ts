@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlanStep, StepRecord, TaskSpec, TopicMessage } from '@signalbox/contracts';
-import type { ModelRequest } from '@signalbox/providers';
+import type { ModelProvider, ModelRequest } from '@signalbox/providers';
 import { createScriptedProvider } from '@signalbox/providers/testing';
 import { RegistryContent, createRegistry, loadRegistryDir, type Registry } from '@signalbox/registry';
-import type { Decision } from '@signalbox/stage-kit';
+import type { Decision, DecisionContext } from '@signalbox/stage-kit';
 import { createParameterInjectorDecide, parameterInjectorDefinition } from './decide.js';
 import { InjectorConfigError } from './errors.js';
 
@@ -232,10 +232,12 @@ function planned(
   };
 }
 
-const ctx = {
+const ctx: DecisionContext = {
   stage: 'parameter_injector' as const,
   versions: { registry_version: null, profiles_version: null, policy_version: null },
 };
+/** The context a stage runtime gives a decision when a model is configured for the task's profile. */
+const withModel = (model: ModelProvider): DecisionContext => ({ ...ctx, models: () => model });
 type Prepared = {
   call: { arguments: Record<string, unknown>; provenance: Record<string, string>; validation_log: string[] };
   progress: { revisions: number };
@@ -389,12 +391,11 @@ describe('field permissions and redaction (PI-5)', () => {
     ]);
     const decide = createParameterInjectorDecide({
       registry: reg,
-      model,
       fieldPolicy: { support: ['refund_create.amount'] },
     });
     const d = await decide(
       planned(task('order 20240917001 came late, refund $20 to ann@example.com'), [step(0, 'refund_create')]),
-      ctx,
+      withModel(model),
     );
     model.assertConsumed();
     expect(prepared(d).call.arguments).toEqual({
@@ -437,8 +438,11 @@ describe('re-ask loop with the scripted model (PI-4)', () => {
 
   it('fixed on revision 2 → step_prepared with revision_count 2, only the named field taken', async () => {
     const model = createScriptedProvider([propose(14), fix(12), fix(7)]);
-    const decide = createParameterInjectorDecide({ registry: reg, model });
-    const d = await decide(planned(task('forecast for Berlin for 14 days'), [step(0, 'get_weather')]), ctx);
+    const decide = createParameterInjectorDecide({ registry: reg });
+    const d = await decide(
+      planned(task('forecast for Berlin for 14 days'), [step(0, 'get_weather')]),
+      withModel(model),
+    );
     model.assertConsumed();
     expect(d.event_type).toBe('step_prepared');
     expect(d.revision_count).toBe(2);
@@ -448,8 +452,11 @@ describe('re-ask loop with the scripted model (PI-4)', () => {
   });
   it('never fixed → need_clarification after 3 re-asks, naming the field', async () => {
     const model = createScriptedProvider([propose(14), fix(11), fix(12), fix(13)]);
-    const decide = createParameterInjectorDecide({ registry: reg, model });
-    const d = await decide(planned(task('forecast for Berlin for 14 days'), [step(0, 'get_weather')]), ctx);
+    const decide = createParameterInjectorDecide({ registry: reg });
+    const d = await decide(
+      planned(task('forecast for Berlin for 14 days'), [step(0, 'get_weather')]),
+      withModel(model),
+    );
     model.assertConsumed();
     expect(d.event_type).toBe('task_finished');
     expect(finished(d).status).toBe('need_clarification');
@@ -460,8 +467,11 @@ describe('re-ask loop with the scripted model (PI-4)', () => {
   });
   it('the revision bound is configurable', async () => {
     const model = createScriptedProvider([propose(14), fix(11)]);
-    const decide = createParameterInjectorDecide({ registry: reg, model, maxRevisions: 1 });
-    const d = await decide(planned(task('forecast for Berlin for 14 days'), [step(0, 'get_weather')]), ctx);
+    const decide = createParameterInjectorDecide({ registry: reg, maxRevisions: 1 });
+    const d = await decide(
+      planned(task('forecast for Berlin for 14 days'), [step(0, 'get_weather')]),
+      withModel(model),
+    );
     model.assertConsumed();
     expect(d.revision_count).toBe(1);
     expect(finished(d).status).toBe('need_clarification');
@@ -471,8 +481,11 @@ describe('re-ask loop with the scripted model (PI-4)', () => {
       { respond: { toolCalls: [{ name: 'order_status_query', arguments: { order_id: '99999999' } }] } },
       { respond: { toolCalls: [{ name: 'order_status_query', arguments: { order_id: '99999999' } }] } },
     ]);
-    const decide = createParameterInjectorDecide({ registry: reg, model, maxRevisions: 1 });
-    const d = await decide(planned(task('where is my order?'), [step(0, 'order_status_query')]), ctx);
+    const decide = createParameterInjectorDecide({ registry: reg, maxRevisions: 1 });
+    const d = await decide(
+      planned(task('where is my order?'), [step(0, 'order_status_query')]),
+      withModel(model),
+    );
     expect(finished(d).status).toBe('need_clarification');
     expect(finished(d).questions[0]).toContain('What order_id should I use');
   });
@@ -518,7 +531,7 @@ describe('feedback kinds', () => {
         },
       },
     ]);
-    const d = await createParameterInjectorDecide({ registry: reg, model })(reinject(['city']), ctx);
+    const d = await createParameterInjectorDecide({ registry: reg })(reinject(['city']), withModel(model));
     model.assertConsumed();
     expect(d.event_type).toBe('step_prepared');
     expect(d.revision_count).toBe(2);

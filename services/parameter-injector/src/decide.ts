@@ -19,18 +19,24 @@ import type { FieldError } from './validate.js';
 /** Options of the parameter injector's decision function. Resolved once; bad values throw at construction. */
 export interface ParameterInjectorOptions {
   registry: Registry;
-  /**
-   * The model that proposes arguments (PI-2) and is re-asked to fix fields (PI-4): one provider, or a lookup by the
-   * model profile the selector chose (`selection.primary`; undefined = that profile is deterministic). Without one,
-   * only the deterministic paths run and a validation failure goes straight to `need_clarification`. @default none
-   */
-  model?: ModelProvider | ((profileId: string) => ModelProvider | undefined);
   /** PI-4: re-asks per decision before `need_clarification`. @default 3 */
   maxRevisions?: number;
   /** FL-6: a re-injection is refused (→ `need_clarification`) once the task's `progress.revisions` reaches this. @default 6 */
   maxTaskRevisions?: number;
   /** PI-5: parameters agents may not set, per agent id (`*` = every agent). @default {} */
   fieldPolicy?: FieldPolicy;
+}
+
+/** Options of the parameter injector as a stage: its decision's, and the model it may ask. */
+export interface ParameterInjectorDefinitionOptions extends ParameterInjectorOptions {
+  /**
+   * The model that proposes arguments (PI-2) and is re-asked to fix fields (PI-4): one provider, or a lookup by the
+   * model profile the selector chose (`selection.primary`; undefined = that profile is deterministic). Without one,
+   * only the deterministic paths run and a validation failure goes straight to `need_clarification`. The stage
+   * runtime hands it to the decision through `DecisionContext.models`, recording every exchange (EL-7).
+   * @default none
+   */
+  model?: ModelProvider | ((profileId: string) => ModelProvider | undefined);
 }
 
 type Input = TopicMessage<'taskPlanned'>;
@@ -66,8 +72,6 @@ export function clarificationQuestion(tool: ToolDefinition, error: FieldError): 
  */
 export function createParameterInjectorDecide(options: ParameterInjectorOptions): Decide {
   const { registry } = options;
-  const modelFor = (input: Input): ModelProvider | undefined =>
-    typeof options.model === 'function' ? options.model(input.payload.selection.primary) : options.model;
   const maxRevisions = options.maxRevisions ?? 3;
   const maxTaskRevisions = options.maxTaskRevisions ?? 6;
   for (const [name, value] of [
@@ -121,6 +125,7 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
     provenance: Record<string, ArgumentProvenance>,
     log: string[],
     budget: number,
+    model: ModelProvider | undefined,
   ): Promise<{ result: RepairResult; revisions: number }> {
     const { task, history } = input.payload;
     const sensitive = sensitiveFieldsOf(tool);
@@ -132,7 +137,6 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
       ...history.map((h) => JSON.stringify(h.result.output)),
     ].join('\n');
     const hints = parameterHints(tool.parameters);
-    const model = modelFor(input);
     let result = repairArguments(tool.parameters, start, { sensitive, denied, dates });
     log.push(...result.log);
     let revisions = 0;
@@ -176,9 +180,9 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
     log: string[],
     revisions: number,
     because: string,
+    model: ModelProvider | undefined,
   ): Decision {
     const { task, progress, history, selection, plan } = input.payload;
-    const model = modelFor(input);
     if (!result.ok) {
       const reask =
         revisions > 0
@@ -256,13 +260,12 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
     return { step, tool, hashNote };
   }
 
-  async function onPrepare(input: Input): Promise<Decision> {
+  async function onPrepare(input: Input, model: ModelProvider | undefined): Promise<Decision> {
     const found = stepOf(input);
     if (found.error !== undefined) return finish(input, 'failed', [], [found.error], found.error, 0);
     const { step, tool, hashNote } = found;
     const { task, history } = input.payload;
     const sensitive = sensitiveFieldsOf(tool);
-    const model = modelFor(input);
     const proposals = model ? await proposeArguments(model, tool, task, history, step.purpose) : null;
     const built = buildArguments({ tool, step, task, history, proposals, sensitive });
     const log = [...hashNote, ...built.log];
@@ -273,6 +276,7 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
       built.provenance,
       log,
       maxRevisions,
+      model,
     );
     return outcome(
       input,
@@ -286,10 +290,11 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
         ...built.notes,
         model ? 'model proposals + deterministic extraction' : 'deterministic extraction',
       ].join('; '),
+      model,
     );
   }
 
-  async function onReinject(input: Reinject): Promise<Decision> {
+  async function onReinject(input: Reinject, model: ModelProvider | undefined): Promise<Decision> {
     const { previous_call, feedback, progress } = input.payload;
     const found = stepOf(input);
     if (found.error !== undefined) return finish(input, 'failed', [], [found.error], found.error, 1);
@@ -317,7 +322,6 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
       );
     }
     const sensitive = sensitiveFieldsOf(tool);
-    const model = modelFor(input);
     const log = [`re-inject: ${fields.join(', ')} refused: ${feedback.reason}`];
     const provenance: Record<string, ArgumentProvenance> = { ...previous_call.provenance };
     if (!model) {
@@ -331,7 +335,17 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
         emptied: [],
         log: [],
       };
-      return outcome(input, tool, step.index, result, provenance, log, 1, 'no model configured to re-ask');
+      return outcome(
+        input,
+        tool,
+        step.index,
+        result,
+        provenance,
+        log,
+        1,
+        'no model configured to re-ask',
+        model,
+      );
     }
     const fixes = await askToFix(
       model,
@@ -362,6 +376,7 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
       provenance,
       log,
       Math.max(0, maxRevisions - 1),
+      model,
     );
     return outcome(
       input,
@@ -372,26 +387,32 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
       log,
       1 + revisions,
       'model re-asked on feedback',
+      model,
     );
   }
 
-  return async (raw) => {
+  return async (raw, ctx) => {
     const input = raw as Input;
+    // The model of the profile the selector chose (PI-2, PI-4), from the context: recorded by the runtime,
+    // answered from the recording by re-decide (EL-7, EL-9).
+    const model = ctx.models?.(input.payload.selection.primary);
     switch (input.event_type) {
       case 'task_planned':
       case 'next_step_requested':
-        return onPrepare(input);
+        return onPrepare(input, model);
       case 'reinject_requested':
-        return onReinject(input);
+        return onReinject(input, model);
     }
   };
 }
 
-/** The parameter injector as a stage: its input topic, its decision and the registry's versions. */
-export function parameterInjectorDefinition(options: ParameterInjectorOptions): StageDefinition {
+/** The parameter injector as a stage: its input topic, its decision, the registry's versions and its model. */
+export function parameterInjectorDefinition(options: ParameterInjectorDefinitionOptions): StageDefinition {
+  const { model } = options;
   return defineStage(
     'parameter_injector',
     createParameterInjectorDecide(options),
     stageBinding(options.registry),
+    model === undefined ? undefined : typeof model === 'function' ? model : () => model,
   );
 }

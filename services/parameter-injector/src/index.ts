@@ -2,6 +2,7 @@ export {
   clarificationQuestion,
   createParameterInjectorDecide,
   parameterInjectorDefinition,
+  type ParameterInjectorDefinitionOptions,
   type ParameterInjectorOptions,
 } from './decide.js';
 export { buildArguments, dateContextOf, isGrounded, type BuildInput, type BuiltArguments } from './build.js';

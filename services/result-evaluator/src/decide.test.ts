@@ -442,13 +442,11 @@ describe('model judge (EV-1 layer 3)', () => {
   const slow = result({ ...statusOk, tool: 'order_status_query', step_index: 0, duration_ms: 2900 });
   const verdict = (v: string, reason: string) => ({ content: JSON.stringify({ verdict: v, reason }) });
   const judged = (provider: ModelProvider | undefined, res: StepResult = slow) =>
-    createResultEvaluatorDecide({ registry, judge: (id) => (id === 'fast' ? provider : undefined) })(
-      executed(statusCall, res),
-      {
-        stage: 'result_evaluator',
-        versions: { registry_version: null, profiles_version: null, policy_version: null },
-      },
-    );
+    createResultEvaluatorDecide({ registry })(executed(statusCall, res), {
+      stage: 'result_evaluator',
+      versions: { registry_version: null, profiles_version: null, policy_version: null },
+      models: (id) => (id === 'fast' ? provider : undefined),
+    });
 
   it('asked only when the checks are inconclusive, in its own context with the quality-control prompt', async () => {
     const judge = createScriptedProvider([

@@ -40,12 +40,19 @@ export const DEFAULT_CEILINGS: Ceilings = {
   maxCostUsd: null,
 };
 
+/** Options of the result evaluator's decision function. */
 export interface ResultEvaluatorOptions {
   registry: Registry;
   ceilings?: Partial<Ceilings>;
+}
+
+/** Options of the result evaluator as a stage: its decision's, and the judge it may ask. */
+export interface ResultEvaluatorDefinitionOptions extends ResultEvaluatorOptions {
   /**
    * EV-1 layer 3: the provider of the task's model profile (`selection.primary`) when a model is configured for it;
-   * asked only when the checks are inconclusive. Undefined (or undefined for that profile) → no judge.
+   * asked only when the checks are inconclusive. Undefined (or undefined for that profile) → no judge. The stage
+   * runtime hands it to the decision through `DecisionContext.models`, recording every exchange (EL-7).
+   * @default none
    */
   judge?: (profileId: string) => ModelProvider | undefined;
 }
@@ -117,12 +124,13 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
   }
   const { registry } = options;
 
-  return (raw) => {
+  return (raw, ctx) => {
     const input = raw as Input;
     const { task, history, selection, plan, call, result } = input.payload;
     const tool = registry.tool(call.tool);
     const findings = runChecks({ tool, call, result, history });
-    const judge = isInconclusive(findings) ? options.judge?.(selection.primary) : undefined;
+    // The judge is the model of the task's profile, from the context (recorded by the runtime, replayed by re-decide).
+    const judge = isInconclusive(findings) ? ctx.models?.(selection.primary) : undefined;
     if (!judge) return route(input, findings);
     const judged = judgeStep(judge, {
       task,
@@ -294,11 +302,12 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
   }
 }
 
-/** The result evaluator as a stage. */
-export function resultEvaluatorDefinition(options: ResultEvaluatorOptions): StageDefinition {
+/** The result evaluator as a stage, with its judge when one is configured. */
+export function resultEvaluatorDefinition(options: ResultEvaluatorDefinitionOptions): StageDefinition {
   return defineStage(
     'result_evaluator',
     createResultEvaluatorDecide(options),
     stageBinding(options.registry),
+    options.judge,
   );
 }

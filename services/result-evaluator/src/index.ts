@@ -5,6 +5,7 @@ export {
   resultEvaluatorDefinition,
   stepStatus,
   type Ceilings,
+  type ResultEvaluatorDefinitionOptions,
   type ResultEvaluatorOptions,
 } from './decide.js';
 export { Env, loadEnv } from './env.js';

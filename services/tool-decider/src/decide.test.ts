@@ -209,11 +209,11 @@ describe('tool decider decide (TD-1..TD-8)', () => {
         },
       },
     ]);
-    const decide = createToolDeciderDecide({
-      registry: reach,
-      providerFor: (id) => (id === 'light_model' ? provider : undefined),
+    const decide = createToolDeciderDecide({ registry: reach });
+    const decision = await decide(selected('What is the weather in Beijing today?', 'reach_agent'), {
+      ...ctx,
+      models: (id) => (id === 'light_model' ? provider : undefined),
     });
-    const decision = await decide(selected('What is the weather in Beijing today?', 'reach_agent'), ctx);
     provider.assertConsumed();
     expect(decision.topic).toBe(TOPICS.taskPlanned);
     const plan = (decision.payload as { plan: Plan }).plan;
@@ -246,10 +246,13 @@ describe('tool decider decide (TD-1..TD-8)', () => {
         respond: { toolCalls: [{ name: 'refund_status_query', arguments: { order_id: '20240917001' } }] },
       },
     ]);
-    const decide = createToolDeciderDecide({ registry: afterSales, providerFor: () => provider });
+    const decide = createToolDeciderDecide({ registry: afterSales });
     const decision = await decide(
       selected('Has my refund for order 20240917001 been paid yet?', 'refund_agent'),
-      ctx,
+      {
+        ...ctx,
+        models: () => provider,
+      },
     );
     provider.assertConsumed();
     expect((decision.payload as { plan: Plan }).plan.steps.map((s) => s.tool)).toEqual([

@@ -20,6 +20,7 @@ import {
   defineStage,
   type Decide,
   type Decision,
+  type DecisionContext,
   type StageDefinition,
   type StageInput,
 } from '@signalbox/stage-kit';
@@ -30,17 +31,25 @@ import { planTools, type PlanOutcome, type PlanRequest } from './planner.js';
 import { scoreScenes } from './scene-router.js';
 import { stageBinding, toolsFor, toolsForScene, type ToolDefinition } from '@signalbox/registry';
 
-/** Options of the tool decider. Resolved once; bad values throw at construction. */
+/** Options of the tool decider's decision function. Resolved once; bad values throw at construction. */
 export interface ToolDeciderOptions {
   registry: Registry;
-  /** The provider of a model profile, when an LLM is configured for it; undefined → deterministic path. */
-  providerFor?: (profileId: string) => ModelProvider | undefined;
   /** FL-6: re-plans per task before it fails. @default 3 */
   maxReplans?: number;
   /** TD-5: repair rounds after a validation failure. @default 3 */
   maxValidationRounds?: number;
   /** FL-6: most steps per plan. @default 8 */
   maxSteps?: number;
+}
+
+/** Options of the tool decider as a stage: its decision's, and the models it may ask. */
+export interface ToolDeciderDefinitionOptions extends ToolDeciderOptions {
+  /**
+   * The provider of a model profile, when an LLM is configured for it; undefined → deterministic path. The stage
+   * runtime hands it to the decision through `DecisionContext.models`, recording every exchange (EL-7).
+   * @default none
+   */
+  providerFor?: (profileId: string) => ModelProvider | undefined;
 }
 
 type Input = TopicMessage<'modelSelected'>;
@@ -97,7 +106,10 @@ function toolsShown(registry: Registry, req: PlanRequest): ToolDefinition[] {
   return [];
 }
 
-/** Creates the decider's decision function. Same input, registry and recorded model responses → same decision. */
+/**
+ * Creates the decider's decision function. Same input, registry and model answers → same decision. The model of the
+ * task's selected profile comes from `ctx.models` (TD-2 proposals); without one the plan is the rules' alone.
+ */
 export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
   const { registry } = options;
   const maxReplans = options.maxReplans ?? 3;
@@ -108,8 +120,7 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
     maxSteps: options.maxSteps ?? 8,
   };
 
-  async function plan(req: PlanRequest, profile: string): Promise<PlanOutcome> {
-    const provider = options.providerFor?.(profile);
+  async function plan(req: PlanRequest, provider: ModelProvider | undefined): Promise<PlanOutcome> {
     if (!provider) return planTools(registry, req, plannerOptions);
     const shown = toolsShown(registry, req).filter((t) => !(req.exclude ?? []).includes(t.name));
     const proposals = await proposeTools(provider, req.request, shown);
@@ -209,7 +220,7 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
     );
   }
 
-  async function onModelSelected(input: ModelSelectedInput): Promise<Decision> {
+  async function onModelSelected(input: ModelSelectedInput, ctx: DecisionContext): Promise<Decision> {
     const { task, progress, history, selection } = input.payload;
     const outcome = await plan(
       {
@@ -221,7 +232,7 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
         needsFreshData: task.needs_fresh_data,
         history: executed(history),
       },
-      selection.primary,
+      ctx.models?.(selection.primary),
     );
     return emit(
       input,
@@ -234,7 +245,7 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
     );
   }
 
-  async function onReplan(input: ReplanInput): Promise<Decision> {
+  async function onReplan(input: ReplanInput, ctx: DecisionContext): Promise<Decision> {
     const { task, progress, history, selection, plan: previous, feedback } = input.payload;
     const revision = input.revision_count + 1;
     if (progress.replans >= maxReplans) {
@@ -296,8 +307,8 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
         { maxValidationRounds: options.maxValidationRounds ?? 3, maxSteps: options.maxSteps ?? 8 },
       );
       outcome.routeHits = null;
-      if (outcome.status !== 'planned') outcome = await plan(req, selection.primary);
-    } else outcome = await plan(req, selection.primary);
+      if (outcome.status !== 'planned') outcome = await plan(req, ctx.models?.(selection.primary));
+    } else outcome = await plan(req, ctx.models?.(selection.primary));
     const nextProgress: Progress = {
       ...progress,
       replans: progress.replans + 1,
@@ -318,20 +329,25 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
     );
   }
 
-  return async (raw) => {
+  return async (raw, ctx) => {
     const input = raw as Input;
     switch (input.event_type) {
       case 'model_selected':
-        return onModelSelected(input);
+        return onModelSelected(input, ctx);
       case 'replan_requested':
-        return onReplan(input);
+        return onReplan(input, ctx);
     }
   };
 }
 
-/** The tool decider as a stage: its input topic, its decision and the registry's versions. */
-export function toolDeciderDefinition(options: ToolDeciderOptions): StageDefinition {
-  return defineStage('tool_decider', createToolDeciderDecide(options), stageBinding(options.registry));
+/** The tool decider as a stage: its input topic, its decision, the registry's versions and its models. */
+export function toolDeciderDefinition(options: ToolDeciderDefinitionOptions): StageDefinition {
+  return defineStage(
+    'tool_decider',
+    createToolDeciderDecide(options),
+    stageBinding(options.registry),
+    options.providerFor,
+  );
 }
 
 export type { Plan };

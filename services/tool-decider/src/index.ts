@@ -1,4 +1,9 @@
-export { createToolDeciderDecide, toolDeciderDefinition, type ToolDeciderOptions } from './decide.js';
+export {
+  createToolDeciderDecide,
+  toolDeciderDefinition,
+  type ToolDeciderDefinitionOptions,
+  type ToolDeciderOptions,
+} from './decide.js';
 export { ToolDeciderConfigError, ToolDeciderError } from './errors.js';
 export { Env, loadEnv } from './env.js';
 export { detectIntent, type RequestIntent } from './intent.js';
