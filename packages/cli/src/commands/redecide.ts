@@ -1,12 +1,22 @@
 // `signalbox redecide` (EL-7): counterfactual replay. Each recorded decision of a stage is taken again by the same
 // pure decision function (the services' decide.ts) on its recorded input, under the current registry (a directory) or
 // a published version, and compared with what was recorded. Nothing is published and no tool is called: the
-// executor's decisions are its recorded tool results, so it is never re-run; decisions are deterministic without a
-// model, and recorded model responses would be answered by a replay provider.
+// executor's decisions are its recorded tool results, so it is never re-run. A decision's model calls are answered
+// from the exchanges recorded with it (EL-9); a request the recording does not answer — the new registry or policy
+// asks the model something else — is reported as "model not recorded for this request", and goes to a live model
+// only when the caller passes one (`--live-models`).
 import { INPUT_TOPIC_OF, PIPELINE_STAGES, type PipelineStage } from '@signalbox/contracts';
 import type { EventStore, StoredEvent, TraceFilter } from '@signalbox/event-log';
+import { UnrecordedRequestError } from '@signalbox/providers';
 import type { Registry } from '@signalbox/registry';
-import type { Decision, StageDefinition, StageInput } from '@signalbox/stage-kit';
+import {
+  replayExchanges,
+  type Decision,
+  type ModelLookup,
+  type StageDefinition,
+  type StageInput,
+  type UnrecordedModelCall,
+} from '@signalbox/stage-kit';
 import { modelSelectorDefinition } from '@signalbox/model-selector';
 import { parameterInjectorDefinition } from '@signalbox/parameter-injector';
 import { resultEvaluatorDefinition } from '@signalbox/result-evaluator';
@@ -43,6 +53,33 @@ export interface DecisionDiff {
   redecided: { event_type: string; decision_reason: string; summary: string };
   /** JSON paths that differ (first few), empty when unchanged. */
   differences: string[];
+  /** What the re-taken decision asked of models (EL-7, EL-9). */
+  models: {
+    /** Exchanges recorded with the original decision. */
+    recorded: number;
+    /** Calls of the re-taken decision answered from them. */
+    replayed: number;
+    /** Calls no recorded exchange answers: "model not recorded for this request" (unless asked live). */
+    not_recorded: UnrecordedModelCall[];
+  };
+  /** Why the decision could not be taken again, when it could not; it then counts as changed. */
+  error: string | null;
+}
+
+/** How a re-taken decision that asks a model something never recorded is reported. */
+export const MODEL_NOT_RECORDED = 'model not recorded for this request';
+
+/** Which models re-decide may use besides the recorded exchanges. */
+export interface RedecideModels {
+  /**
+   * Profiles to treat as having a model, besides those the same stage asked in the task (its recorded exchanges say
+   * a model was configured for it): a decision that would ask one of them something not recorded is reported rather
+   * than taking the no-model path. Any other profile stays deterministic, as it was when recorded.
+   * @default none
+   */
+  configured?: readonly string[];
+  /** Live models to ask what the recording does not answer (`--live-models`). @default none: never a live call */
+  live?: ModelLookup;
 }
 
 export interface RedecideSummary {
@@ -54,6 +91,8 @@ export interface RedecideSummary {
   changed_tasks: number;
   /** Inputs not in the log (e.g. tasks published to Kafka directly, without the API's submitted event). */
   skipped: number;
+  /** Decisions that asked a model something no recorded exchange answers ({@link MODEL_NOT_RECORDED}). */
+  model_not_recorded: number;
   /** Why decisions changed: the re-taken decision_reason, most frequent first. */
   reasons: { reason: string; count: number }[];
   diffs: DecisionDiff[];
@@ -96,16 +135,56 @@ function differences(a: unknown, b: unknown, path = '$', out: string[] = [], max
   return out;
 }
 
-/** Re-takes the recorded decisions of `stages` in one task's events (EL-7, EL-9). */
+/** A copy of `payload` with the values at `paths` (dotted, as `sensitivePaths` gives them) shown as redacted. */
+function redacted(payload: unknown, paths: readonly string[]): unknown {
+  if (paths.length === 0) return payload;
+  const copy = structuredClone(payload);
+  for (const path of paths) {
+    const keys = path.split('.');
+    let node: unknown = copy;
+    for (const [i, key] of keys.entries()) {
+      if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) break;
+      if (i === keys.length - 1) (node as Record<string, unknown>)[key] = REDACTED;
+      else node = (node as Record<string, unknown>)[key];
+    }
+  }
+  return copy;
+}
+
+/** Options of {@link redecideEvents}. */
+export interface RedecideEventsOptions {
+  /** Models besides the recorded exchanges. @default none */
+  models?: RedecideModels;
+  /**
+   * The same events as operators may see them (secrets redacted), for the diff's summaries; `events` then carry
+   * their secrets, so inputs and prompts are exactly the recorded ones. @default `events`
+   */
+  shown?: ReadonlyMap<string, StoredEvent>;
+}
+
+/**
+ * Re-takes the recorded decisions of `stages` in one task's events (EL-7, EL-9). Each decision's model calls are
+ * answered from `exchanges` recorded with it (events read `withExchanges`; none: it asked no model).
+ */
 export async function redecideEvents(
   taskId: string,
   events: readonly StoredEvent[],
   definitions: Record<RedecidableStage, StageDefinition>,
   stages: readonly RedecidableStage[],
+  options: RedecideEventsOptions = {},
 ): Promise<{ diffs: DecisionDiff[]; skipped: number }> {
   const diffs: DecisionDiff[] = [];
   let skipped = 0;
   const byId = new Map<string, StoredEvent>(events.map((e) => [e.envelope.event_id, e]));
+  // A profile whose model a stage asked in this task had a model configured for that stage when it was recorded.
+  const askedByStage = new Map<string, Set<string>>();
+  for (const e of events) {
+    for (const x of e.exchanges ?? []) {
+      const set = askedByStage.get(e.envelope.stage) ?? new Set<string>();
+      set.add(x.profile_id);
+      askedByStage.set(e.envelope.stage, set);
+    }
+  }
   for (const recorded of events) {
     const s = recorded.envelope.stage;
     if (!(stages as readonly string[]).includes(s) || recorded.envelope.event_type === 'failed') continue;
@@ -116,37 +195,88 @@ export async function redecideEvents(
       continue;
     }
     const input = { ...cause.envelope, payload: cause.payload } as StageInput;
-    const decision: Decision = await definition.decide(input, {
-      stage: definition.stage,
-      versions: definition.versions(),
+    const exchanges = recorded.exchanges ?? [];
+    const replay = replayExchanges(exchanges, {
+      configured: [...(options.models?.configured ?? []), ...(askedByStage.get(s) ?? [])],
+      ...(options.models?.live ? { live: options.models.live } : {}),
     });
-    // Compared as stored: the event log keeps JSON.
-    const redecided = JSON.parse(JSON.stringify(decision.payload ?? null)) as unknown;
-    const found = differences(redecided, recorded.payload);
-    const changed = decision.event_type !== recorded.envelope.event_type || found.length > 0;
-    diffs.push({
+    let decision: Decision | undefined;
+    let error: string | null = null;
+    try {
+      decision = await definition.decide(input, {
+        stage: definition.stage,
+        versions: definition.versions(),
+        models: replay.models,
+      });
+    } catch (err) {
+      error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    }
+    const notRecorded = replay.unrecorded();
+    // Asked something the recording does not answer, and no live model took the question.
+    const unanswered = notRecorded.filter((m) => !m.asked_live);
+    if (error !== null && (unanswered.length > 0 || error.startsWith(UnrecordedRequestError.name))) {
+      error = MODEL_NOT_RECORDED;
+    }
+    const models = { recorded: exchanges.length, replayed: replay.replayed, not_recorded: notRecorded };
+    const shown = options.shown?.get(recorded.envelope.event_id) ?? recorded;
+    const recordedSide = {
+      event_type: recorded.envelope.event_type,
+      decision_reason: recorded.envelope.decision_reason,
+      summary: summarise(recorded.envelope.event_type, shown.payload),
+    };
+    const base = {
       task_id: taskId,
       stage: definition.stage,
       event_id: recorded.envelope.event_id,
       causation_id: cause.envelope.event_id,
+      recorded: recordedSide,
+      models,
+    };
+    if (!decision) {
+      diffs.push({
+        ...base,
+        changed: true,
+        redecided: {
+          event_type: 'not_redecided',
+          decision_reason: error ?? 'no decision',
+          summary: error === MODEL_NOT_RECORDED ? MODEL_NOT_RECORDED : 'not re-taken',
+        },
+        differences: ['$'],
+        error,
+      });
+      continue;
+    }
+    // Compared as stored: the event log keeps JSON.
+    const redecided = JSON.parse(JSON.stringify(decision.payload ?? null)) as unknown;
+    const found = differences(redecided, recorded.payload);
+    const changed = decision.event_type !== recorded.envelope.event_type || found.length > 0;
+    // A decision that went on without the answer it asked for (a judge that treats a failed call as "unavailable")
+    // is still not the recorded one's equal in kind: say so.
+    diffs.push({
+      ...base,
       changed,
-      recorded: {
-        event_type: recorded.envelope.event_type,
-        decision_reason: recorded.envelope.decision_reason,
-        summary: summarise(recorded.envelope.event_type, recorded.payload),
-      },
       redecided: {
         event_type: decision.event_type,
-        decision_reason: decision.decision_reason,
-        summary: summarise(decision.event_type, decision.payload),
+        decision_reason: unanswered.length
+          ? `${MODEL_NOT_RECORDED}; ${decision.decision_reason}`
+          : decision.decision_reason,
+        // PI-5: the diff is for operators; the re-taken decision's sensitive values are shown redacted.
+        summary: summarise(
+          decision.event_type,
+          redacted(redecided, definition.sensitivePaths?.(decision.payload) ?? []),
+        ),
       },
       differences: changed ? (found.length ? found : ['$event_type']) : [],
+      error: null,
     });
   }
   return { diffs, skipped };
 }
 
-/** Re-takes the recorded decisions of `stage` (or every re-decidable stage) for the tasks the filter selects. */
+/**
+ * Re-takes the recorded decisions of `stage` (or every re-decidable stage) for the tasks the filter selects, each
+ * on its exact recorded input (secrets included) with the model exchanges recorded with it.
+ */
 export async function redecideTasks(
   store: EventStore,
   registry: Registry,
@@ -154,6 +284,7 @@ export async function redecideTasks(
   filter: TraceFilter,
   /** Called after each task with how many are done of how many. */
   onTask?: (done: number, total: number) => void,
+  models?: RedecideModels,
 ): Promise<RedecideSummary> {
   const definitions = stageDefinitions(registry);
   const stages: RedecidableStage[] = stage === 'all' ? [...REDECIDABLE_STAGES] : [stage];
@@ -162,7 +293,17 @@ export async function redecideTasks(
   let skipped = 0;
   let done = 0;
   for (const taskId of taskIds) {
-    const result = await redecideEvents(taskId, await store.readTask(taskId), definitions, stages);
+    // What operators see (redacted) for the summaries; the exact events, with their exchanges, to decide on.
+    const shown = await store.readTask(taskId);
+    const exact = await store.findByEventIds(
+      shown.map((e) => e.envelope.event_id),
+      { withSecrets: true, withExchanges: true },
+    );
+    const events = shown.map((e) => exact.get(e.envelope.event_id) ?? e);
+    const result = await redecideEvents(taskId, events, definitions, stages, {
+      shown: new Map(shown.map((e) => [e.envelope.event_id, e])),
+      ...(models ? { models } : {}),
+    });
     diffs.push(...result.diffs);
     skipped += result.skipped;
     onTask?.(++done, taskIds.length);
@@ -180,6 +321,7 @@ export async function redecideTasks(
     changed_decisions: changedDiffs.length,
     changed_tasks: new Set(changedDiffs.map((d) => d.task_id)).size,
     skipped,
+    model_not_recorded: diffs.filter((d) => d.models.not_recorded.some((m) => !m.asked_live)).length,
     reasons: [...reasonCounts]
       .map(([reason, count]) => ({ reason, count }))
       .sort((a, b) => b.count - a.count),
@@ -192,11 +334,19 @@ export function formatRedecide(summary: RedecideSummary): string[] {
   const lines = [
     `${String(summary.changed_decisions)} of ${String(summary.decisions)} ${summary.stage} decisions change ` +
       `(${String(summary.changed_tasks)} of ${String(summary.tasks)} tasks) under registry ${summary.registry_version.slice(0, 19)}` +
-      (summary.skipped ? `; ${String(summary.skipped)} skipped (input not in the log)` : ''),
+      (summary.skipped ? `; ${String(summary.skipped)} skipped (input not in the log)` : '') +
+      (summary.model_not_recorded
+        ? `; ${String(summary.model_not_recorded)} asked a model something not recorded`
+        : ''),
   ];
-  for (const d of summary.diffs.filter((x) => x.changed)) {
+  for (const d of summary.diffs.filter((x) => x.changed || x.models.not_recorded.length > 0)) {
     lines.push(`  ${d.task_id} ${d.stage}: ${d.recorded.summary} → ${d.redecided.summary}`);
     lines.push(`      why: ${d.redecided.decision_reason.slice(0, 200)}`);
+    for (const m of d.models.not_recorded) {
+      lines.push(
+        `      ${m.asked_live ? 'asked the live model' : MODEL_NOT_RECORDED}: ${m.profile_id} request ${m.request_hash.slice(0, 12)}`,
+      );
+    }
   }
   return lines;
 }

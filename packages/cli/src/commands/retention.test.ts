@@ -83,7 +83,7 @@ describe('signalbox retention', () => {
       code: 0,
       json: {
         before: `${currentMonth}T00:00:00.000Z`,
-        pruned: [{ partition: oldPartition, rows: 3, secret_rows: 0 }],
+        pruned: [{ partition: oldPartition, rows: 3, secret_rows: 0, exchange_rows: 0 }],
         refused: [],
       },
     });

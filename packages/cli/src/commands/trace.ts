@@ -10,6 +10,7 @@ import {
 } from '@signalbox/contracts';
 import { createKafkaBus } from '@signalbox/bus';
 import { createPgEventStore, traceTimeline, type EventStore } from '@signalbox/event-log';
+import { providersForProfiles } from '@signalbox/providers';
 import { createRegistryStore, loadRegistryDir, type Registry } from '@signalbox/registry';
 import { UsageError } from '../errors.js';
 import type { CliIo, CommandResult } from '../io.js';
@@ -30,18 +31,34 @@ function openStore(io: CliIo, opts: { databaseUrl?: string; schema?: string }): 
   });
 }
 
-/** EL-6: one task's timeline. */
+/** EL-6: one task's timeline; with `exchanges`, the model calls each decision rests on (EL-7), secrets redacted. */
 export async function trace(
   io: CliIo,
   taskId: string,
-  opts: { databaseUrl?: string; schema?: string },
+  opts: { databaseUrl?: string; schema?: string; exchanges?: boolean },
 ): Promise<CommandResult> {
   const store = openStore(io, opts);
   try {
-    const events = await store.readTask(taskId);
+    const events = await store.readTask(taskId, { withExchanges: opts.exchanges === true });
     if (events.length === 0) throw new UsageError(`no events for task ${taskId}`);
     const timeline = traceTimeline(events);
-    return { exitCode: 0, json: { timeline }, text: formatTimeline(timeline) };
+    const text = formatTimeline(timeline);
+    if (!opts.exchanges) return { exitCode: 0, json: { timeline }, text };
+    const exchanges = Object.fromEntries(
+      events.filter((e) => e.exchanges?.length).map((e) => [e.envelope.event_id, e.exchanges]),
+    );
+    // One line per model call under the decision that made it (the timeline has one line per event, in order).
+    const lines = [text[0] ?? ''];
+    events.forEach((e, i) => {
+      lines.push(text[i + 1] ?? '');
+      for (const x of e.exchanges ?? []) {
+        lines.push(
+          `      model ${x.model} (${x.profile_id}): ${String(x.input_tokens)} → ${String(x.output_tokens)} tokens, ` +
+            `${String(x.latency_ms)} ms, request ${x.request_hash.slice(0, 12)}`,
+        );
+      }
+    });
+    return { exitCode: 0, json: { timeline, exchanges }, text: lines };
   } finally {
     await store.close();
   }
@@ -91,6 +108,11 @@ export interface RedecideCommandOptions {
   from?: string;
   to?: string;
   limit?: number;
+  /**
+   * Ask the configured model endpoints what the recorded exchanges do not answer (costs money, and the answers are
+   * not the recorded ones). Off: re-decide never calls a live model. @default false
+   */
+  liveModels?: boolean;
 }
 
 function date(value: string | undefined, flag: string): Date | undefined {
@@ -108,6 +130,14 @@ export async function redecide(io: CliIo, opts: RedecideCommandOptions): Promise
     );
   }
   const registry = await registryFor(io, opts);
+  // IF-4: the model endpoints configured here, asked only with --live-models (EL-7: otherwise re-decide answers from
+  // the recorded exchanges alone and never reaches a live model).
+  const providers = opts.liveModels ? providersForProfiles(registry.content.profiles, io.env) : undefined;
+  if (providers?.size === 0) {
+    throw new UsageError(
+      '--live-models needs a model endpoint: set the base-URL and API-key variables of a profile (default SIGNALBOX_LLM_BASE_URL and SIGNALBOX_LLM_API_KEY)',
+    );
+  }
   const store = openStore(io, opts);
   try {
     const from = date(opts.from, '--from');
@@ -128,6 +158,7 @@ export async function redecide(io: CliIo, opts: RedecideCommandOptions): Promise
         progress ??= startProgress(io, 'redecide tasks', total);
         progress.tick();
       },
+      providers ? { live: (id: string) => providers.get(id) } : {},
     );
     progress?.done();
     return { exitCode: 0, json: { ...summary }, text: formatRedecide(summary) };
@@ -225,11 +256,15 @@ export function registerTrace(program: Command, io: CliIo, done: (result: Comman
     cmd
       .option('--database-url <url>', 'PostgreSQL connection string (default: $DATABASE_URL)')
       .option('--schema <name>', 'PostgreSQL schema of the event log');
-  db(program.command('trace').description("one task's timeline (EL-6)").argument('<task>', 'task id')).action(
-    async (task: string, opts: { databaseUrl?: string; schema?: string }) => {
-      done(await trace(io, task, opts));
-    },
-  );
+  db(
+    program
+      .command('trace')
+      .description("one task's timeline (EL-6)")
+      .argument('<task>', 'task id')
+      .option('--exchanges', 'with the model calls each decision made (EL-7), sensitive values redacted'),
+  ).action(async (task: string, opts: { databaseUrl?: string; schema?: string; exchanges?: boolean }) => {
+    done(await trace(io, task, opts));
+  });
   db(
     program
       .command('redecide')
@@ -242,7 +277,11 @@ export function registerTrace(program: Command, io: CliIo, done: (result: Comman
       .option('--agent <id>')
       .option('--from <date>', 'from this time (inclusive)')
       .option('--to <date>', 'to this time (exclusive)')
-      .option('--limit <n>', 'most tasks', (v) => Number.parseInt(v, 10)),
+      .option('--limit <n>', 'most tasks', (v) => Number.parseInt(v, 10))
+      .option(
+        '--live-models',
+        'ask the configured model endpoints what the recorded model exchanges do not answer (default: never)',
+      ),
   ).action(async (opts: RedecideCommandOptions) => {
     done(await redecide(io, opts));
   });

@@ -35,7 +35,12 @@ import { modelSelectorDefinition } from '@signalbox/model-selector';
 import { parameterInjectorDefinition } from '@signalbox/parameter-injector';
 import { loadRegistryDir, type RegistryContent } from '@signalbox/registry';
 import { resultEvaluatorDefinition } from '@signalbox/result-evaluator';
-import { createStageRuntime, type StageDefinition, type StageRuntime } from '@signalbox/stage-kit';
+import {
+  createStageRuntime,
+  type ModelLookup,
+  type StageDefinition,
+  type StageRuntime,
+} from '@signalbox/stage-kit';
 import { toolDeciderDefinition } from '@signalbox/tool-decider';
 import { pglitePool } from './pglite-pool.js';
 import {
@@ -62,6 +67,18 @@ export interface EmbeddedOptions {
   db?: PGlite;
   /** Task ids are `<prefix><pack>-<n>`. @default 'dev-' */
   taskIdPrefix?: string;
+  /**
+   * IF-4: the models of the stages that may ask one, by model profile (as the services wire
+   * `providersForProfiles`); their exchanges are recorded with the decisions (EL-7). @default none: deterministic
+   */
+  models?: EmbeddedModels;
+}
+
+/** The models of the stages that may ask one. */
+export interface EmbeddedModels {
+  tool_decider?: ModelLookup;
+  parameter_injector?: ModelLookup;
+  result_evaluator?: ModelLookup;
 }
 
 /** One request's outcome. */
@@ -130,6 +147,7 @@ async function startPack(
   store: EventStore,
   executorStore: ExecutorStore,
   demoToolsUrl: string,
+  models: EmbeddedModels,
   onFinished: (taskId: string) => void,
 ): Promise<PackPipeline> {
   const registry = await loadRegistryDir(join(repoRoot, 'registry', 'packs', pack));
@@ -148,10 +166,10 @@ async function startPack(
   });
   const definitions: StageDefinition[] = [
     modelSelectorDefinition({ registry }),
-    toolDeciderDefinition({ registry }),
-    parameterInjectorDefinition({ registry }),
+    toolDeciderDefinition({ registry, providerFor: models.tool_decider }),
+    parameterInjectorDefinition({ registry, model: models.parameter_injector }),
     executorDefinition({ registry, executor }),
-    resultEvaluatorDefinition({ registry }),
+    resultEvaluatorDefinition({ registry, judge: models.result_evaluator }),
   ];
   const runtimes: StageRuntime[] = [];
   for (const definition of definitions) {
@@ -201,7 +219,7 @@ export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedRes
     for (const pack of new Set(requests.map((r) => r.pack))) {
       pipelines.set(
         pack,
-        await startPack(options.repoRoot, pack, store, executorStore, url, (taskId) =>
+        await startPack(options.repoRoot, pack, store, executorStore, url, options.models ?? {}, (taskId) =>
           waiting.get(taskId)?.(),
         ),
       );
