@@ -695,6 +695,20 @@ describe('SP-4 a misnamed tool from a model, five workers on real Kafka + Postgr
     );
     expect(executedTools(events)).toEqual(['get_weather']);
     expectEveryRowExplained(events);
+    // EL-7: the model's answer is in the log next to the decision it made (appended in the same statement), so a
+    // re-decide replays it instead of asking the model again.
+    const id = plan?.envelope.event_id ?? '';
+    const [exchange, ...more] =
+      (await rig.store.findByEventIds([id], { withExchanges: true })).get(id)?.exchanges ?? [];
+    expect(more).toEqual([]);
+    expect(exchange).toMatchObject({
+      profile_id: (plan?.payload as { selection: { primary: string } }).selection.primary,
+      model: 'gpt-4o-mini',
+      input_tokens: 50,
+      output_tokens: 10,
+      response: { toolCalls: [{ name: 'get_weather_data', arguments: { city: 'Berlin' } }] },
+    });
+    expect(asked).toHaveLength(1);
   });
 });
 
