@@ -127,14 +127,18 @@ export function restoreSecrets(payload: unknown, secrets: readonly EventSecret[]
  * A copy of `value` (any JSON, e.g. a model exchange) with the secret values of its event made unreadable: every
  * string or number equal to a secret's value (or to a string or number inside one) becomes {@link SECRET_REDACTED},
  * and every occurrence of such a value's text inside a longer string — a prompt quoting the user, a tool call's raw
- * JSON arguments — is replaced by it. Errs on the side of hiding: a short secret may hide equal text elsewhere too.
+ * JSON arguments — is replaced by it. Errs on the side of hiding: a secret may hide equal text elsewhere too; only
+ * texts shorter than {@link MIN_REDACTED_TEXT} characters are hidden where they are a whole value but not inside
+ * longer strings, which they would shred.
  */
 export function redactSecretValues<T>(value: T, secrets: readonly EventSecret[]): T {
-  const needles = new Set<string>();
+  const strings = new Set<string>();
   const numbers = new Set<number>();
+  const needles = new Set<string>();
   const collect = (v: unknown) => {
     if (typeof v === 'string') {
       if (v.length === 0) return;
+      strings.add(v);
       needles.add(v);
       // How the value reads inside JSON text (a tool call's raw arguments): quotes, backslashes, controls escaped.
       needles.add(JSON.stringify(v).slice(1, -1));
@@ -145,11 +149,14 @@ export function redactSecretValues<T>(value: T, secrets: readonly EventSecret[])
     else if (isContainer(v)) Object.values(v).forEach(collect);
   };
   for (const secret of secrets) collect(secret.value);
-  if (needles.size === 0) return value;
+  if (strings.size === 0 && numbers.size === 0) return value;
   // Longest first, so a secret that contains another is hidden whole.
-  const ordered = [...needles].sort((a, b) => b.length - a.length);
+  const ordered = [...needles]
+    .filter((n) => n.length >= MIN_REDACTED_TEXT)
+    .sort((a, b) => b.length - a.length);
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') {
+      if (strings.has(v)) return SECRET_REDACTED;
       let out = v;
       for (const needle of ordered) if (out.includes(needle)) out = out.split(needle).join(SECRET_REDACTED);
       return out;
@@ -161,3 +168,6 @@ export function redactSecretValues<T>(value: T, secrets: readonly EventSecret[])
   };
   return walk(value) as T;
 }
+
+/** Secret texts shorter than this are redacted where they are a whole value only, never inside longer strings. */
+export const MIN_REDACTED_TEXT = 3;

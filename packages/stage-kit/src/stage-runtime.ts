@@ -153,12 +153,12 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
   async function decideWithRetry(
     input: StageInput,
     ctx: DecisionContext,
-  ): Promise<{ decision: Decision; exchanges: ModelExchange[] }> {
+  ): Promise<{ decision: Decision; exchanges: readonly ModelExchange[] }> {
     const models = definition.models;
     for (let attempt = 1; ; attempt++) {
       try {
         // A stage without models (most of them) decides with the plain context: nothing to record, nothing to add.
-        if (!models) return { decision: await definition.decide(input, ctx), exchanges: [] };
+        if (!models) return { decision: await definition.decide(input, ctx), exchanges: NO_EXCHANGES };
         const recorder = recordExchanges(models);
         const decision = await definition.decide(input, { ...ctx, models: recorder.models });
         return { decision, exchanges: recorder.exchanges() };
@@ -513,6 +513,8 @@ function sameEnvelope(message: unknown, envelope: Envelope): boolean {
   const m = message as Record<string, unknown>;
   return (Object.keys(envelope) as (keyof Envelope)[]).every((key) => m[key] === envelope[key]);
 }
+
+const NO_EXCHANGES: readonly ModelExchange[] = Object.freeze([]);
 
 // The envelope caps `decision_reason` at 4000 characters and ids at 128; an error message can be any length.
 const MAX_DETAIL_LENGTH = 1000;
