@@ -652,6 +652,26 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
         expect(await countRows('model_exchanges')).toBe(1);
       });
 
+      it('keeps each event its own exchanges when concurrent appends share one statement', async () => {
+        // The first append goes out at once; the others, made meanwhile, may leave together as one statement.
+        const events = [
+          decision('c1', [asked]),
+          decision('c2', []),
+          decision('c3', [fixed, asked]),
+          decision('c4', [fixed]),
+        ];
+        const results = await Promise.all(events.map((e) => store.append([e])));
+        expect(results.map(([r]) => r?.inserted)).toEqual([true, true, true, true]);
+        const read = await store.findByEventIds(
+          events.map((e) => e.envelope.event_id),
+          { withSecrets: true, withExchanges: true },
+        );
+        expect(events.map((e) => read.get(e.envelope.event_id)?.exchanges?.map((x) => x.latency_ms))).toEqual(
+          [[812], [], [95, 812], [95]],
+        );
+        expect(await countRows('model_exchanges')).toBe(4);
+      });
+
       it('stores a decision and its exchanges together or not at all', async () => {
         // A failure inside the exchanges' insert (here a trigger) must take the event with it: one statement.
         await h.sql(`CREATE FUNCTION ${h.table('refuse_exchange')}() RETURNS trigger LANGUAGE plpgsql AS $$

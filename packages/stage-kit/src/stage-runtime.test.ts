@@ -606,7 +606,8 @@ describe('stage runtime: model exchanges (EL-2, EL-7, EL-9)', () => {
 
     await r.publish(input);
     await waitFor(() => r.outputs().length === 1, 'the decision');
-    await r.publish(input);
+    // A redelivery the bus cannot vouch is new (the upstream re-published it): looked up, found, reused.
+    await r.republish(input);
     await waitFor(() => r.outputs().length === 2, 'the re-publication');
 
     model.assertConsumed();
