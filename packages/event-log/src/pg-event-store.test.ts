@@ -5,6 +5,8 @@ import { EventStoreQueryError, EventStoreUnavailableError } from './errors.js';
 import { defineEventStoreContract, makeEvent, type ContractHarness } from './event-store-contract.js';
 import type { EventStore } from './event-store.js';
 import { createPgEventStore } from './pg-event-store.js';
+import { resolveNames } from './internal/names.js';
+import { buildStatements } from './internal/statements.js';
 
 const databaseUrl = () => testEndpoints().databaseUrl;
 
@@ -164,4 +166,58 @@ describe('pg EventStore: concurrency and failures', () => {
       createPgEventStore({ connectionString: databaseUrl(), claimCheckThresholdBytes: 0 }),
     ).toThrow(RangeError);
   });
+});
+
+describe('pg EventStore: the plans of its hot statements', () => {
+  // The store prepares its hot statements once per connection with a generic plan, usually while the log is small.
+  // A plan that hashes or scans event_keys or an events partition then reads the whole table on every call once the
+  // log has grown (an append took 108 ms at 200,000 events instead of 0.4 ms). Each hot statement must reach
+  // stored rows through index look-ups only, whatever the table sizes were when it was planned.
+  interface PlanNode {
+    'Node Type': string;
+    'Relation Name'?: string;
+    'Index Cond'?: string;
+    Plans?: PlanNode[];
+  }
+  const scansOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(scansOf)];
+
+  it.each(['append', 'findByEventIds', 'findByEventIdsWithSecrets'] as const)(
+    '%s reaches event_keys and events only through index look-ups, planned on an empty log',
+    async (statement) => {
+      const schema = await createIsolatedSchema(databaseUrl(), 'event_log_plan');
+      const store = createPgEventStore({ connectionString: schema.url, maxConnections: 1 });
+      const client = new pg.Client({
+        connectionString: schema.url,
+        options: '-c plan_cache_mode=force_generic_plan -c jit=off',
+      });
+      try {
+        await store.migrate();
+        await client.connect();
+        const text = buildStatements(resolveNames(undefined))[statement];
+        const count = Math.max(...[...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+        // Empty arguments: a JSON array text for the jsonb parameters, an empty array for the others.
+        const args = Array.from({ length: count }, (_, i) =>
+          text.includes(`$${String(i + 1)}::jsonb)`) ? '[]' : '{}',
+        );
+        await client.query({ name: 'probe', text, values: args });
+        const explained = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+          `EXPLAIN (FORMAT JSON) EXECUTE probe(${args.map((a) => `'${a}'`).join(', ')})`,
+        );
+        const scans = scansOf(explained.rows[0]!['QUERY PLAN'][0].Plan).filter(
+          (n) =>
+            n['Node Type'].endsWith('Scan') &&
+            /^(event_keys|events(_\d{4}_\d{2})?)$/.test(n['Relation Name'] ?? ''),
+        );
+        expect(scans.length).toBeGreaterThan(0);
+        for (const scan of scans) {
+          expect(`${scan['Node Type']} on ${scan['Relation Name']!}`).toMatch(/^(Index|Index Only) Scan/);
+          expect(scan['Index Cond'], `${scan['Node Type']} on ${scan['Relation Name']!}`).toBeDefined();
+        }
+      } finally {
+        await client.end().catch(() => undefined);
+        await store.close();
+        await schema.drop();
+      }
+    },
+  );
 });

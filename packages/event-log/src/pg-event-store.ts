@@ -11,7 +11,11 @@ import type { EventLogRetention } from './retention.js';
 export interface PgEventStoreOptions {
   /** PostgreSQL connection string; the store creates a pool and ends it on `close()`. */
   connectionString?: string;
-  /** An existing pool; the store uses it and leaves it open on `close()` (its owner ends it). */
+  /**
+   * An existing pool; the store uses it and leaves it open on `close()` (its owner ends it). Give its connections
+   * `options: '-c plan_cache_mode=force_generic_plan -c jit=off'` as the store's own pool has, or every append is
+   * planned anew and may be JIT-compiled (tens of milliseconds each).
+   */
   pool?: pg.Pool;
   /**
    * Schema holding the event log's tables; `migrate()` creates it when missing. A lower-case identifier.
@@ -55,8 +59,9 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
       // Hot statements are prepared once per connection (see sessionOf); PostgreSQL would still plan them anew on
       // every call (their custom plans look cheaper to it), which took a third to half of a small append's time.
       // Their generic plans prune partitions at run time. Only on connections this store owns; its other statements
-      // (trace queries, planned per call) get generic estimates too.
-      options: '-c plan_cache_mode=force_generic_plan',
+      // (trace queries, planned per call) get generic estimates too. No JIT: the append's plan estimates per-row
+      // look-ups for a hundred rows, which crosses jit_above_cost, and compiling it took 80 ms of every append.
+      options: '-c plan_cache_mode=force_generic_plan -c jit=off',
     });
   if (ownsPool) {
     // An idle client whose server went away (PostgreSQL restart) makes the pool emit 'error'; unhandled, that kills
