@@ -94,6 +94,8 @@ interface PipelineRun {
   appendsPerS: number;
   seconds: number;
   hopMs: number[];
+  /** The same latencies by the stage that decided (sorted), to see which hop the tail comes from. */
+  hopMsByStage: Map<string, number[]>;
   /** CPU time (user + system) of this process per task: steadier than rates on a machine others share. */
   cpuMsPerTask: number;
 }
@@ -222,24 +224,36 @@ async function runPipeline(
     const seconds = (lastFinishedAt - started) / 1000;
     const cpuMsPerTask = cpuMsSince(cpuStarted) / tasks;
 
-    const rows = await schema.pool.query<{ causation_id: string; at: Date; cause_at: Date | null }>(
-      `SELECT e.causation_id, e.occurred_at AS at, c.occurred_at AS cause_at
+    const rows = await schema.pool.query<{
+      stage: string;
+      causation_id: string;
+      at: Date;
+      cause_at: Date | null;
+    }>(
+      `SELECT e.stage, e.causation_id, e.occurred_at AS at, c.occurred_at AS cause_at
          FROM events e LEFT JOIN events c ON c.event_id = e.causation_id
         WHERE e.event_type <> 'failed'`,
     );
     const hopMs: number[] = [];
+    const hopMsByStage = new Map<string, number[]>();
     for (const row of rows.rows) {
       const from = row.cause_at?.getTime() ?? submittedAt.get(row.causation_id);
       if (from === undefined) throw new Error(`event caused by ${row.causation_id} has no recorded cause`);
-      hopMs.push(row.at.getTime() - from);
+      const ms = row.at.getTime() - from;
+      hopMs.push(ms);
+      const list = hopMsByStage.get(row.stage) ?? [];
+      list.push(ms);
+      hopMsByStage.set(row.stage, list);
     }
     hopMs.sort((a, b) => a - b);
+    for (const list of hopMsByStage.values()) list.sort((a, b) => a - b);
     for (const sink of sinks) await sink.stop();
     return {
       tasksPerS: tasks / seconds,
       appendsPerS: rows.rowCount! / seconds,
       seconds,
       hopMs,
+      hopMsByStage,
       cpuMsPerTask,
     };
   } finally {
@@ -396,6 +410,9 @@ try {
     hop_p50_ms_at_max: percentile(max.hopMs, 50),
     hop_p99_ms_at_max: percentile(max.hopMs, 99),
     half_rate_tasks_per_s: Math.round(halfRate),
+    hop_p50_p99_ms_by_stage: Object.fromEntries(
+      [...half.hopMsByStage].map(([stage, ms]) => [stage, [percentile(ms, 50), percentile(ms, 99)]]),
+    ),
     ceiling_hop_p50_ms: percentile(ceilingHalf.hopMs, 50),
     ceiling_hop_p99_ms: percentile(ceilingHalf.hopMs, 99),
     ceiling_tasks_per_s: Math.round(ceiling.tasksPerS),
