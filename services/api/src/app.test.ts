@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { TOPICS, deterministicEventId, type Envelope, type TaskSpec } from '@signalbox/contracts';
-import type { Bus, IncomingMessage } from '@signalbox/bus';
+import { REPUBLISHED_HEADER, type Bus, type IncomingMessage } from '@signalbox/bus';
 import { createMemoryBus, type MemoryBus } from '@signalbox/bus/testing';
 import { createPgliteEventStore, type EventStore, type NewEvent } from '@signalbox/event-log';
 import { loadRegistryDir, type RegistryStore } from '@signalbox/registry';
@@ -292,7 +292,10 @@ describe('POST /v1/tasks', () => {
     await pipelineEvent(id, 'model_selector', 'model_selected', {});
     const third = await submit(submitBody, { ...auth(), 'idempotency-key': 'order-1234-refund' });
     expect(third.json<{ task_id: string }>().task_id).toBe(id);
-    expect(bus.records(TOPICS.taskSubmitted.name).filter((r) => r.key === id)).toHaveLength(2);
+    const sent = bus.records(TOPICS.taskSubmitted.name).filter((r) => r.key === id);
+    expect(sent).toHaveLength(2);
+    // The replay is marked, so the model selector looks its input up instead of taking it for new (EL-2).
+    expect(sent.map((r) => r.headers[REPUBLISHED_HEADER])).toEqual([undefined, 'true']);
 
     const conflicting = await submit(
       { ...submitBody, request: 'Cancel order 1234' },
