@@ -97,6 +97,7 @@ async function pipelineEvent(
   eventType: string,
   payload: unknown,
   extra: Partial<Envelope> = {},
+  more: Pick<NewEvent, 'exchanges' | 'secrets'> = {},
 ): Promise<string> {
   const events = await store.readTask(taskId);
   const last = events[events.length - 1];
@@ -116,7 +117,7 @@ async function pipelineEvent(
     input_source: 'pipeline',
     ...extra,
   };
-  const event: NewEvent = { envelope, topic: null, payload };
+  const event: NewEvent = { envelope, topic: null, payload, ...more };
   await store.append([event]);
   return envelope.event_id;
 }
@@ -620,6 +621,52 @@ describe('GET /v1/traces/:taskId/events/:eventId', () => {
     }
     const anonymous = await app.inject({ method: 'GET', url: `/v1/traces/${id}/events/${failedCall}` });
     expect(anonymous.statusCode).toBe(401);
+    expect(res.json<{ model_exchanges: unknown[] }>().model_exchanges).toEqual([]);
+  });
+
+  it('gives the model calls the decision rests on (EL-7), with its secret values redacted in them', async () => {
+    const id = await submitOk();
+    const phone = '+49 30 1234567';
+    const request = { messages: [{ role: 'user', content: `call me on ${phone} about the refund` }] };
+    const decided = await pipelineEvent(
+      id,
+      'parameter_injector',
+      'step_prepared',
+      { call: { tool: 'callback_book', arguments: { phone } } },
+      {},
+      {
+        secrets: [{ path: 'call.arguments.phone', value: phone }],
+        exchanges: [
+          {
+            profile_id: 'extraction',
+            model: 'small-model-1',
+            request_hash: 'a'.repeat(64),
+            request,
+            response: { content: `{"phone":"${phone}"}` },
+            input_tokens: 42,
+            output_tokens: 7,
+            latency_ms: 310,
+          },
+        ],
+      },
+    );
+    const res = await app.inject({
+      method: 'GET',
+      url: `/v1/traces/${id}/events/${decided}`,
+      headers: auth(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(phone);
+    const body = res.json<{ model_exchanges: Record<string, unknown>[] }>();
+    expect(body.model_exchanges).toHaveLength(1);
+    expect(body.model_exchanges[0]).toMatchObject({
+      profile_id: 'extraction',
+      model: 'small-model-1',
+      input_tokens: 42,
+      output_tokens: 7,
+      latency_ms: 310,
+    });
+    expect(JSON.stringify(body.model_exchanges[0]?.request)).toContain('[REDACTED]');
   });
 });
 

@@ -100,10 +100,14 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
   };
 
   /** The task's events when the caller's tenant owns it; 404 otherwise (also for other tenants: ids do not leak). */
-  const readOwnTask = async (request: FastifyRequest, taskId: string): Promise<StoredEvent[]> => {
+  const readOwnTask = async (
+    request: FastifyRequest,
+    taskId: string,
+    options: { withExchanges?: boolean } = {},
+  ): Promise<StoredEvent[]> => {
     const tenant = tenantOf(request);
     if (taskId.length === 0 || taskId.length > MAX_ID_LENGTH) throw new NotFoundError(`no task ${taskId}`);
-    const events = await store.readTask(taskId);
+    const events = await store.readTask(taskId, options);
     if (events.length === 0 || ownerOf(events) !== tenant) throw new NotFoundError(`no task ${taskId}`);
     return events;
   };
@@ -354,13 +358,20 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
         '/traces/:taskId/events/:eventId',
         async (request) => {
           const { taskId, eventId } = request.params;
-          const events = await readOwnTask(request, taskId);
+          // With the model exchanges the decision rests on (EL-7), secret values redacted in them as in the payload.
+          const events = await readOwnTask(request, taskId, { withExchanges: true });
           const event = events.find((e) => e.envelope.event_id === eventId);
           const entry = traceTimeline(events).events.find((e) => e.event_id === eventId);
           if (entry === undefined || event === undefined) {
             throw new NotFoundError(`no event ${eventId} in task ${taskId}`);
           }
-          return { task_id: taskId, ...entry, topic: event.topic, payload: event.payload };
+          return {
+            task_id: taskId,
+            ...entry,
+            topic: event.topic,
+            payload: event.payload,
+            model_exchanges: event.exchanges ?? [],
+          };
         },
       );
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Envelope } from '@signalbox/contracts';
 import { createMemoryBus, type MemoryBus } from '@signalbox/bus/testing';
-import { createPgEventStore, type EventStore } from '@signalbox/event-log';
+import { createPgEventStore, type EventStore, type ModelExchange } from '@signalbox/event-log';
 import {
   createIsolatedSchema,
   testEndpoints,
@@ -87,16 +87,44 @@ async function appendRecorded(store: EventStore, task: CorpusTask, tenant: strin
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     previous = at;
     await store.append([
-      { envelope: { ...event.envelope, tenant_id: tenant }, topic: event.topic, payload: event.payload },
+      {
+        envelope: { ...event.envelope, tenant_id: tenant },
+        topic: event.topic,
+        payload: event.payload,
+        ...((event as RecordedEvent).exchanges ? { exchanges: (event as RecordedEvent).exchanges } : {}),
+      },
     ]);
   }
 }
 
-/** Markup in the request (payload) and in the submission's reason: the viewer must show it as text. */
+/** A recorded event, possibly with the model calls it rests on. */
+type RecordedEvent = CorpusTask['events'][number] & { exchanges?: ModelExchange[] };
+
+/**
+ * Markup in the request (payload), in the submission's reason and in a model call of the second decision: the viewer
+ * must show it as text.
+ */
 function withHostileText(task: CorpusTask): CorpusTask {
   return {
     ...task,
-    events: task.events.map((e) => {
+    events: task.events.map((e): RecordedEvent => {
+      if (e.stream_version === 2) {
+        return {
+          ...e,
+          exchanges: [
+            {
+              profile_id: 'extraction',
+              model: 'small-model-1',
+              request_hash: 'a'.repeat(64),
+              request: { messages: [{ role: 'user', content: `Refund my order. ${XSS}` }] },
+              response: { content: 'refund_create' },
+              input_tokens: 42,
+              output_tokens: 7,
+              latency_ms: 310,
+            },
+          ],
+        };
+      }
       if (e.envelope.event_type !== 'task_submitted') return e;
       const payload = e.payload as { task: { request: string } };
       return {
@@ -388,6 +416,18 @@ describe('the trace viewer in headless Chromium', () => {
     await page.locator('svg.timeline g.mark[data-stream-version="1"]').click();
     await expect.poll(() => page.locator('#payload').textContent()).toContain('Refund my order. <img src=x');
     expect(await page.locator('#detail-reason').textContent()).toBe(`submitted with markup ${XSS}`);
+    await expect
+      .poll(() => page.locator('#exchanges').textContent())
+      .toBe('None: this decision asked no model.');
+    // The model call of the second decision (EL-7): a line per call, its request and answer as text.
+    await page.locator('svg.timeline g.mark[data-stream-version="2"]').click();
+    const call = page.locator('#exchanges details.exchange');
+    await call.waitFor();
+    expect(await call.locator('summary').textContent()).toBe(
+      '1. extraction · small-model-1 · 42 → 7 tokens · 310 ms',
+    );
+    await call.locator('summary').click();
+    expect(await call.locator('pre').first().textContent()).toContain('Refund my order. <img src=x');
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
   }, 60_000);

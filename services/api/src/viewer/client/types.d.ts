@@ -1,8 +1,8 @@
 // The shapes the viewer reads from the API (type-checking only; the browser never loads this file). The timeline
 // is the event log's own type, so a change there fails the viewer's type check instead of its users.
-import type { TimelineEntry, TimelineLoop, TraceTimeline } from '@signalbox/event-log';
+import type { ModelExchange, TimelineEntry, TimelineLoop, TraceTimeline } from '@signalbox/event-log';
 
-export type { TimelineEntry, TimelineLoop, TraceTimeline };
+export type { ModelExchange, TimelineEntry, TimelineLoop, TraceTimeline };
 
 /** One row of `GET /v1/traces`. */
 export interface TraceListItem {
@@ -24,11 +24,12 @@ export interface TraceListPage {
   next_cursor: string | null;
 }
 
-/** `GET /v1/traces/:taskId/events/:eventId`: one decision with its payload. */
+/** `GET /v1/traces/:taskId/events/:eventId`: one decision with its payload and the model calls it rests on. */
 export interface TimelineEventDetail extends TimelineEntry {
   task_id: string;
   topic: string | null;
   payload: unknown;
+  model_exchanges: ModelExchange[];
 }
 
 /** The API's error body. */

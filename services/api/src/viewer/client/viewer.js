@@ -11,6 +11,7 @@ import { renderTimeline } from './timeline.js';
  * @typedef {import('./types.js').TraceTimeline} TraceTimeline
  * @typedef {import('./types.js').TimelineEntry} TimelineEntry
  * @typedef {import('./types.js').TimelineEventDetail} TimelineEventDetail
+ * @typedef {import('./types.js').ModelExchange} ModelExchange
  */
 
 /** The list page's address, so "← Traces" returns to the same filters and page. */
@@ -404,12 +405,15 @@ async function showDetails(panel, trace, e, stillChosen) {
     ['Caused by', h('span', { class: 'mono' }, e.causation_id ?? '— (first event)')],
   ];
   const payload = h('pre', { class: 'payload', id: 'payload', tabindex: 0 }, 'Loading the payload…');
+  const exchanges = h('div', { id: 'exchanges' }, 'Loading…');
   replace(
     panel,
     h('h2', { id: 'details-title' }, `Decision #${String(e.stream_version)}: ${e.event_type}`),
     h('dl', {}, ...fields.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])),
     h('h3', {}, 'Payload'),
     payload,
+    h('h3', {}, 'Model calls'),
+    exchanges,
   );
   panel.hidden = false;
   try {
@@ -419,10 +423,36 @@ async function showDetails(panel, trace, e, stillChosen) {
     if (!stillChosen()) return;
     // textContent: the payload is data, whatever markup it may hold.
     payload.textContent = JSON.stringify(detail.payload, null, 2);
+    replace(exchanges, ...exchangesView(detail.model_exchanges));
   } catch (error) {
     if (!stillChosen()) return;
     payload.replaceWith(...failureView(error, 'the payload'));
+    exchanges.replaceChildren();
   }
+}
+
+/**
+ * The model calls a decision rests on (EL-7): one line each, then its request and answer as formatted JSON.
+ * @param {ModelExchange[]} list
+ * @returns {Node[]}
+ */
+function exchangesView(list) {
+  if (list.length === 0) return [h('p', { class: 'note' }, 'None: this decision asked no model.')];
+  return list.map((x, i) =>
+    h(
+      'details',
+      { class: 'exchange' },
+      h(
+        'summary',
+        {},
+        `${String(i + 1)}. ${x.profile_id} · ${x.model} · ${String(x.input_tokens)} → ${String(x.output_tokens)} tokens · ${formatMs(x.latency_ms)}`,
+      ),
+      h('h4', {}, 'Request'),
+      h('pre', { class: 'payload' }, JSON.stringify(x.request, null, 2)),
+      h('h4', {}, 'Answer'),
+      h('pre', { class: 'payload' }, JSON.stringify(x.response, null, 2)),
+    ),
+  );
 }
 
 /** @param {string} taskId */
