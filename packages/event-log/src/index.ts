@@ -10,7 +10,7 @@ export type {
   TraceFilter,
   TraceSummary,
 } from './event-store.js';
-export { SECRET_REDACTED, redactSecretValues, secretsAt, type EventSecret } from './secrets.js';
+export { SECRET_REDACTED, redactPaths, redactSecretValues, secretsAt, type EventSecret } from './secrets.js';
 export {
   LOOP_OF_EVENT_TYPE,
   traceTimeline,

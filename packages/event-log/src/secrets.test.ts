@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECRET_REDACTED, redactSecretValues } from './secrets.js';
+import { SECRET_REDACTED, redactPaths, redactSecretValues } from './secrets.js';
 
 describe('redactSecretValues', () => {
   const phone = '+46 70 123 45 67';
@@ -51,5 +51,18 @@ describe('redactSecretValues', () => {
   it('returns the value unchanged without secrets', () => {
     expect(redactSecretValues(exchange, [])).toBe(exchange);
     expect(redactSecretValues(exchange, [{ path: 'a', value: true }])).toBe(exchange);
+  });
+});
+
+describe('redactPaths', () => {
+  it('redacts the values at the paths in a copy, array elements by index, and skips paths the payload lacks', () => {
+    const payload = { history: [{ call: { arguments: { phone: '+46 70', city: 'Lund' } } }], note: 'x' };
+    const shown = redactPaths(payload, ['history.0.call.arguments.phone', 'history.3.call', 'nope', '']);
+    expect(shown).toEqual({
+      history: [{ call: { arguments: { phone: SECRET_REDACTED, city: 'Lund' } } }],
+      note: 'x',
+    });
+    expect(payload.history[0]?.call.arguments.phone).toBe('+46 70');
+    expect(redactPaths(payload, [])).toBe(payload);
   });
 });

@@ -111,6 +111,21 @@ export function redactSecrets(
   return { payload: copy, secrets: parsed.map(({ path, json }) => ({ path, json })) };
 }
 
+/**
+ * A copy of `payload` with the values at `paths` replaced by {@link SECRET_REDACTED}, for showing a payload that was
+ * never stored (a re-taken decision in a diff). A path the payload lacks, or a malformed one, is skipped.
+ */
+export function redactPaths(payload: unknown, paths: readonly string[]): unknown {
+  if (paths.length === 0) return payload;
+  const copy = structuredClone(payload);
+  for (const path of paths) {
+    const segments = segmentsOf(path);
+    const target = typeof segments === 'string' ? undefined : parentOf(copy, segments);
+    if (target) put(target, SECRET_REDACTED);
+  }
+  return copy;
+}
+
 /** Puts stored secrets back into a (redacted) payload read from the log, in place; returns the payload. */
 export function restoreSecrets(payload: unknown, secrets: readonly EventSecret[]): unknown {
   for (const { path, value } of secrets) {

@@ -6,7 +6,13 @@
 // asks the model something else — is reported as "model not recorded for this request", and goes to a live model
 // only when the caller passes one (`--live-models`).
 import { INPUT_TOPIC_OF, PIPELINE_STAGES, type PipelineStage } from '@signalbox/contracts';
-import type { EventStore, StoredEvent, TraceFilter } from '@signalbox/event-log';
+import {
+  SECRET_REDACTED,
+  redactPaths,
+  type EventStore,
+  type StoredEvent,
+  type TraceFilter,
+} from '@signalbox/event-log';
 import { UnrecordedRequestError } from '@signalbox/providers';
 import type { Registry } from '@signalbox/registry';
 import {
@@ -113,7 +119,7 @@ function summarise(eventType: string, payload: unknown): string {
 }
 
 /** What the event log stores in place of a sensitive value (PI-5); such a value is not compared. */
-const REDACTED = '[REDACTED]';
+const REDACTED = SECRET_REDACTED;
 
 function differences(a: unknown, b: unknown, path = '$', out: string[] = [], max = 5): string[] {
   if (out.length >= max) return out;
@@ -133,22 +139,6 @@ function differences(a: unknown, b: unknown, path = '$', out: string[] = [], max
     if (out.length >= max) break;
   }
   return out;
-}
-
-/** A copy of `payload` with the values at `paths` (dotted, as `sensitivePaths` gives them) shown as redacted. */
-function redacted(payload: unknown, paths: readonly string[]): unknown {
-  if (paths.length === 0) return payload;
-  const copy = structuredClone(payload);
-  for (const path of paths) {
-    const keys = path.split('.');
-    let node: unknown = copy;
-    for (const [i, key] of keys.entries()) {
-      if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) break;
-      if (i === keys.length - 1) (node as Record<string, unknown>)[key] = REDACTED;
-      else node = (node as Record<string, unknown>)[key];
-    }
-  }
-  return copy;
 }
 
 /** Options of {@link redecideEvents}. */
@@ -263,7 +253,7 @@ export async function redecideEvents(
         // PI-5: the diff is for operators; the re-taken decision's sensitive values are shown redacted.
         summary: summarise(
           decision.event_type,
-          redacted(redecided, definition.sensitivePaths?.(decision.payload) ?? []),
+          redactPaths(redecided, definition.sensitivePaths?.(decision.payload) ?? []),
         ),
       },
       differences: changed ? (found.length ? found : ['$event_type']) : [],
