@@ -137,6 +137,12 @@ stop_one() {
 }
 
 probe() { node "$HERE/probe.mjs" "$@"; }
+# The probes use the workspace's kafkajs and pg: without them every probe would fail as if nothing answered (and
+# start would go on to initialise a PostgreSQL of its own).
+need_probe_deps() {
+  [[ -d "$HERE/../../node_modules/kafkajs" && -d "$HERE/../../node_modules/pg" ]] ||
+    die "the workspace's dependencies are not installed (kafkajs, pg): run 'bash scripts/pnpm.sh install' first"
+}
 
 # --- kafka -------------------------------------------------------------------------------------------
 write_kafka_config() {
@@ -249,6 +255,8 @@ ensure_postgres() {
       die "initdb failed; see $LOG_DIR/postgres-init.log"
   fi
   log "starting postgres on 127.0.0.1:$PG_PORT"
+  # pg_ctl opens its log as the postgres user: the file must be that user's when this script runs as root.
+  if [[ ${#as[@]} -gt 0 ]]; then touch "$LOG_DIR/postgres.log"; chown postgres "$LOG_DIR/postgres.log"; fi
   "${as[@]}" "$bin/pg_ctl" -D "$data" -l "$LOG_DIR/postgres.log" -o "-h 127.0.0.1 -p $PG_PORT -k /tmp" start >/dev/null
   "${as[@]}" cat "$data/postmaster.pid" 2>/dev/null | head -1 >"$(pid_file postgres)"
 }
@@ -261,6 +269,7 @@ postgres_url() {
 cmd_start() {
   local t0=$SECONDS
   need node "install Node.js 20"
+  need_probe_deps
   cmd_fetch
   mkdir -p "$LOG_DIR"
   ensure_postgres
@@ -293,6 +302,7 @@ cmd_stop() {
 }
 
 cmd_status() {
+  need_probe_deps
   local ok=0
   if running_pid kafka >/dev/null && probe kafka "$BROKERS" >/dev/null 2>&1; then echo "kafka     up    $BROKERS";
   else echo "kafka     down  $BROKERS"; ok=1; fi
