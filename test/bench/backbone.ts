@@ -3,11 +3,13 @@
 // 1. Pipeline: five pass-through stage runtimes (the real stage-kit, Kafka bus with schema registry codec, pg event
 //    log) in this process; N tasks submitted at once; throughput = tasks finished / wall time.
 // 2. Latency: the same pipeline fed at half the measured maximum rate; per-hop latency = occurred_at of a stage's
-//    decision − occurred_at of its input, from the event log. The ceiling is fed at that rate too, and its per-hop
-//    latency (handling began at one hop → handling began at the next) is printed beside it.
+//    decision − occurred_at of its input, from the event log, over the tasks sent after a warm-up (--warmup-s). The
+//    ceiling is fed at that rate too, and its per-hop latency (handling began at one hop → handling began at the
+//    next) is printed beside it. Also printed: this process's event-loop delay and GC pauses meanwhile.
 // 3. Ceiling, measured in the same run: raw kafkajs eachBatch → one multi-row INSERT … SELECT FROM UNNEST →
-//    sendBatch, five hops, same batching, no codec/validation/decisions.
+//    sendBatch, five hops, same batching and offset-commit interval, no codec/validation/decisions.
 // Prints a table and, last, one JSON line.
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Kafka, Partitioners, logLevel, type Consumer, type Producer } from 'kafkajs';
 import { TOPICS, allTopicNames } from '@signalbox/contracts';
@@ -42,6 +44,9 @@ const { values: args } = parseArgs({
     // `--processes` runs each stage as its own worker process, as in production; by default the five runtimes
     // share this process (less scheduling noise on a 2-core machine that also runs Kafka and PostgreSQL).
     processes: { type: 'boolean', default: false },
+    // At the half rate, the first seconds of load are sent but their hops not counted: the new consumers, pools and
+    // schema caches of a run that has just started are not what a running stage's latency is.
+    'warmup-s': { type: 'string', default: '2' },
   },
 });
 const TASKS = Number(args.tasks);
@@ -61,6 +66,12 @@ const MAX_WAIT_MS = Number(args['max-wait-ms']);
 if (!Number.isInteger(MAX_WAIT_MS) || MAX_WAIT_MS < 1) {
   throw new Error(`--max-wait-ms must be a positive integer, got ${args['max-wait-ms']}`);
 }
+const WARMUP_S = Number(args['warmup-s']);
+if (!Number.isFinite(WARMUP_S) || WARMUP_S < 0) {
+  throw new Error(`--warmup-s must be a non-negative number, got ${args['warmup-s']}`);
+}
+// Latency is measured over this many seconds of load at the half rate, after the warm-up.
+const LATENCY_WINDOW_S = 5;
 const log = (msg: string) => {
   process.stderr.write(`[bench] ${msg}\n`);
 };
@@ -98,6 +109,49 @@ interface PipelineRun {
   hopMsByStage: Map<string, number[]>;
   /** CPU time (user + system) of this process per task: steadier than rates on a machine others share. */
   cpuMsPerTask: number;
+  /** While the measured tasks ran: how late the event loop ran a 1 ms timer, p99 and max (ms). */
+  eventLoopDelayP99Ms: number;
+  eventLoopDelayMaxMs: number;
+  /** While the measured tasks ran: garbage-collection pauses, ms per second of wall time and the longest (ms). */
+  gcMsPerS: number;
+  gcMaxMs: number;
+}
+
+/** Event-loop delay and GC pauses of this process from now until `stop()`. */
+function watchEventLoop(): {
+  stop(): { delayP99Ms: number; delayMaxMs: number; gcMsPerS: number; gcMaxMs: number };
+} {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  let gcMs = 0;
+  let gcMaxMs = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcMs += entry.duration;
+      gcMaxMs = Math.max(gcMaxMs, entry.duration);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const since = performance.now();
+  return {
+    stop() {
+      delay.disable();
+      observer.disconnect();
+      const seconds = (performance.now() - since) / 1000;
+      const round = (ms: number) => Math.round(ms * 10) / 10;
+      return {
+        delayP99Ms: round(delay.percentile(99) / 1e6),
+        delayMaxMs: round(delay.max / 1e6),
+        gcMsPerS: round(gcMs / seconds),
+        gcMaxMs: round(gcMaxMs),
+      };
+    },
+  };
+}
+
+/** The index `i` of a benchmark task id `<prefix>t<i>` (or key `t<i>`). */
+function taskIndex(id: string): number {
+  return Number(id.slice(id.lastIndexOf('t') + 1));
 }
 
 /** CPU milliseconds this process used since `since` (a `process.cpuUsage()` reading). */
@@ -110,6 +164,8 @@ async function runPipeline(
   endpoints: TestEndpoints,
   tasks: number,
   ratePerS: number | null,
+  /** Tasks sent first whose hops are not counted (see --warmup-s). */
+  warmupTasks = 0,
 ): Promise<PipelineRun> {
   const prefix = `${uniqueName('bench')}.`;
   const schema = await createIsolatedSchema(endpoints.databaseUrl, 'bench');
@@ -206,7 +262,9 @@ async function runPipeline(
     const chunk = ratePerS ? Math.max(1, Math.round(ratePerS / 100)) : 250;
     // The submitted messages are not in the event log (nothing decided them); their times start hop 1.
     const submittedAt = new Map<string, number>();
+    let watch: ReturnType<typeof watchEventLoop> | undefined;
     for (let i = 0; i < tasks; i += chunk) {
+      if (i >= warmupTasks) watch ??= watchEventLoop();
       const now = new Date();
       const ids = Array.from({ length: Math.min(chunk, tasks - i) }, (_, j) => `${prefix}t${String(i + j)}`);
       const messages = ids.map((id) => submittedTask(id, now));
@@ -221,16 +279,18 @@ async function runPipeline(
       }
     }
     await done;
+    const loop = (watch ?? watchEventLoop()).stop();
     const seconds = (lastFinishedAt - started) / 1000;
     const cpuMsPerTask = cpuMsSince(cpuStarted) / tasks;
 
     const rows = await schema.pool.query<{
       stage: string;
+      task_id: string;
       causation_id: string;
       at: Date;
       cause_at: Date | null;
     }>(
-      `SELECT e.stage, e.causation_id, e.occurred_at AS at, c.occurred_at AS cause_at
+      `SELECT e.stage, e.task_id, e.causation_id, e.occurred_at AS at, c.occurred_at AS cause_at
          FROM events e LEFT JOIN events c ON c.event_id = e.causation_id
         WHERE e.event_type <> 'failed'`,
     );
@@ -239,6 +299,7 @@ async function runPipeline(
     for (const row of rows.rows) {
       const from = row.cause_at?.getTime() ?? submittedAt.get(row.causation_id);
       if (from === undefined) throw new Error(`event caused by ${row.causation_id} has no recorded cause`);
+      if (taskIndex(row.task_id) < warmupTasks) continue;
       const ms = row.at.getTime() - from;
       hopMs.push(ms);
       const list = hopMsByStage.get(row.stage) ?? [];
@@ -255,6 +316,10 @@ async function runPipeline(
       hopMs,
       hopMsByStage,
       cpuMsPerTask,
+      eventLoopDelayP99Ms: loop.delayP99Ms,
+      eventLoopDelayMaxMs: loop.delayMaxMs,
+      gcMsPerS: loop.gcMsPerS,
+      gcMaxMs: loop.gcMaxMs,
     };
   } finally {
     for (const r of runtimes) await r.stop();
@@ -271,6 +336,7 @@ async function runCeiling(
   endpoints: TestEndpoints,
   tasks: number,
   ratePerS: number | null = null,
+  warmupTasks = 0,
 ): Promise<{ tasksPerS: number; insertsPerS: number; cpuMsPerTask: number; hopMs: number[] }> {
   const prefix = uniqueName('ceiling');
   const kafka = new Kafka({
@@ -312,10 +378,17 @@ async function runCeiling(
       await consumer.subscribe({ topic: topics[hop]!, fromBeginning: true });
       await consumer.run({
         partitionsConsumedConcurrently: PARTITIONS_CONCURRENTLY,
-        eachBatch: async ({ batch }) => {
+        // The pipeline's commit policy (the bus's `commitIntervalMs`): offsets committed at most every interval from
+        // the batch loop. kafkajs's default commits after every batch, and the next fetch waits for that commit.
+        autoCommit: false,
+        autoCommitInterval: COMMIT_INTERVAL_MS,
+        eachBatch: async ({ batch, commitOffsetsIfNecessary }) => {
           const msgs = batch.messages;
           const now = Date.now();
-          for (const m of msgs) hopMs.push(now - Number(m.headers?.t?.toString()));
+          for (const m of msgs) {
+            if (taskIndex(m.key?.toString() ?? '') >= warmupTasks)
+              hopMs.push(now - Number(m.headers?.t?.toString()));
+          }
           const t = String(now);
           const ids = msgs.map((m) => `${String(hop)}:${m.key?.toString() ?? ''}`);
           await schema.pool.query(
@@ -333,6 +406,7 @@ async function runCeiling(
               },
             ],
           });
+          await commitOffsetsIfNecessary();
         },
       });
       consumers.push(consumer);
@@ -395,11 +469,14 @@ try {
   const max = await runPipeline(infra.endpoints, TASKS, null);
   log(`pipeline ${max.tasksPerS.toFixed(0)} tasks/s`);
   const halfRate = max.tasksPerS / 2;
-  log(`pipeline at half the maximum rate (${halfRate.toFixed(0)} tasks/s) for latency`);
-  const halfTasks = Math.max(10, Math.round(Math.min(TASKS, halfRate * 5)));
-  const half = await runPipeline(infra.endpoints, halfTasks, halfRate);
+  log(
+    `pipeline at half the maximum rate (${halfRate.toFixed(0)} tasks/s) for latency: ${String(WARMUP_S)} s of warm-up, then ${String(LATENCY_WINDOW_S)} s measured`,
+  );
+  const warmupTasks = Math.round(halfRate * WARMUP_S);
+  const halfTasks = warmupTasks + Math.max(10, Math.round(Math.min(TASKS, halfRate * LATENCY_WINDOW_S)));
+  const half = await runPipeline(infra.endpoints, halfTasks, halfRate, warmupTasks);
   log(`ceiling at the same rate (${halfRate.toFixed(0)} tasks/s) for latency`);
-  const ceilingHalf = await runCeiling(infra.endpoints, halfTasks, halfRate);
+  const ceilingHalf = await runCeiling(infra.endpoints, halfTasks, halfRate, warmupTasks);
 
   const result = {
     tasks: TASKS,
@@ -410,6 +487,12 @@ try {
     hop_p50_ms_at_max: percentile(max.hopMs, 50),
     hop_p99_ms_at_max: percentile(max.hopMs, 99),
     half_rate_tasks_per_s: Math.round(halfRate),
+    latency_warmup_s: WARMUP_S,
+    // Where latency goes in this process at the half rate: how late its event loop ran, and GC pauses.
+    event_loop_delay_p99_ms: half.eventLoopDelayP99Ms,
+    event_loop_delay_max_ms: half.eventLoopDelayMaxMs,
+    gc_pause_ms_per_s: half.gcMsPerS,
+    gc_pause_max_ms: half.gcMaxMs,
     hop_p50_p99_ms_by_stage: Object.fromEntries(
       [...half.hopMsByStage].map(([stage, ms]) => [stage, [percentile(ms, 50), percentile(ms, 99)]]),
     ),
@@ -440,6 +523,14 @@ try {
       `${String(result.ceiling_hop_p50_ms)} / ${String(result.ceiling_hop_p99_ms)}`,
     ],
     ['ratio pipeline / ceiling', String(result.ratio)],
+    [
+      `event-loop delay p99 / max ms @ ${String(result.half_rate_tasks_per_s)} tasks/s`,
+      `${String(result.event_loop_delay_p99_ms)} / ${String(result.event_loop_delay_max_ms)}`,
+    ],
+    [
+      `GC pause ms per s / longest @ ${String(result.half_rate_tasks_per_s)} tasks/s`,
+      `${String(result.gc_pause_ms_per_s)} / ${String(result.gc_pause_max_ms)}`,
+    ],
     [
       'CPU ms per task, pipeline / ceiling',
       `${String(result.cpu_ms_per_task)} / ${String(result.ceiling_cpu_ms_per_task)}`,
