@@ -382,8 +382,8 @@ async function runCeiling(
         // the batch loop. kafkajs's default commits after every batch, and the next fetch waits for that commit.
         autoCommit: false,
         autoCommitInterval: COMMIT_INTERVAL_MS,
-        eachBatch: async ({ batch, commitOffsetsIfNecessary }) => {
-          const msgs = batch.messages;
+        eachBatch: async (payload) => {
+          const msgs = payload.batch.messages;
           const now = Date.now();
           for (const m of msgs) {
             if (taskIndex(m.key?.toString() ?? '') >= warmupTasks)
@@ -406,7 +406,7 @@ async function runCeiling(
               },
             ],
           });
-          await commitOffsetsIfNecessary();
+          await payload.commitOffsetsIfNecessary();
         },
       });
       consumers.push(consumer);
