@@ -1,4 +1,4 @@
-import type { TopicSpec } from '@signalbox/contracts';
+import { jsonParser, type TopicSpec } from '@signalbox/contracts';
 import type { z } from 'zod';
 import { InvalidMessageError } from './errors.js';
 import type { PoisonReason } from './bus.js';
@@ -78,7 +78,8 @@ function validate(
   } else {
     plain = survivesJson(value, 0) ? value : jsonRoundTrip(topic, value);
   }
-  const result = topic.schema.safeParse(plain);
+  // `plain` survives JSON (checked by the walk, or made by the round trip): the compiled parser applies.
+  const result = jsonParser(topic.schema).safeParse(plain);
   if (!result.success) {
     const { path, detail } = describeIssues(result.error);
     throw new InvalidMessageError(topic.name, path, detail, { cause: result.error });
@@ -188,7 +189,8 @@ export function parsePayload(topic: TopicSpec, payload: Buffer): ParsedPayload {
   } catch (error) {
     return { ok: false, reason: 'undecodable', detail: `payload is not JSON: ${(error as Error).message}` };
   }
-  const result = topic.schema.safeParse(parsed);
+  // Parsed from JSON text: the compiled parser applies.
+  const result = jsonParser(topic.schema).safeParse(parsed);
   if (!result.success) {
     const { path, detail } = describeIssues(result.error);
     return { ok: false, reason: 'invalid_payload', detail: `${path || '(root)'}: ${detail}` };

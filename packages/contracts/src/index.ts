@@ -5,6 +5,7 @@ export {
   type CompatibilityResult,
 } from './compatibility.js';
 export { CONTRACT_VERSION, Envelope, InputSource, Traceparent, deterministicEventId } from './envelope.js';
+export { compileForJson, jsonParser } from './json-parser.js';
 export { JSON_SCHEMA_DRAFT, allTopicJsonSchemas, topicJsonSchema, type JsonSchema } from './json-schema.js';
 export { messageKindsOf } from './message-kinds.js';
 export {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-const Json = z.json();
+/** Any JSON value (tool arguments and outputs). Recursive; see `jsonParser` for values already known to be JSON. */
+export const Json = z.json();
 
 /** A conversation turn given as context (MS-1). */
 export const ContextMessage = z.object({

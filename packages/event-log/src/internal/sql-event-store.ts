@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Envelope, EvaluationStatus, type Stage } from '@signalbox/contracts';
+import { Envelope, EvaluationStatus, jsonParser, type Stage } from '@signalbox/contracts';
 import {
   AppendConflictError,
   EventStoreClosedError,
@@ -103,7 +103,8 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
 
   /** Checks one event and turns it into its row: column values, claim-checked blob, secrets cut from the payload. */
   function prepareEvent(event: NewEvent, index: number): PreparedRow {
-    const parsed = Envelope.safeParse(event.envelope);
+    // Compiled: the envelope holds no free-form JSON, so the compiled parser is exact for any value.
+    const parsed = jsonParser(Envelope).safeParse(event.envelope);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue ? `${issue.path.join('.') || '(envelope)'}: ${issue.message}` : 'invalid envelope';
