@@ -145,6 +145,27 @@ function survivesJson(value: unknown, depth: number): boolean {
 
 const NOT_PLAIN = Symbol('does not survive JSON');
 
+// Messages repeat a few key lists (the envelope's, each payload object's): their sorted order is kept per comparator
+// rather than sorted again for every object. Bounded, as free-form members (tool arguments) bring any keys.
+const SORTED_KEYS_CACHE_SIZE = 2048;
+const sortedKeysCache = new WeakMap<(a: string, b: string) => number, Map<string, readonly string[]>>();
+
+function sortedKeys(keys: string[], keyOrder: (a: string, b: string) => number): readonly string[] {
+  if (keys.length < 2) return keys;
+  // Joined with NUL, lists of keys without one are told apart exactly; the rare key holding one is sorted uncached.
+  for (const key of keys) if (key.includes('\u0000')) return keys.sort(keyOrder);
+  let cache = sortedKeysCache.get(keyOrder);
+  if (!cache) sortedKeysCache.set(keyOrder, (cache = new Map<string, readonly string[]>()));
+  const id = keys.join('\u0000');
+  let sorted = cache.get(id);
+  if (sorted === undefined) {
+    sorted = keys.sort(keyOrder);
+    if (cache.size >= SORTED_KEYS_CACHE_SIZE) cache.clear();
+    cache.set(id, sorted);
+  }
+  return sorted;
+}
+
 /** A copy of `value` with object keys in `keyOrder`, or NOT_PLAIN when it would not survive JSON (see survivesJson). */
 function orderedCopy(value: unknown, depth: number, keyOrder: (a: string, b: string) => number): unknown {
   switch (typeof value) {
@@ -169,7 +190,7 @@ function orderedCopy(value: unknown, depth: number, keyOrder: (a: string, b: str
       const proto: unknown = Object.getPrototypeOf(value);
       if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
       const out: Record<string, unknown> = {};
-      for (const key of Object.keys(value).sort(keyOrder)) {
+      for (const key of sortedKeys(Object.keys(value), keyOrder)) {
         const item = orderedCopy((value as Record<string, unknown>)[key], depth + 1, keyOrder);
         if (item === NOT_PLAIN) return NOT_PLAIN;
         out[key] = item;

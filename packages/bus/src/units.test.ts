@@ -57,6 +57,48 @@ describe('validateValue', () => {
   });
 });
 
+describe('validateValue with a key order', () => {
+  const topic = {
+    ...contractTopic(),
+    schema: z.object({ task_id: z.string(), data: z.record(z.string(), z.unknown()) }),
+  };
+  const reverse = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+  const keysOf = (value: unknown) => Object.keys((value as { data: object }).data);
+
+  it('puts the keys of members kept as they come in that order, however they arrived', () => {
+    for (const data of [
+      { a: 1, b: 2, c: { y: 1, z: 2 } },
+      { c: { z: 2, y: 1 }, a: 1, b: 2 },
+      { b: 2, c: { y: 1, z: 2 }, a: 1 },
+    ]) {
+      const value = validateValue(topic, { task_id: 't', data }, { keyOrder: reverse });
+      expect(keysOf(value)).toEqual(['c', 'b', 'a']);
+      expect(encodeValue(topic, value).toString('utf8')).toBe(
+        '{"task_id":"t","data":{"c":{"z":2,"y":1},"b":2,"a":1}}',
+      );
+    }
+  });
+
+  it('tells apart key lists that join to the same text, and stays right past its cache size', () => {
+    const first = validateValue(topic, { task_id: 't', data: { 'a\u0000': 1, b: 2 } }, { keyOrder: reverse });
+    const second = validateValue(
+      topic,
+      { task_id: 't', data: { a: 1, '\u0000b': 2 } },
+      { keyOrder: reverse },
+    );
+    expect(first).toEqual({ task_id: 't', data: { 'a\u0000': 1, b: 2 } });
+    expect(keysOf(first)).toEqual(['b', 'a\u0000']);
+    expect(keysOf(second)).toEqual(['a', '\u0000b']);
+    for (let i = 0; i < 5000; i++) {
+      const data = { [`k${String(i)}`]: i, [`j${String(i)}`]: -i };
+      expect(keysOf(validateValue(topic, { task_id: 't', data }, { keyOrder: reverse }))).toEqual([
+        `k${String(i)}`,
+        `j${String(i)}`,
+      ]);
+    }
+  });
+});
+
 describe('coalescing', () => {
   it('sends the first call at once and the calls made meanwhile together, in call order', async () => {
     const sent: number[][] = [];

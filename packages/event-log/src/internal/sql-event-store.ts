@@ -505,10 +505,14 @@ function inJsonbKeyOrder(value: unknown): unknown {
 }
 
 // jsonb compares keys by byte length, then memcmp of their UTF-8 bytes; for ASCII keys that is length, then code units.
-const NON_ASCII = /[^ -~]/;
+function isAscii(key: string): boolean {
+  for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
 /** The order jsonb keeps object keys in: a message sorted so serializes as the log gives it back. */
 export function compareJsonbKeys(a: string, b: string): number {
-  if (!NON_ASCII.test(a) && !NON_ASCII.test(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  if (isAscii(a) && isAscii(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
   const x = Buffer.from(a, 'utf8');
   const y = Buffer.from(b, 'utf8');
   return x.length - y.length || Buffer.compare(x, y);
