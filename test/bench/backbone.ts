@@ -8,7 +8,9 @@
 //    next) is printed beside it. Also printed: this process's event-loop delay and GC pauses meanwhile.
 // 3. Ceiling, measured in the same run: raw kafkajs eachBatch → one multi-row INSERT … SELECT FROM UNNEST →
 //    sendBatch, five hops, same batching and offset-commit interval, no codec/validation/decisions.
-// Prints a table and, last, one JSON line.
+// Prints a table and, last, one JSON line. `--cpu-profile <file>` also writes a CPU profile of step 1.
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Kafka, Partitioners, logLevel, type Consumer, type Producer } from 'kafkajs';
@@ -47,6 +49,8 @@ const { values: args } = parseArgs({
     // At the half rate, the first seconds of load are sent but their hops not counted: the new consumers, pools and
     // schema caches of a run that has just started are not what a running stage's latency is.
     'warmup-s': { type: 'string', default: '2' },
+    // Writes a CPU profile of the pipeline at full rate (load it in Chrome DevTools or speedscope): where its time goes.
+    'cpu-profile': { type: 'string' },
   },
 });
 const TASKS = Number(args.tasks);
@@ -149,6 +153,22 @@ function watchEventLoop(): {
   };
 }
 
+/** Samples this process's CPU (V8's profiler, 200 µs interval) until `stop(file)` writes the `.cpuprofile`. */
+async function startCpuProfile(): Promise<{ stop(file: string): Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return {
+    async stop(file) {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 /** The index `i` of a benchmark task id `<prefix>t<i>` (or key `t<i>`). */
 function taskIndex(id: string): number {
   return Number(id.slice(id.lastIndexOf('t') + 1));
@@ -166,6 +186,8 @@ async function runPipeline(
   ratePerS: number | null,
   /** Tasks sent first whose hops are not counted (see --warmup-s). */
   warmupTasks = 0,
+  /** Where to write a CPU profile of the run, from the first task sent to the last finished. */
+  cpuProfileFile?: string,
 ): Promise<PipelineRun> {
   const prefix = `${uniqueName('bench')}.`;
   const schema = await createIsolatedSchema(endpoints.databaseUrl, 'bench');
@@ -256,6 +278,7 @@ async function runPipeline(
     // Let the sink join its group before the clock starts.
     await new Promise((r) => setTimeout(r, 1500));
 
+    const profiler = cpuProfileFile ? await startCpuProfile() : undefined;
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
     // Full rate: large chunks. Rate-limited: ~10 ms slices, so latency is not queueing behind our own bursts.
@@ -282,6 +305,7 @@ async function runPipeline(
     const loop = (watch ?? watchEventLoop()).stop();
     const seconds = (lastFinishedAt - started) / 1000;
     const cpuMsPerTask = cpuMsSince(cpuStarted) / tasks;
+    if (profiler && cpuProfileFile) await profiler.stop(cpuProfileFile);
 
     const rows = await schema.pool.query<{
       stage: string;
@@ -466,7 +490,8 @@ try {
   const ceiling = await runCeiling(infra.endpoints, TASKS);
   log(`ceiling ${ceiling.tasksPerS.toFixed(0)} tasks/s`);
   log('pipeline at full rate');
-  const max = await runPipeline(infra.endpoints, TASKS, null);
+  const max = await runPipeline(infra.endpoints, TASKS, null, 0, args['cpu-profile']);
+  if (args['cpu-profile']) log(`CPU profile of the pipeline at full rate written to ${args['cpu-profile']}`);
   log(`pipeline ${max.tasksPerS.toFixed(0)} tasks/s`);
   const halfRate = max.tasksPerS / 2;
   log(
