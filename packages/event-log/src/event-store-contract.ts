@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { benchAppend } from './bench-append.js';
 import { EventStoreClosedError, InvalidEventError } from './errors.js';
 import { SECRET_REDACTED, secretsAt } from './secrets.js';
-import type { EventStore, ModelExchange, NewEvent } from './event-store.js';
+import type { EventStore, FailedModelExchange, ModelExchange, NewEvent } from './event-store.js';
 
 // The contract every EventStore adapter passes: pg against the real PostgreSQL, PGlite in process. Test files call
 // defineEventStoreContract with a harness factory; every test gets a fresh, empty database schema.
@@ -715,6 +715,127 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
         expect(await countRows('model_exchanges')).toBe(0);
       });
 
+      /** A call that failed: the endpoint refused the request, quoting the prompt (and so the phone number). */
+      const refused: FailedModelExchange = {
+        profile_id: 'light_model',
+        model: null,
+        request_hash: hashOf({ messages: [{ role: 'user', content: `call me on ${phone}` }] }),
+        request: { messages: [{ role: 'user', content: `call me on ${phone}` }] },
+        response: null,
+        input_tokens: null,
+        output_tokens: null,
+        latency_ms: 30_000.6,
+        error: {
+          name: 'ProviderRequestError',
+          message: `400 content refused: "call me on ${phone}"`,
+          timeout: false,
+          retriable: false,
+          status: 400,
+          code: 'content_filter',
+          model: 'gpt-4o-mini-2024-07-18',
+        },
+      };
+
+      it('stores a failed call with its error and no answer, in the order asked, and reads it back by id and by task', async () => {
+        const event = decision('c1', [asked, refused, fixed]);
+        const [result] = await store.append([event]);
+        expect(result?.inserted).toBe(true);
+        const id = event.envelope.event_id;
+        const expected = [
+          { ...asked, latency_ms: 812 },
+          { ...refused, latency_ms: 30_001 },
+          { ...fixed, latency_ms: 95 },
+        ];
+        const byId = (await store.findByEventIds([id], { withSecrets: true, withExchanges: true })).get(id);
+        expect(byId?.exchanges).toEqual(expected);
+        // An answered exchange reads back without an `error` key, as before failed calls were recorded.
+        expect(byId?.exchanges?.[0]).not.toHaveProperty('error');
+        const [byTask] = await store.readTask('task-x', { withExchanges: true });
+        expect(byTask?.exchanges?.map((x) => [x.error?.name ?? null, x.model, x.input_tokens])).toEqual([
+          [null, asked.model, 120],
+          ['ProviderRequestError', null, null],
+          [null, fixed.model, 120],
+        ]);
+        const rows = await h.sql(
+          `SELECT seq, model, response, input_tokens, output_tokens, latency_ms, error IS NOT NULL AS failed
+           FROM ${h.table('model_exchanges')} ORDER BY seq`,
+        );
+        expect(rows).toEqual([
+          expect.objectContaining({ seq: 0, failed: false, input_tokens: 120 }),
+          {
+            seq: 1,
+            model: null,
+            response: null,
+            input_tokens: null,
+            output_tokens: null,
+            latency_ms: 30_001,
+            failed: true,
+          },
+          expect.objectContaining({ seq: 2, failed: false, latency_ms: 95 }),
+        ]);
+      });
+
+      it('redacts the secret values in a failed call’s error message and request unless read withSecrets', async () => {
+        const event = decision('c1', [refused]);
+        await store.append([event]);
+        const id = event.envelope.event_id;
+        for (const read of [
+          at(await store.readTask('task-x', { withExchanges: true }), 0),
+          (await store.findByEventIds([id], { withExchanges: true })).get(id),
+        ]) {
+          const [x] = read?.exchanges ?? [];
+          expect(JSON.stringify(x)).not.toContain(phone);
+          expect(x?.error).toEqual({
+            ...refused.error,
+            message: `400 content refused: "call me on ${SECRET_REDACTED}"`,
+          });
+          expect(x?.request).toEqual({
+            messages: [{ role: 'user', content: `call me on ${SECRET_REDACTED}` }],
+          });
+          expect(x?.response).toBeNull();
+        }
+        const exact = (await store.findByEventIds([id], { withSecrets: true, withExchanges: true })).get(id);
+        expect(exact?.exchanges?.[0]?.error?.message).toBe(`400 content refused: "call me on ${phone}"`);
+      });
+
+      it('refuses a failed exchange that also has an answer, or whose error is malformed', async () => {
+        const cases: [unknown, RegExp][] = [
+          [{ ...refused, response: asked.response }, /exchange 0: a failed exchange has no response/],
+          [{ ...refused, model: 'gpt-4o-mini' }, /exchange 0: a failed exchange has no model/],
+          [{ ...refused, input_tokens: 3 }, /exchange 0: a failed exchange has no input_tokens/],
+          [{ ...refused, error: 'boom' }, /exchange 0: error must be an object/],
+          [
+            { ...refused, error: { ...refused.error, name: '' } },
+            /exchange 0: error.name must be a non-empty string/,
+          ],
+          [
+            { ...refused, error: { ...refused.error, message: 7 } },
+            /exchange 0: error.message must be a string/,
+          ],
+          [
+            { ...refused, error: { ...refused.error, timeout: 'no' } },
+            /exchange 0: error.timeout must be a boolean/,
+          ],
+          [{ ...refused, error: { ...refused.error, status: 10n } }, /exchange 0: error is not JSON/],
+        ];
+        for (const [bad, message] of cases) {
+          const event = { ...decision('c2', []), exchanges: [bad] as unknown as ModelExchange[] };
+          const error: unknown = await store.append([event]).catch((e: unknown) => e);
+          expect(error).toBeInstanceOf(InvalidEventError);
+          expect((error as Error).message).toMatch(message);
+          expect((error as Error).message).not.toContain(phone);
+        }
+        expect(await countRows('model_exchanges')).toBe(0);
+        // The table holds each row to one or the other, whoever writes it.
+        await expect(
+          h.sql(
+            `INSERT INTO ${h.table('model_exchanges')} (event_id, seq, profile_id, model, request_hash, request,
+               response, input_tokens, output_tokens, latency_ms, error)
+             VALUES ('e1', 0, 'p', 'm', '${'a'.repeat(64)}', '{}', '{}', 1, 1, 1, '{"name":"Error"}')`,
+          ),
+        ).rejects.toThrow(/model_exchanges_answered_or_failed/);
+      });
+
       it('refuses UPDATE, DELETE and TRUNCATE of model exchanges', async () => {
         await store.append([decision('c1', [asked, fixed])]);
         const table = h.table('model_exchanges');
@@ -978,6 +1099,7 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
             { id: '0003-event-secrets' },
             { id: '0004-monthly-partitions' },
             { id: '0005-model-exchanges' },
+            { id: '0006-failed-model-exchanges' },
           ]);
           const result = at(
             await at(stores, 2).append([makeEvent({ task_id: 'task-m', causation_id: null })]),

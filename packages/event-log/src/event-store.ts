@@ -29,26 +29,71 @@ export interface NewEvent {
   exchanges?: readonly ModelExchange[];
 }
 
-/**
- * One model call a decision rests on (EL-7, EL-9): what was asked, what came back, and what it cost. Re-decide
- * answers the same request (by `request_hash`) with the same `response` instead of asking a live model.
- */
-export interface ModelExchange {
-  /** The model profile (RG-7) whose provider answered. */
+/** What every model call a decision made has, answered or failed. */
+interface ModelExchangeBase {
+  /** The model profile (RG-7) whose provider was asked. */
   profile_id: string;
-  /** The model that answered, as the endpoint reported it. */
-  model: string;
   /** sha256 (hex) of the canonical JSON of `request` (sorted keys): the replay's lookup key. */
   request_hash: string;
   /** The request as sent (JSON; the providers package's `ModelRequest`). */
   request: unknown;
+  /** Wall time of the call, until its answer or its failure, in whole milliseconds. */
+  latency_ms: number;
+}
+
+/** A model call that was answered. */
+export interface AnsweredModelExchange extends ModelExchangeBase {
+  /** The model that answered, as the endpoint reported it. */
+  model: string;
   /** The answer (JSON; the providers package's `ModelResponse`). */
   response: unknown;
   input_tokens: number;
   output_tokens: number;
-  /** Wall time of the call, in whole milliseconds. */
-  latency_ms: number;
+  /** Absent: the call was answered. */
+  error?: undefined;
 }
+
+/**
+ * What the event log keeps of the error a failed model call rejected with (the providers package's
+ * `RecordedModelError`): enough for a replay to reject with an equivalent error, and for an operator to see why.
+ */
+export interface ModelExchangeError {
+  /** The error's class name (`ProviderTimeoutError`, `ProviderRequestError`…). */
+  name: string;
+  /** Its message, verbatim (secret values redacted on reads without `withSecrets`). */
+  message: string;
+  /** True when the call timed out. */
+  timeout: boolean;
+  /** Whether retrying could succeed, when the error said so. */
+  retriable?: boolean;
+  /** The HTTP status the endpoint answered with, when there was one. */
+  status?: number;
+  /** The endpoint's error code, when given. */
+  code?: string;
+  /** The endpoint's retry hint, in milliseconds, when given. */
+  retryAfterMs?: number;
+  /** The model the failing request was for, when known. */
+  model?: string;
+}
+
+/**
+ * A model call that failed (timeout, provider error, refusal…): the decision saw an error instead of an answer, and
+ * a replay must show it the same error (EL-9). Nothing was answered, so there is no model, response or tokens.
+ */
+export interface FailedModelExchange extends ModelExchangeBase {
+  model: null;
+  response: null;
+  input_tokens: null;
+  output_tokens: null;
+  error: ModelExchangeError;
+}
+
+/**
+ * One model call a decision rests on (EL-7, EL-9): what was asked, and what came back — an answer and what it cost,
+ * or the error the call failed with. Re-decide answers the same request (by `request_hash`) with the same `response`
+ * (or the same error) instead of asking a live model.
+ */
+export type ModelExchange = AnsweredModelExchange | FailedModelExchange;
 
 /** Options of the reads that may put a stage's own secrets back into its stored decision. */
 export interface SecretsOption {

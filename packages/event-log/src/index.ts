@@ -1,8 +1,11 @@
 export type {
+  AnsweredModelExchange,
   AppendResult,
   EventStore,
   ExchangesOption,
+  FailedModelExchange,
   ModelExchange,
+  ModelExchangeError,
   NewEvent,
   ReadOptions,
   SecretsOption,

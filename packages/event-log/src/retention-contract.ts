@@ -94,7 +94,8 @@ export function defineRetentionContract(adapter: string, setup: () => Promise<Re
         for (const [seq, x] of (event.exchanges ?? []).entries()) {
           await h.sql(
             `INSERT INTO ${t('model_exchanges')} (event_id, seq, profile_id, model, request_hash, request, response,
-               input_tokens, output_tokens, latency_ms, recorded_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+               input_tokens, output_tokens, latency_ms, recorded_at, error)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
             [
               e.event_id,
               seq,
@@ -102,11 +103,12 @@ export function defineRetentionContract(adapter: string, setup: () => Promise<Re
               x.model,
               x.request_hash,
               JSON.stringify(x.request),
-              JSON.stringify(x.response),
+              x.error === undefined ? JSON.stringify(x.response) : null,
               x.input_tokens,
               x.output_tokens,
               x.latency_ms,
               recordedAt.toISOString(),
+              x.error === undefined ? null : JSON.stringify(x.error),
             ],
           );
         }
@@ -125,6 +127,28 @@ export function defineRetentionContract(adapter: string, setup: () => Promise<Re
         input_tokens: 9,
         output_tokens: 3,
         latency_ms: 40,
+      };
+    };
+
+    /** A model call whose prompt quotes `text` and that failed, the endpoint's error quoting the prompt. */
+    const failedExchange = (text: string): ModelExchange => {
+      const request = { messages: [{ role: 'user', content: `call me on ${text}` }] };
+      return {
+        profile_id: 'light_model',
+        model: null,
+        request_hash: createHash('sha256').update(JSON.stringify(request)).digest('hex'),
+        request,
+        response: null,
+        input_tokens: null,
+        output_tokens: null,
+        latency_ms: 30_000,
+        error: {
+          name: 'ProviderRequestError',
+          message: `400 content refused: "call me on ${text}"`,
+          timeout: false,
+          retriable: false,
+          status: 400,
+        },
       };
     };
 
@@ -342,6 +366,54 @@ export function defineRetentionContract(adapter: string, setup: () => Promise<Re
           .split('\n')
           .map((l) => JSON.parse(l) as { exchanges: ModelExchange[] });
         expect(first?.exchanges[0]?.request).toEqual(exchange('+1 555 0100').request);
+      });
+
+      it('archives a failed model call with its error, the secret values redacted in its message', async () => {
+        const [late] = oldEvents('old-failed', 1);
+        if (!late) throw new Error('no event');
+        await appendAt(mid(old), [
+          {
+            ...late,
+            payload: { phone: SECRET_REDACTED },
+            secrets: secretsAt({ phone: '+1 555 0199' }, ['phone']),
+            exchanges: [failedExchange('+1 555 0199'), exchange('the same number')],
+          },
+        ]);
+        const manifest = await h.retention.archive(monthStart(0), dir);
+        expect(manifest.partitions.map((p) => p.exchange_rows)).toEqual([0, 4]);
+        type Line = { task_id: string; exchanges: (ModelExchange & { seq: number })[] };
+        const lineOf = async (file: string) =>
+          (await readFile(file, 'utf8'))
+            .trimEnd()
+            .split('\n')
+            .map((l) => JSON.parse(l) as Line)
+            .find((l) => l.task_id === 'old-failed');
+        const line = await lineOf(join(dir, `events_${suffix(old)}.jsonl`));
+        expect(line?.exchanges).toEqual([
+          {
+            seq: 0,
+            profile_id: 'light_model',
+            model: null,
+            request_hash: failedExchange('+1 555 0199').request_hash,
+            request: { messages: [{ role: 'user', content: `call me on ${SECRET_REDACTED}` }] },
+            response: null,
+            input_tokens: null,
+            output_tokens: null,
+            latency_ms: 30_000,
+            error: {
+              name: 'ProviderRequestError',
+              message: `400 content refused: "call me on ${SECRET_REDACTED}"`,
+              timeout: false,
+              retriable: false,
+              status: 400,
+            },
+          },
+          { seq: 1, ...exchange('the same number'), error: null },
+        ]);
+        // With the secrets in the archive, the failure is kept exactly as recorded.
+        await h.retention.archive(monthStart(0), join(dir, 's'), { includeSecrets: true });
+        const exact = await lineOf(join(dir, 's', `events_${suffix(old)}.jsonl`));
+        expect(exact?.exchanges[0]).toEqual({ seq: 0, ...failedExchange('+1 555 0199') });
       });
 
       it('prunes only archived old partitions, keeps the current ones and the keys, and never edits a row', async () => {

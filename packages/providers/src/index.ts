@@ -30,8 +30,10 @@ export {
   type OpenAiProvider,
   type OpenAiProviderOptions,
 } from './openai-provider.js';
+export { RecordedModelError, modelErrorFromRecord, recordModelError } from './model-error-record.js';
 export {
   RecordedExchange,
+  RecordedFailure,
   createRecordingProvider,
   createReplayProvider,
   type HashingProvider,

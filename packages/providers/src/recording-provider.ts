@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { hashModelRequest } from './canonical-json.js';
 import { InvalidModelRequestError, UnrecordedRequestError } from './errors.js';
+import { RecordedModelError, modelErrorFromRecord } from './model-error-record.js';
 import { ModelRequest, ModelResponse, type ModelProvider } from './model-types.js';
 
 /** One recorded call: the request, its stable hash and what the model answered. */
@@ -14,6 +15,15 @@ export const RecordedExchange = z.object({
   response: ModelResponse,
 });
 export type RecordedExchange = z.infer<typeof RecordedExchange>;
+
+/** One recorded call that failed: the request, its stable hash and the error it rejected with (as data). */
+export const RecordedFailure = z.object({
+  /** sha256 of the canonical JSON of `request`. */
+  requestHash: z.string().regex(/^[0-9a-f]{64}$/),
+  request: ModelRequest,
+  error: RecordedModelError,
+});
+export type RecordedFailure = z.infer<typeof RecordedFailure>;
 
 /** A model response together with the hash of the request it answers. */
 export type RecordedResponse = ModelResponse & { requestHash: string };
@@ -31,7 +41,7 @@ export interface RecordingProvider extends HashingProvider {
 
 /** A provider that answers only from recorded exchanges. */
 export interface ReplayProvider extends HashingProvider {
-  /** How many calls were answered so far. */
+  /** How many calls were answered so far (a recorded failure replayed counts: it was answered as recorded). */
   readonly callCount: number;
 }
 
@@ -57,14 +67,21 @@ export function createRecordingProvider(inner: ModelProvider): RecordingProvider
 
 /**
  * Creates a provider that answers from `recorded` by request hash and throws `UnrecordedRequestError` for any other
- * request. When one request was recorded several times (a stage asked the same thing twice), the answers are given
- * in recorded order and the last one is repeated after that — an identical request gets its recorded answer.
+ * request. A recorded failure is answered by rejecting with the error it recorded (`modelErrorFromRecord`: same
+ * class where it can be rebuilt, same message), so a decision that fell back then falls back again. When one request
+ * was recorded several times (a stage asked the same thing twice, or again after a failure), the outcomes are given
+ * in recorded order and the last one is repeated after that — an identical request gets its recorded outcome.
  * The exchanges are validated (zod) and their hashes recomputed at construction; a mismatch throws there.
  */
-export function createReplayProvider(recorded: readonly RecordedExchange[]): ReplayProvider {
-  const byHash = new Map<string, ModelResponse[]>();
+export function createReplayProvider(
+  recorded: readonly (RecordedExchange | RecordedFailure)[],
+): ReplayProvider {
+  const byHash = new Map<string, (RecordedExchange | RecordedFailure)[]>();
   recorded.forEach((exchange, index) => {
-    const parsed = RecordedExchange.safeParse(exchange);
+    // Checked against the one schema it claims to follow, so a malformed corpus is told what is wrong where.
+    const value: unknown = exchange;
+    const isFailure = typeof value === 'object' && value !== null && 'error' in value;
+    const parsed = (isFailure ? RecordedFailure : RecordedExchange).safeParse(exchange);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new InvalidModelRequestError(
@@ -77,9 +94,9 @@ export function createReplayProvider(recorded: readonly RecordedExchange[]): Rep
         `recorded exchange #${index}: requestHash ${parsed.data.requestHash} does not match its request (${actual})`,
       );
     }
-    const answers = byHash.get(actual) ?? [];
-    answers.push(parsed.data.response);
-    byHash.set(actual, answers);
+    const outcomes = byHash.get(actual) ?? [];
+    outcomes.push(parsed.data);
+    byHash.set(actual, outcomes);
   });
   const served = new Map<string, number>();
   let callCount = 0;
@@ -89,15 +106,16 @@ export function createReplayProvider(recorded: readonly RecordedExchange[]): Rep
     },
     complete(request) {
       const requestHash = hashModelRequest(request);
-      const answers = byHash.get(requestHash) ?? [];
+      const outcomes = byHash.get(requestHash) ?? [];
       const index = served.get(requestHash) ?? 0;
-      const answer = answers[Math.min(index, answers.length - 1)];
-      if (answer === undefined) {
+      const outcome = outcomes[Math.min(index, outcomes.length - 1)];
+      if (outcome === undefined) {
         return Promise.reject(new UnrecordedRequestError(requestHash, { known: byHash.size }));
       }
       served.set(requestHash, index + 1);
       callCount += 1;
-      return Promise.resolve({ ...structuredClone(answer), requestHash });
+      if ('error' in outcome) return Promise.reject(modelErrorFromRecord(outcome.error));
+      return Promise.resolve({ ...structuredClone(outcome.response), requestHash });
     },
   };
 }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { UnrecordedRequestError, hashModelRequest, type ModelRequest } from '@signalbox/providers';
+import type { ModelExchange } from '@signalbox/event-log';
+import {
+  ProviderRequestError,
+  ProviderTimeoutError,
+  ProviderUnavailableError,
+  UnrecordedRequestError,
+  hashModelRequest,
+  type ModelProvider,
+  type ModelRequest,
+} from '@signalbox/providers';
 import { createScriptedProvider } from '@signalbox/providers/testing';
-import { recordExchanges, replayExchanges } from './model-exchanges.js';
+import { recordExchanges, replayExchanges, type ModelLookup } from './model-exchanges.js';
 
 const ask = (text: string): ModelRequest => ({
   messages: [{ role: 'user', content: text }],
@@ -11,7 +20,7 @@ const ask = (text: string): ModelRequest => ({
 });
 
 describe('recordExchanges', () => {
-  it('records each answered call with profile, model, hash, tokens and latency, in the order asked', async () => {
+  it('records each call with profile, hash and latency, and model and tokens when answered, in the order asked', async () => {
     const scripted = createScriptedProvider(
       [
         {
@@ -43,16 +52,86 @@ describe('recordExchanges', () => {
       exchanges.map((x) => [x.profile_id, x.model, x.input_tokens, x.output_tokens, x.latency_ms]),
     ).toEqual([
       ['light_model', 'qwen2.5-7b', 30, 7, 25],
+      // The failed call: nothing answered, so no model or tokens — but its place, its latency and its error.
+      ['light_model', null, null, null, 25],
       ['light_model', 'qwen2.5-7b', 12, 3, 25],
     ]);
     expect(exchanges[0]?.request).toEqual(ask('weather in Berlin'));
     expect(exchanges[0]?.request_hash).toBe(hashModelRequest(ask('weather in Berlin')));
+    expect(exchanges[0]).not.toHaveProperty('error');
+    expect(exchanges[1]).toEqual({
+      profile_id: 'light_model',
+      model: null,
+      request_hash: hashModelRequest(ask('weather in Paris')),
+      request: ask('weather in Paris'),
+      response: null,
+      input_tokens: null,
+      output_tokens: null,
+      latency_ms: 25,
+      error: { name: 'Error', message: 'rate limited', timeout: false, retriable: true },
+    });
     // Stored as JSON: the undefined member is gone, and the hash is the same as without it.
-    expect(exchanges[1]?.request).toEqual(ask('tell me a joke'));
-    expect(exchanges[1]?.request_hash).toBe(hashModelRequest(ask('tell me a joke')));
+    expect(exchanges[2]?.request).toEqual(ask('tell me a joke'));
+    expect(exchanges[2]?.request_hash).toBe(hashModelRequest(ask('tell me a joke')));
     expect(exchanges[0]?.response).toMatchObject({
       toolCalls: [{ name: 'get_weather', arguments: { city: 'Berlin' }, rawArguments: '{"city":"Berlin"}' }],
     });
+  });
+
+  it('records a provider error with its class, message, timeout and retriability, and rethrows it unchanged', async () => {
+    const timeout = new ProviderTimeoutError('request timed out after 30000 ms', { model: 'gpt-4o-mini' });
+    const recorder = recordExchanges(() => ({ complete: () => Promise.reject(timeout) }));
+    const error = await recorder
+      .models('light_model')
+      ?.complete(ask('weather in Oslo'))
+      .catch((e: unknown) => e);
+    expect(error).toBe(timeout);
+    expect(recorder.exchanges().map((x) => x.error)).toEqual([
+      {
+        name: 'ProviderTimeoutError',
+        message: 'request timed out after 30000 ms',
+        timeout: true,
+        retriable: true,
+        model: 'gpt-4o-mini',
+      },
+    ]);
+  });
+
+  it('keeps the asked order when a failing call and a successful one run concurrently', async () => {
+    // The first call asked fails last, the second answers first: the slots are taken when the calls start.
+    let failFirst: (error: Error) => void = () => undefined;
+    const models = (id: string): ModelProvider | undefined =>
+      id === 'judge'
+        ? {
+            complete: () =>
+              new Promise((_, reject) => {
+                failFirst = reject;
+              }),
+          }
+        : createScriptedProvider([{ respond: { content: 'sunny' } }]);
+    const recorder = recordExchanges(models);
+    const failing = recorder.models('judge')?.complete(ask('is the step done?'));
+    const answered = await recorder.models('light_model')?.complete(ask('weather in Berlin'));
+    expect(answered?.content).toBe('sunny');
+    expect(recorder.exchanges().map((x) => x.profile_id)).toEqual(['light_model']);
+    failFirst(new ProviderUnavailableError('connect ECONNREFUSED 127.0.0.1:9'));
+    await expect(failing).rejects.toBeInstanceOf(ProviderUnavailableError);
+    expect(recorder.exchanges().map((x) => [x.profile_id, x.error?.name ?? null])).toEqual([
+      ['judge', 'ProviderUnavailableError'],
+      ['light_model', null],
+    ]);
+
+    // Replayed in the same concurrent shape: the same failure and the same answer, each counted.
+    const replay = replayExchanges(JSON.parse(JSON.stringify(recorder.exchanges())) as ModelExchange[]);
+    const [judged, again] = await Promise.allSettled([
+      replay.models('judge')?.complete(ask('is the step done?')),
+      replay.models('light_model')?.complete(ask('weather in Berlin')),
+    ]);
+    expect(judged.status).toBe('rejected');
+    expect((judged as PromiseRejectedResult).reason).toBeInstanceOf(ProviderUnavailableError);
+    expect(again).toEqual({ status: 'fulfilled', value: answered });
+    expect(replay.replayed).toBe(2);
+    expect(replay.unrecorded()).toEqual([]);
   });
 });
 
@@ -118,6 +197,44 @@ describe('replayExchanges', () => {
     await withLive.models('light_model')?.complete(ask('weather in Berlin'));
     live.assertConsumed();
     expect(live.requests).toHaveLength(1);
+  });
+
+  it('answers a recorded failure by throwing an equivalent error, so a fallback is taken again', async () => {
+    const refusal = new ProviderRequestError('400 content refused', { status: 400, code: 'content_filter' });
+    const recorder = recordExchanges(() => ({ complete: () => Promise.reject(refusal) }));
+    await expect(recorder.models('light_model')?.complete(ask('weather in Berlin'))).rejects.toBe(refusal);
+    // Through JSON, as the event log keeps it.
+    const stored = JSON.parse(JSON.stringify(recorder.exchanges())) as ModelExchange[];
+
+    const replay = replayExchanges(stored);
+    const error: unknown = await replay
+      .models('light_model')
+      ?.complete(ask('weather in Berlin'))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderRequestError);
+    expect(error).not.toBe(refusal);
+    expect(error).toMatchObject({
+      name: 'ProviderRequestError',
+      message: '400 content refused',
+      retriable: false,
+      status: 400,
+      code: 'content_filter',
+    });
+    expect(replay.replayed).toBe(1);
+    expect(replay.unrecorded()).toEqual([]);
+    // A decision that falls back on the failure comes out the same as when recorded.
+    const decide = async (models: ModelLookup) => {
+      try {
+        return (await models('light_model')?.complete(ask('weather in Berlin')))?.content ?? 'deterministic';
+      } catch (e) {
+        return `fallback: ${(e as Error).message}`;
+      }
+    };
+    expect(await decide(replayExchanges(stored).models)).toBe('fallback: 400 content refused');
+    // Without the recorded failure it would not: the profile was configured, the request is not recorded.
+    expect(await decide(replayExchanges([], { configured: ['light_model'] }).models)).toMatch(
+      /^fallback: no recorded model response/,
+    );
   });
 
   it('refuses recorded exchanges whose hash does not match their request', async () => {

@@ -7,10 +7,12 @@ import {
   UnrecordedRequestError,
   createReplayProvider,
   hashModelRequest,
+  recordModelError,
   type ModelProvider,
   type ModelRequest,
   type ModelResponse,
   type RecordedExchange,
+  type RecordedFailure,
 } from '@signalbox/providers';
 
 /**
@@ -21,13 +23,19 @@ export type ModelLookup = (profileId: string) => ModelProvider | undefined;
 
 /** The models of one decision attempt, and the exchanges they had. */
 export interface ExchangeRecorder {
-  /** The stage's models, each wrapped to record its successful exchanges; the same wrapper per profile. */
+  /** The stage's models, each wrapped to record its exchanges; the same wrapper per profile. */
   readonly models: ModelLookup;
-  /** The exchanges so far, in the order they were asked (a failed call leaves none: nothing was answered). */
+  /**
+   * The finished exchanges so far, in the order they were asked — answered ones and failed ones (with the error,
+   * without response, model or tokens), since a decision may rest on a failure as much as on an answer.
+   */
   exchanges(): ModelExchange[];
 }
 
-/** Wraps `models` for one decision attempt, recording request, response, model, profile, tokens and latency. */
+/**
+ * Wraps `models` for one decision attempt, recording request, profile and latency of every call, and its response,
+ * model and tokens when answered or its error (`recordModelError`) when it failed; the error is rethrown unchanged.
+ */
 export function recordExchanges(
   models: ModelLookup,
   clock: () => number = () => performance.now(),
@@ -46,11 +54,29 @@ export function recordExchanges(
           // way a replay will look it up.
           const asked = JSON.parse(JSON.stringify(request)) as ModelRequest;
           const started = clock();
-          const response = await inner.complete(request);
+          const request_hash = hashModelRequest(asked);
+          let response: ModelResponse;
+          try {
+            response = await inner.complete(request);
+          } catch (error) {
+            // EL-9: the decision sees this failure (it may fall back on it), so a replay must show it the same one.
+            slots[slot] = {
+              profile_id: profileId,
+              model: null,
+              request_hash,
+              request: asked,
+              response: null,
+              input_tokens: null,
+              output_tokens: null,
+              latency_ms: Math.max(0, clock() - started),
+              error: recordModelError(error),
+            };
+            throw error;
+          }
           slots[slot] = {
             profile_id: profileId,
             model: response.model,
-            request_hash: hashModelRequest(asked),
+            request_hash,
             request: asked,
             response: JSON.parse(JSON.stringify(response)) as unknown,
             input_tokens: response.usage.inputTokens,
@@ -98,13 +124,15 @@ export interface ExchangeReplay {
   readonly models: ModelLookup;
   /** The requests no recorded exchange answered, in the order they were asked. */
   unrecorded(): UnrecordedModelCall[];
-  /** How many calls were answered from the recording. */
+  /** How many calls were answered from the recording (a recorded failure, replayed as that failure, counts). */
   readonly replayed: number;
 }
 
 /**
  * Models that answer a re-taken decision from the exchanges `recorded` with it (EL-7, EL-9): a request is answered
- * by the recorded response to the same request (same canonical hash) of the same profile; a request never recorded
+ * by the recorded response to the same request (same canonical hash) of the same profile — or, when that call
+ * failed, rejected with an error equivalent to the recorded one (same class where the providers package can rebuild
+ * it, same message, same `retriable`), so the decision takes the path it took; a request never recorded
  * rejects with `UnrecordedRequestError` (or goes to `live`) and is listed in `unrecorded()`. The recorded exchanges
  * are validated (hash recomputed) on first use of their profile.
  */
@@ -112,14 +140,15 @@ export function replayExchanges(
   recorded: readonly ModelExchange[],
   options: ReplayExchangesOptions = {},
 ): ExchangeReplay {
-  const byProfile = new Map<string, RecordedExchange[]>();
+  const byProfile = new Map<string, (RecordedExchange | RecordedFailure)[]>();
   for (const x of recorded) {
     const list = byProfile.get(x.profile_id) ?? [];
-    list.push({
-      requestHash: x.request_hash,
-      request: x.request as ModelRequest,
-      response: x.response as ModelResponse,
-    });
+    const asked = { requestHash: x.request_hash, request: x.request as ModelRequest };
+    list.push(
+      x.error === undefined
+        ? { ...asked, response: x.response as ModelResponse }
+        : { ...asked, error: x.error },
+    );
     byProfile.set(x.profile_id, list);
   }
   const configured = new Set(options.configured ?? []);
@@ -145,7 +174,11 @@ export function replayExchanges(
               replayed++;
               return answer;
             } catch (error) {
-              if (!(error instanceof UnrecordedRequestError)) throw error;
+              // Anything but "not recorded" is the recorded failure itself, answered from the recording as then.
+              if (!(error instanceof UnrecordedRequestError)) {
+                replayed++;
+                throw error;
+              }
               misses.push({
                 profile_id: profileId,
                 request_hash: error.requestHash,

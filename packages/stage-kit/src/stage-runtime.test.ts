@@ -23,7 +23,12 @@ import {
   createPgliteEventStore,
   type EventStore,
 } from '@signalbox/event-log';
-import { hashModelRequest, type ModelRequest } from '@signalbox/providers';
+import {
+  ProviderTimeoutError,
+  hashModelRequest,
+  type ModelProvider,
+  type ModelRequest,
+} from '@signalbox/providers';
 import { createScriptedProvider } from '@signalbox/providers/testing';
 import { uniqueName } from '@signalbox/test-support';
 import {
@@ -35,6 +40,7 @@ import {
   type StageInput,
 } from './decision.js';
 import { StageConfigError } from './errors.js';
+import { replayExchanges } from './model-exchanges.js';
 import {
   createStageRuntime,
   type RuntimeObserver,
@@ -657,6 +663,95 @@ describe('stage runtime: model exchanges (EL-2, EL-7, EL-9)', () => {
       'model-large',
     ]);
     expect(r.outputs()[0]?.payload.selection.primary).toBe('model-large');
+  });
+
+  it('stores a failed call with the decision that degraded on it, and a replay re-takes that decision exactly', async () => {
+    const r = await rig();
+    const [taskId = ''] = r.ids(1);
+    const input = submitted(taskId);
+    /** Asks the model; when the call fails, keeps the default profile and says why, flagged degraded. */
+    const degradingDecide: Decide = async (input, ctx) => {
+      try {
+        return await askingDecide(input, ctx);
+      } catch (error) {
+        const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        return selected(input, `model unavailable (${why}); the default profile stands`, {
+          degraded_flag: true,
+        });
+      }
+    };
+    let asked = 0;
+    const down: ModelProvider = {
+      complete() {
+        asked++;
+        return Promise.reject(
+          new ProviderTimeoutError('request timed out after 30000 ms', { model: 'gpt-4o-mini' }),
+        );
+      },
+    };
+    await r.run(degradingDecide, { models: (profile) => (profile === 'light_model' ? down : undefined) });
+    await r.publish(input);
+    await waitFor(() => r.outputs().length === 1, 'the decision');
+    expect(asked).toBe(1);
+
+    const id = decisionEventId(STAGE, input);
+    const stored = (await store.findByEventIds([id], { withSecrets: true, withExchanges: true })).get(id);
+    expect(stored?.envelope).toMatchObject({
+      degraded_flag: true,
+      decision_reason:
+        'model unavailable (ProviderTimeoutError: request timed out after 30000 ms); the default profile stands',
+    });
+    expect(stored?.exchanges).toEqual([
+      {
+        profile_id: 'light_model',
+        model: null,
+        request_hash: hashModelRequest(question(input)),
+        request: question(input),
+        response: null,
+        input_tokens: null,
+        output_tokens: null,
+        latency_ms: expect.any(Number) as number,
+        error: {
+          name: 'ProviderTimeoutError',
+          message: 'request timed out after 30000 ms',
+          timeout: true,
+          retriable: true,
+          model: 'gpt-4o-mini',
+        },
+      },
+    ]);
+
+    // EL-9: re-taken on the recorded exchanges, with no model at all, the decision comes out the same — 0 differences.
+    const redecide = async (replay: ReturnType<typeof replayExchanges>) => {
+      const decision = await degradingDecide(input, {
+        stage: STAGE,
+        versions: VERSIONS,
+        models: replay.models,
+      });
+      return {
+        event_type: decision.event_type,
+        decision_reason: decision.decision_reason,
+        degraded_flag: decision.degraded_flag,
+        payload: JSON.parse(JSON.stringify(decision.payload)) as unknown,
+      };
+    };
+    const recorded = {
+      event_type: stored?.envelope.event_type,
+      decision_reason: stored?.envelope.decision_reason,
+      degraded_flag: stored?.envelope.degraded_flag,
+      payload: stored?.payload,
+    };
+    const replay = replayExchanges(stored?.exchanges ?? []);
+    expect(await redecide(replay)).toEqual(recorded);
+    expect(replay.replayed).toBe(1);
+    expect(replay.unrecorded()).toEqual([]);
+    expect(asked).toBe(1);
+    // The control: without the recorded failure, the same re-take meets "not recorded" and says something else.
+    const unrecorded = replayExchanges([], { configured: ['light_model'] });
+    const without = await redecide(unrecorded);
+    expect(without.decision_reason).toMatch(/^model unavailable \(UnrecordedRequestError: no recorded model/);
+    expect(without.decision_reason).not.toBe(recorded.decision_reason);
+    expect(unrecorded.unrecorded()).toHaveLength(1);
   });
 
   it('gives a stage without models a context without models, and stores no exchanges', async () => {

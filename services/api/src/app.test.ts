@@ -668,6 +668,68 @@ describe('GET /v1/traces/:taskId/events/:eventId', () => {
     });
     expect(JSON.stringify(body.model_exchanges[0]?.request)).toContain('[REDACTED]');
   });
+
+  it('gives a failed model call as failed: its error, no answer, its secret values redacted', async () => {
+    const id = await submitOk();
+    const phone = '+49 30 7654321';
+    const request = { messages: [{ role: 'user', content: `call me on ${phone} about the refund` }] };
+    const decided = await pipelineEvent(
+      id,
+      'parameter_injector',
+      'step_prepared',
+      { call: { tool: 'callback_book', arguments: { phone } } },
+      {},
+      {
+        secrets: [{ path: 'call.arguments.phone', value: phone }],
+        exchanges: [
+          {
+            profile_id: 'extraction',
+            model: null,
+            request_hash: 'b'.repeat(64),
+            request,
+            response: null,
+            input_tokens: null,
+            output_tokens: null,
+            latency_ms: 30_000,
+            error: {
+              name: 'ProviderRequestError',
+              message: `400 content refused: "call me on ${phone}"`,
+              timeout: false,
+              retriable: false,
+              status: 400,
+            },
+          },
+        ],
+      },
+    );
+    const res = await app.inject({
+      method: 'GET',
+      url: `/v1/traces/${id}/events/${decided}`,
+      headers: auth(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(phone);
+    const body = res.json<{ model_exchanges: Record<string, unknown>[] }>();
+    expect(body.model_exchanges).toEqual([
+      {
+        profile_id: 'extraction',
+        model: null,
+        request_hash: 'b'.repeat(64),
+        request: { messages: [{ role: 'user', content: 'call me on [REDACTED] about the refund' }] },
+        response: null,
+        input_tokens: null,
+        output_tokens: null,
+        latency_ms: 30_000,
+        error: {
+          name: 'ProviderRequestError',
+          message: '400 content refused: "call me on [REDACTED]"',
+          timeout: false,
+          retriable: false,
+          status: 400,
+        },
+      },
+    ]);
+  });
 });
 
 describe('the trace viewer (IF-3; the browser tests are in viewer/viewer.browser.test.ts)', () => {

@@ -10,6 +10,7 @@ import {
   SECRET_REDACTED,
   redactPaths,
   type EventStore,
+  type ModelExchangeError,
   type StoredEvent,
   type TraceFilter,
 } from '@signalbox/event-log';
@@ -67,9 +68,29 @@ export interface DecisionDiff {
     replayed: number;
     /** Calls no recorded exchange answers: "model not recorded for this request" (unless asked live). */
     not_recorded: UnrecordedModelCall[];
+    /**
+     * Recorded calls that failed (timeout, provider error…): a re-taken decision that asks the same gets the same
+     * failure (EL-9), so it takes the path the recorded one took.
+     */
+    failed: RecordedFailedCall[];
   };
   /** Why the decision could not be taken again, when it could not; it then counts as changed. */
   error: string | null;
+}
+
+/** A recorded model call that failed, as a diff lists it. */
+export interface RecordedFailedCall {
+  profile_id: string;
+  request_hash: string;
+  /** `failureText` of the recorded error: "ProviderTimeoutError: … (timeout, retriable)". */
+  error: string;
+}
+
+/** A recorded model-call failure on one line: class, first line of the message (capped), timeout / retriable. */
+export function failureText(error: ModelExchangeError): string {
+  const message = (error.message.split('\n')[0] ?? '').slice(0, 200);
+  const flags = [error.timeout ? 'timeout' : '', error.retriable ? 'retriable' : ''].filter(Boolean);
+  return `${error.name}: ${message}${flags.length > 0 ? ` (${flags.join(', ')})` : ''}`;
 }
 
 /** How a re-taken decision that asks a model something never recorded is reported. */
@@ -207,7 +228,17 @@ export async function redecideEvents(
     if (error !== null && (unanswered.length > 0 || error.startsWith(UnrecordedRequestError.name))) {
       error = MODEL_NOT_RECORDED;
     }
-    const models = { recorded: exchanges.length, replayed: replay.replayed, not_recorded: notRecorded };
+    const failed = exchanges.flatMap((x) =>
+      x.error === undefined
+        ? []
+        : [{ profile_id: x.profile_id, request_hash: x.request_hash, error: failureText(x.error) }],
+    );
+    const models = {
+      recorded: exchanges.length,
+      replayed: replay.replayed,
+      not_recorded: notRecorded,
+      failed,
+    };
     const shown = options.shown?.get(recorded.envelope.event_id) ?? recorded;
     const recordedSide = {
       event_type: recorded.envelope.event_type,
@@ -332,6 +363,11 @@ export function formatRedecide(summary: RedecideSummary): string[] {
   for (const d of summary.diffs.filter((x) => x.changed || x.models.not_recorded.length > 0)) {
     lines.push(`  ${d.task_id} ${d.stage}: ${d.recorded.summary} → ${d.redecided.summary}`);
     lines.push(`      why: ${d.redecided.decision_reason.slice(0, 200)}`);
+    for (const f of d.models.failed) {
+      lines.push(
+        `      recorded model call failed: ${f.profile_id} request ${f.request_hash.slice(0, 12)}: ${f.error}`,
+      );
+    }
     for (const m of d.models.not_recorded) {
       lines.push(
         `      ${m.asked_live ? 'asked the live model' : MODEL_NOT_RECORDED}: ${m.profile_id} request ${m.request_hash.slice(0, 12)}`,

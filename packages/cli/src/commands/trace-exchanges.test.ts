@@ -50,6 +50,24 @@ const exchange: ModelExchange = {
   latency_ms: 640,
 };
 
+/** A second call the injector made, which failed: the endpoint refused it, quoting the prompt. */
+const failed: ModelExchange = {
+  profile_id: 'light_model',
+  model: null,
+  request_hash: hashModelRequest({ ...request, temperature: 0.2 }),
+  request: { ...request, temperature: 0.2 },
+  response: null,
+  input_tokens: null,
+  output_tokens: null,
+  latency_ms: 30_000,
+  error: {
+    name: 'ProviderTimeoutError',
+    message: `request timed out after 30000 ms\nwhile asking: call me on ${phone}`,
+    timeout: true,
+    retriable: true,
+  },
+};
+
 beforeAll(async () => {
   schema = await createIsolatedSchema(endpoints.databaseUrl, 'cli-trace-exchanges');
   store = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
@@ -84,7 +102,7 @@ beforeAll(async () => {
       topic: 'signalbox.step.prepared.v1',
       payload,
       secrets: secretsAt(payload, ['call.arguments.contact']),
-      exchanges: [exchange],
+      exchanges: [exchange, failed],
     },
   ]);
 });
@@ -105,7 +123,13 @@ describe('signalbox trace --exchanges and redecide --live-models', () => {
     expect(result.text[2]).toBe(
       `      model gpt-4o-mini-2024-07-18 (light_model): 120 → 18 tokens, 640 ms, request ${exchange.request_hash.slice(0, 12)}`,
     );
+    // A failed call is listed as failed, with its error (first line), not as a model that answered.
+    expect(result.text[3]).toBe(
+      `      model call failed (light_model): ProviderTimeoutError: request timed out after 30000 ms (timeout, retriable), ` +
+        `30000 ms, request ${failed.request_hash.slice(0, 12)}`,
+    );
     const shown = JSON.stringify(result.json.exchanges);
+    expect(shown).toContain('while asking: call me on [REDACTED]');
     expect(shown).toContain('call me on [REDACTED]');
     expect(shown).not.toContain(phone);
   });

@@ -15,7 +15,13 @@ import { createRegistryStore, loadRegistryDir, type Registry } from '@signalbox/
 import { UsageError } from '../errors.js';
 import type { CliIo, CommandResult } from '../io.js';
 import { formatTimeline } from './dev.js';
-import { REDECIDABLE_STAGES, formatRedecide, redecideTasks, type RedecidableStage } from './redecide.js';
+import {
+  REDECIDABLE_STAGES,
+  failureText,
+  formatRedecide,
+  redecideTasks,
+  type RedecidableStage,
+} from './redecide.js';
 import { startProgress, type Progress } from '../progress.js';
 
 function databaseUrl(io: CliIo, flag: string | undefined): string {
@@ -53,8 +59,12 @@ export async function trace(
       lines.push(text[i + 1] ?? '');
       for (const x of e.exchanges ?? []) {
         lines.push(
-          `      model ${x.model} (${x.profile_id}): ${String(x.input_tokens)} → ${String(x.output_tokens)} tokens, ` +
-            `${String(x.latency_ms)} ms, request ${x.request_hash.slice(0, 12)}`,
+          x.error === undefined
+            ? `      model ${x.model} (${x.profile_id}): ${String(x.input_tokens)} → ${String(x.output_tokens)} tokens, ` +
+                `${String(x.latency_ms)} ms, request ${x.request_hash.slice(0, 12)}`
+            : // EL-9: a call that failed is part of what the decision rests on (it may have fallen back on it).
+              `      model call failed (${x.profile_id}): ${failureText(x.error)}, ` +
+                `${String(x.latency_ms)} ms, request ${x.request_hash.slice(0, 12)}`,
         );
       }
     });

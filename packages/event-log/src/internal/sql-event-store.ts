@@ -9,15 +9,19 @@ import {
   InvalidEventError,
 } from '../errors.js';
 import type {
+  AnsweredModelExchange,
   AppendResult,
   EventStore,
+  FailedModelExchange,
   ModelExchange,
+  ModelExchangeError,
   NewEvent,
   StoredEvent,
   TraceFilter,
   TraceSummary,
 } from '../event-store.js';
-import { redactSecretValues, redactSecrets, restoreSecrets, type EventSecret } from '../secrets.js';
+import { redactSecrets, restoreSecrets, type EventSecret } from '../secrets.js';
+import { redactExchange, toModelExchange, type StoredExchangeRow } from './exchanges.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { PARTITION_MONTHS_AHEAD } from '../migrations/0004-monthly-partitions.js';
 import { classifyError, constraintName, errorCode } from './classify-error.js';
@@ -181,7 +185,7 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
 
   /**
    * The append statement's parameters for `rows`: one array per column, then the blobs, the secrets and the model
-   * exchanges (ten empty arrays for rows without any).
+   * exchanges (eleven empty arrays for rows without any).
    */
   function paramsOf(rows: readonly PreparedRow[]): unknown[] {
     const columns: unknown[][] = APPEND_COLUMNS.map(() => []);
@@ -632,41 +636,13 @@ function toStoredEventWithExchanges(row: EventRowWithExchanges, withSecrets: boo
   let exchanges: ModelExchange[];
   let secrets: EventSecret[];
   try {
-    exchanges = (JSON.parse(row.exchanges ?? '[]') as StoredExchangeRow[]).map((x) => ({
-      profile_id: x.profile_id,
-      model: x.model,
-      request_hash: x.request_hash,
-      request: JSON.parse(x.request) as unknown,
-      response: JSON.parse(x.response) as unknown,
-      input_tokens: x.input_tokens,
-      output_tokens: x.output_tokens,
-      latency_ms: x.latency_ms,
-    }));
+    exchanges = (JSON.parse(row.exchanges ?? '[]') as StoredExchangeRow[]).map(toModelExchange);
     secrets = JSON.parse(row.secrets ?? '[]') as EventSecret[];
   } catch (error) {
     throw new EventStoreQueryError(`event ${row.event_id} has unreadable model exchanges`, { cause: error });
   }
-  event.exchanges = withSecrets
-    ? exchanges
-    : exchanges.map((x) => ({
-        ...x,
-        request: redactSecretValues(x.request, secrets),
-        response: redactSecretValues(x.response, secrets),
-      }));
+  event.exchanges = withSecrets ? exchanges : exchanges.map((x) => redactExchange(x, secrets));
   return event;
-}
-
-/** A `model_exchanges` row as the read statements aggregate it. */
-interface StoredExchangeRow {
-  seq: number;
-  profile_id: string;
-  model: string;
-  request_hash: string;
-  request: string;
-  response: string;
-  input_tokens: number;
-  output_tokens: number;
-  latency_ms: number;
 }
 
 const REQUEST_HASH = /^[0-9a-f]{64}$/;
@@ -678,45 +654,72 @@ const MAX_INT = 2_147_483_647;
  */
 function exchangeRow(exchange: unknown, seq: number): unknown[] | string {
   if (typeof exchange !== 'object' || exchange === null) return 'is not an object';
-  const x = exchange as Partial<Record<keyof ModelExchange, unknown>>;
-  for (const key of ['profile_id', 'model'] as const) {
-    const value = x[key];
-    if (typeof value !== 'string' || value.length === 0) return `${key} must be a non-empty string`;
+  const x = exchange as Partial<Record<keyof AnsweredModelExchange | keyof FailedModelExchange, unknown>>;
+  if (typeof x.profile_id !== 'string' || x.profile_id.length === 0) {
+    return 'profile_id must be a non-empty string';
+  }
+  const failed = x.error !== undefined && x.error !== null;
+  if (!failed && (typeof x.model !== 'string' || x.model.length === 0)) {
+    return 'model must be a non-empty string';
   }
   if (typeof x.request_hash !== 'string' || !REQUEST_HASH.test(x.request_hash)) {
     return 'request_hash must be a sha256 in lower-case hex';
   }
-  for (const key of ['input_tokens', 'output_tokens'] as const) {
-    const value = x[key];
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_INT) {
-      return `${key} must be a non-negative integer`;
+  if (failed) {
+    // Nothing was answered: an exchange that has both an error and an answer is not one the replay can honour.
+    for (const key of ['model', 'response', 'input_tokens', 'output_tokens'] as const) {
+      if (x[key] !== undefined && x[key] !== null) return `a failed exchange has no ${key}`;
+    }
+  } else {
+    for (const key of ['input_tokens', 'output_tokens'] as const) {
+      const value = x[key];
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_INT) {
+        return `${key} must be a non-negative integer`;
+      }
     }
   }
   if (typeof x.latency_ms !== 'number' || !Number.isFinite(x.latency_ms) || x.latency_ms < 0) {
     return 'latency_ms must be a non-negative number';
   }
-  const texts: string[] = [];
-  for (const key of ['request', 'response'] as const) {
-    let text: unknown;
-    try {
-      text = JSON.stringify(x[key]);
-    } catch {
-      text = undefined;
-    }
-    if (typeof text !== 'string') return `${key} is not JSON`;
-    texts.push(text);
+  const request = jsonText(x.request);
+  if (request === undefined) return 'request is not JSON';
+  let response: string | null = null;
+  let error: string | null = null;
+  if (failed) {
+    const raw: unknown = x.error;
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'error must be an object';
+    const e = raw as Partial<Record<keyof ModelExchangeError, unknown>>;
+    if (typeof e.name !== 'string' || e.name.length === 0) return 'error.name must be a non-empty string';
+    if (typeof e.message !== 'string') return 'error.message must be a string';
+    if (typeof e.timeout !== 'boolean') return 'error.timeout must be a boolean';
+    error = jsonText(e) ?? null;
+    if (error === null) return 'error is not JSON';
+  } else {
+    response = jsonText(x.response) ?? null;
+    if (response === null) return 'response is not JSON';
   }
   return [
     seq,
     x.profile_id,
-    x.model,
+    failed ? null : x.model,
     x.request_hash,
-    texts[0],
-    texts[1],
-    x.input_tokens,
-    x.output_tokens,
+    request,
+    response,
+    failed ? null : x.input_tokens,
+    failed ? null : x.output_tokens,
     Math.min(MAX_INT, Math.round(x.latency_ms)),
+    error,
   ];
+}
+
+/** `value` as JSON text, or undefined when it is not JSON (undefined, a bigint, a cycle…). */
+function jsonText(value: unknown): string | undefined {
+  try {
+    const text: unknown = JSON.stringify(value);
+    return typeof text === 'string' ? text : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Maps a findTraces row to the port's TraceSummary. */

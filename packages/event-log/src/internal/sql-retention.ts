@@ -15,7 +15,8 @@ import {
   type PartitionInfo,
   type PruneResult,
 } from '../retention.js';
-import { redactSecretValues, type EventSecret } from '../secrets.js';
+import type { EventSecret } from '../secrets.js';
+import { redactExchange, toModelExchange, type StoredExchangeRow } from './exchanges.js';
 import { classifyError } from './classify-error.js';
 import type { Names } from './names.js';
 import type { SqlDriver } from './sql-driver.js';
@@ -97,13 +98,13 @@ export function createSqlRetention(driver: SqlDriver, names: Names): EventLogRet
       : '';
     // The stored row as it is (every column, so later migrations' columns come along), the claim-checked payload
     // resolved so the archive stands alone, global_position as text (a bigint). The model exchanges come as json
-    // (their request and response as JSON texts) and are put into the line below, redacted unless secrets are in.
+    // (their request, response and error as JSON texts) and are put into the line below, redacted unless secrets are in.
     const page = `SELECT e.global_position::text AS position,
   (to_jsonb(e) || jsonb_build_object('global_position', e.global_position::text,
      'payload', CASE WHEN e.payload_ref IS NULL THEN e.payload ELSE b.payload END) ${secrets})::text AS line,
   (SELECT json_agg(json_build_object('seq', x.seq, 'profile_id', x.profile_id, 'model', x.model,
        'request_hash', x.request_hash, 'request', x.request, 'response', x.response, 'input_tokens', x.input_tokens,
-       'output_tokens', x.output_tokens, 'latency_ms', x.latency_ms) ORDER BY x.seq)
+       'output_tokens', x.output_tokens, 'latency_ms', x.latency_ms, 'error', x.error) ORDER BY x.seq)
      FROM ${table(exchangesPartition(p.partition))} x WHERE x.event_id = e.event_id)::text AS exchanges,
   ${
     includeSecrets
@@ -272,40 +273,29 @@ DROP TABLE ${table(exchangesPartition(p.partition))};`);
   };
 }
 
-/** A model exchange as an archive line holds it: request and response as JSON, not JSON texts. */
-interface ArchivedExchange {
-  seq: number;
-  profile_id: string;
-  model: string;
-  request_hash: string;
-  request: unknown;
-  response: unknown;
-  input_tokens: number;
-  output_tokens: number;
-  latency_ms: number;
-}
-
 /**
  * An archive line (a JSON object's text) with the event's model exchanges added as `exchanges` (always, `[]` when it
- * asked no model); given `secrets` (the event's, when they are not archived), their values are redacted in them.
+ * asked no model), each with its `seq` and as reads return it — a failed call with its `error`, an answered one
+ * with `"error": null`; given `secrets` (the event's, when they are not archived), their values are redacted in them.
  */
 function withExchanges(line: string, exchanges: string | null, secrets: string | null): string {
-  const list = (
-    JSON.parse(exchanges ?? '[]') as (Omit<ArchivedExchange, 'request' | 'response'> & {
-      request: string;
-      response: string;
-    })[]
-  ).map((x): ArchivedExchange => ({
-    ...x,
-    request: JSON.parse(x.request) as unknown,
-    response: JSON.parse(x.response) as unknown,
-  }));
   const values = secrets === null ? [] : (JSON.parse(secrets) as EventSecret[]);
-  const shown = list.map((x) => ({
-    ...x,
-    request: redactSecretValues(x.request, values),
-    response: redactSecretValues(x.response, values),
-  }));
+  const shown = (JSON.parse(exchanges ?? '[]') as StoredExchangeRow[]).map((row) => {
+    const x = redactExchange(toModelExchange(row), values);
+    // The columns' order, as archives written before failed calls were recorded have it.
+    return {
+      seq: row.seq,
+      profile_id: x.profile_id,
+      model: x.model,
+      request_hash: x.request_hash,
+      request: x.request,
+      response: x.response,
+      input_tokens: x.input_tokens,
+      output_tokens: x.output_tokens,
+      latency_ms: x.latency_ms,
+      error: x.error ?? null,
+    };
+  });
   if (!line.endsWith('}')) throw new TypeError('an archive line is a JSON object');
   return `${line.slice(0, -1)}, "exchanges": ${JSON.stringify(shown)}}`;
 }

@@ -72,6 +72,8 @@ export const EXCHANGE_COLUMNS = [
   ['input_tokens', 'integer'],
   ['output_tokens', 'integer'],
   ['latency_ms', 'integer'],
+  // Migration 0006: the error of a failed call (JSON text); null, with the four columns above it, when answered.
+  ['error', 'text'],
 ] as const;
 
 /** The expression that turns an append input column into the stored value. */
@@ -124,8 +126,8 @@ export interface EventRowWithSecrets extends EventRow {
 }
 
 /**
- * A row of a read with model exchanges: a JSON array of the event's `model_exchanges` rows in `seq` order (request
- * and response as JSON texts), or null when it has none; and its secrets, which redact or restore them.
+ * A row of a read with model exchanges: a JSON array of the event's `model_exchanges` rows in `seq` order (request,
+ * response and error as JSON texts), or null when it has none; and its secrets, which redact or restore them.
  */
 export interface EventRowWithExchanges extends EventRowWithSecrets {
   exchanges: string | null;
@@ -190,7 +192,7 @@ export interface Statements {
    * column's is one JSON array text (`appendParam`).
    * $23…$25: distinct claim-checked blobs (sha256 hex, size in bytes, payload jsonb).
    * $26…$28: secrets (input position `ord` of their event, path, value jsonb), one element per secret.
-   * $29…$38: model exchanges (input position `ord` of their event, then EXCHANGE_COLUMNS), one element per exchange.
+   * $29…$39: model exchanges (input position `ord` of their event, then EXCHANGE_COLUMNS), one element per exchange.
    */
   append: string;
   /** $1: text[] of event ids. */

@@ -110,6 +110,7 @@ tr.is-selected td { background: #e8f1fb; }
 .details dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; font-size: 0.9rem; }
 .details dt { color: var(--muted); }
 .details dd { margin: 0; overflow-wrap: anywhere; }
+.exchange.failed > summary { color: var(--failed); }
 .payload {
   background: var(--bg-alt); border: 1px solid var(--line); padding: 0.6rem; max-height: 32rem;
   overflow: auto; font-size: 0.8rem; white-space: pre-wrap; overflow-wrap: anywhere;

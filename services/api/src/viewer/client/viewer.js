@@ -432,26 +432,41 @@ async function showDetails(panel, trace, e, stillChosen) {
 }
 
 /**
- * The model calls a decision rests on (EL-7): one line each, then its request and answer as formatted JSON.
+ * The model calls a decision rests on (EL-7): one line each, then its request and answer as formatted JSON. A call
+ * that failed (EL-9) says so, with its error in place of the answer.
  * @param {ModelExchange[]} list
  * @returns {Node[]}
  */
 function exchangesView(list) {
   if (list.length === 0) return [h('p', { class: 'note' }, 'None: this decision asked no model.')];
   return list.map((x, i) =>
-    h(
-      'details',
-      { class: 'exchange' },
-      h(
-        'summary',
-        {},
-        `${String(i + 1)}. ${x.profile_id} · ${x.model} · ${String(x.input_tokens)} → ${String(x.output_tokens)} tokens · ${formatMs(x.latency_ms)}`,
-      ),
-      h('h4', {}, 'Request'),
-      h('pre', { class: 'payload' }, JSON.stringify(x.request, null, 2)),
-      h('h4', {}, 'Answer'),
-      h('pre', { class: 'payload' }, JSON.stringify(x.response, null, 2)),
-    ),
+    x.error
+      ? h(
+          'details',
+          { class: 'exchange failed' },
+          h(
+            'summary',
+            {},
+            `${String(i + 1)}. ${x.profile_id} · failed: ${x.error.name}: ${x.error.message.split('\n')[0] ?? ''} · ${formatMs(x.latency_ms)}`,
+          ),
+          h('h4', {}, 'Request'),
+          h('pre', { class: 'payload' }, JSON.stringify(x.request, null, 2)),
+          h('h4', {}, 'Error'),
+          h('pre', { class: 'payload' }, JSON.stringify(x.error, null, 2)),
+        )
+      : h(
+          'details',
+          { class: 'exchange' },
+          h(
+            'summary',
+            {},
+            `${String(i + 1)}. ${x.profile_id} · ${x.model} · ${String(x.input_tokens)} → ${String(x.output_tokens)} tokens · ${formatMs(x.latency_ms)}`,
+          ),
+          h('h4', {}, 'Request'),
+          h('pre', { class: 'payload' }, JSON.stringify(x.request, null, 2)),
+          h('h4', {}, 'Answer'),
+          h('pre', { class: 'payload' }, JSON.stringify(x.response, null, 2)),
+        ),
   );
 }
 
