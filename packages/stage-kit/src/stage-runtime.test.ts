@@ -754,6 +754,29 @@ describe('stage runtime: model exchanges (EL-2, EL-7, EL-9)', () => {
     expect(unrecorded.unrecorded()).toHaveLength(1);
   });
 
+  it('keeps the model calls of a decision that failed with its failed event', async () => {
+    const r = await rig();
+    const [taskId = ''] = r.ids(1);
+    const model = createScriptedProvider([{ respond: { content: 'model-huge' } }], { model: 'gpt-4o' });
+    const decide: Decide = async (input, ctx) => {
+      const answer = await ctx.models?.('light_model')?.complete(question(input));
+      // Not retriable: the input is dead-lettered after this one attempt.
+      throw new TypeError(`no profile named ${String(answer?.content)}`);
+    };
+    await r.run(decide, { models: () => model });
+    await r.publish(submitted(taskId));
+    await waitFor(async () => (await store.readTask(taskId)).length === 1, 'the failed event');
+
+    model.assertConsumed();
+    const [event] = await store.readTask(taskId, { withExchanges: true });
+    expect(event?.envelope.event_type).toBe('failed');
+    expect(event?.envelope.decision_reason).toContain('no profile named model-huge');
+    expect(event?.exchanges).toMatchObject([
+      { profile_id: 'light_model', model: 'gpt-4o', response: { content: 'model-huge' } },
+    ]);
+    expect(r.outputs()).toEqual([]);
+  });
+
   it('gives a stage without models a context without models, and stores no exchanges', async () => {
     const r = await rig();
     const [taskId = ''] = r.ids(1);

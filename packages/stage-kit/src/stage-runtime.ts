@@ -153,6 +153,8 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
   async function decideWithRetry(
     input: StageInput,
     ctx: DecisionContext,
+    /** Set to each attempt's exchanges as it starts: what the last one asked, should it throw. */
+    lastAttempt: { exchanges: () => readonly ModelExchange[] },
   ): Promise<{ decision: Decision; exchanges: readonly ModelExchange[] }> {
     const models = definition.models;
     for (let attempt = 1; ; attempt++) {
@@ -160,6 +162,7 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
         // A stage without models (most of them) decides with the plain context: nothing to record, nothing to add.
         if (!models) return { decision: await definition.decide(input, ctx), exchanges: NO_EXCHANGES };
         const recorder = recordExchanges(models);
+        lastAttempt.exchanges = () => recorder.exchanges();
         const decision = await definition.decide(input, { ...ctx, models: recorder.models });
         return { decision, exchanges: recorder.exchanges() };
       } catch (err) {
@@ -203,7 +206,12 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
     }
   }
 
-  function failedEvent(input: StageInput, fullDetail: string, source: IncomingMessage): NewEvent {
+  function failedEvent(
+    input: StageInput,
+    fullDetail: string,
+    source: IncomingMessage,
+    exchanges: readonly ModelExchange[] = NO_EXCHANGES,
+  ): NewEvent {
     const detail = capDetail(fullDetail);
     const envelope: Envelope = {
       ...decisionEnvelope(
@@ -222,7 +230,7 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
         input.traceparent,
       ),
     };
-    return {
+    const event: NewEvent = {
       envelope,
       topic: null,
       payload: {
@@ -231,6 +239,8 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
         source: { topic: source.topic, partition: source.partition, offset: source.offset },
       },
     };
+    if (exchanges.length > 0) event.exchanges = exchanges;
+    return event;
   }
 
   async function decideOne(
@@ -275,8 +285,9 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
     traceparent: string | null,
   ): Promise<Fate> {
     const versions = definition.versions();
+    const lastAttempt = { exchanges: (): readonly ModelExchange[] => NO_EXCHANGES };
     try {
-      const { decision, exchanges } = await decideWithRetry(input, { stage, versions });
+      const { decision, exchanges } = await decideWithRetry(input, { stage, versions }, lastAttempt);
       const envelope = decisionEnvelope(stage, input, decision, versions, o.now(), traceparent);
       // Checked as the consumer will see it after JSON encoding, so the append and the publish cannot refuse it later.
       // Checked in the shape the log will give back (object keys in jsonb's order): a redelivery re-publishes the
@@ -297,7 +308,9 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
         { stage, task_id: input.task_id, event_id: input.event_id, err: detail },
         'decision failed; dead-lettering the input',
       );
-      return { kind: 'failed', event: failedEvent(input, detail, message), detail: capDetail(detail) };
+      // EL-7: the model calls the failed decision made (answered or not) stay with its failed event, for the audit.
+      const event = failedEvent(input, detail, message, lastAttempt.exchanges());
+      return { kind: 'failed', event, detail: capDetail(detail) };
     }
   }
 
