@@ -154,27 +154,41 @@ describe('sensitive fields through the parameter injector on real Kafka and Post
     expect(contactLine).toMatch(/^contact = \[redacted\]/);
     expect(contactLine).not.toContain(PHONE);
 
-    // What the database holds (queried directly, not through the store): the payload exactly as published except
-    // the sensitive field, which reads "[REDACTED]"; the value only in the secret side table. (The phone is also part
-    // of the user's own request text, which the task carries and the title quotes: not a declared field.)
+    // What the database holds (queried directly, not through the store): the payload as published with the sensitive
+    // field reading "[REDACTED]" — and every other copy of its value too (the user's own request text, which the
+    // task carries, and the title quoting it): the phone is nowhere in the row. The values are only in the secret
+    // side table, each at its path, and putting them back gives the published payload exactly.
     const rows = await schema.pool.query<{ event_id: string; payload: unknown; decision_reason: string }>(
       'SELECT event_id, payload, decision_reason FROM events WHERE task_id = $1',
       [taskId],
     );
     expect(rows.rows).toHaveLength(1);
     const [row] = rows.rows;
-    const expected = structuredClone(first?.payload);
-    if (expected) expected.call.arguments.contact = SECRET_REDACTED;
-    expect(row?.payload).toEqual(expected);
+    const stored = row?.payload as TopicMessage<'stepPrepared'>['payload'];
+    expect(stored.call.arguments.contact).toBe(SECRET_REDACTED);
+    expect(stored.call.arguments.title).toBe(SECRET_REDACTED);
+    expect((stored as unknown as { task: { request: string } }).task.request).toBe(SECRET_REDACTED);
+    expect(JSON.stringify(stored)).not.toContain(PHONE);
     expect(row?.decision_reason).not.toContain(PHONE);
     const secrets = await schema.pool.query<{ path: string; value: unknown }>(
-      'SELECT path, value FROM event_secrets WHERE event_id = $1',
+      'SELECT path, value FROM event_secrets WHERE event_id = $1 ORDER BY path',
       [row?.event_id],
     );
-    expect(secrets.rows).toEqual([{ path: 'call.arguments.contact', value: PHONE }]);
+    expect(secrets.rows).toContainEqual({ path: 'call.arguments.contact', value: PHONE });
+    expect(secrets.rows.length).toBeGreaterThan(1);
+    for (const secret of secrets.rows) expect(JSON.stringify(secret.value)).toContain(PHONE);
+    const restored = structuredClone(stored) as unknown as Record<string, unknown>;
+    for (const { path, value } of secrets.rows) {
+      const keys = path.split('.');
+      const parent = keys
+        .slice(0, -1)
+        .reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, restored);
+      parent[keys[keys.length - 1]!] = value;
+    }
+    expect(JSON.parse(JSON.stringify(restored))).toEqual(first?.payload);
     // Operators' reads are redacted too.
     const [read] = await store.readTask(taskId);
-    expect(read?.payload).toEqual(expected);
+    expect(read?.payload).toEqual(stored);
 
     // A redelivered input: the stored decision is re-published, real value included, unchanged.
     await bus.publish([{ topic: TOPICS.taskPlanned, key: taskId, value: input }]);

@@ -393,6 +393,35 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
         expect({ ...restored, payload: null }).toEqual({ ...read, payload: null });
       });
 
+      it('hides every copy of a secret value in the payload (a tool output echoing it), and restores them exactly', async () => {
+        const echoing = {
+          ...payload(),
+          result: { status: 'success', output: { sent_to: phone, receipt: `Ticket for ${phone} created` } },
+        };
+        const event = {
+          ...makeEvent(
+            { task_id: 'task-s', causation_id: 'c9', stage: 'executor', event_type: 'step_executed' },
+            echoing,
+            'signalbox.step.executed.v1',
+          ),
+          secrets: secretsAt(echoing, paths),
+        };
+        const [appended] = await store.append([event], { withSecrets: true });
+        expect(appended?.event.payload).toEqual(echoing);
+
+        const rows = await h.sql(`SELECT payload::text AS payload FROM ${h.table('events')}`);
+        expect(String(rows[0]?.payload)).not.toContain(phone);
+        const [read] = await store.readTask('task-s');
+        expect(JSON.stringify(read?.payload)).not.toContain(phone);
+        expect(read?.payload).toMatchObject({
+          result: { output: { sent_to: SECRET_REDACTED, receipt: SECRET_REDACTED } },
+        });
+        const id = event.envelope.event_id;
+        const restored = (await store.findByEventIds([id], { withSecrets: true })).get(id);
+        expect(JSON.stringify(restored?.payload)).toBe(JSON.stringify(appended?.event.payload));
+        expect(restored?.payload).toEqual(echoing);
+      });
+
       it('keeps the first secrets when the same event id is appended again, within a batch and later', async () => {
         const first = secretEvent();
         const sameBatch = secretEvent('+1 555 0100');

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { SECRET_REDACTED, redactPaths, redactSecretValues } from './secrets.js';
+import {
+  SECRET_REDACTED,
+  redactPaths,
+  redactSecretValues,
+  redactSecrets,
+  restoreSecrets,
+  secretsAt,
+  withEchoedSecrets,
+} from './secrets.js';
 
 describe('redactSecretValues', () => {
   const phone = '+46 70 123 45 67';
@@ -64,5 +72,88 @@ describe('redactPaths', () => {
     });
     expect(payload.history[0]?.call.arguments.phone).toBe('+46 70');
     expect(redactPaths(payload, [])).toBe(payload);
+  });
+});
+
+describe('withEchoedSecrets', () => {
+  const phone = '+46 70 123 45 67';
+  /** A step_executed-like payload: the call with its sensitive argument, and a tool output that echoes it. */
+  const payload = (output: unknown) => ({
+    call: { tool: 'sms_send', arguments: { to: phone, pin: 4711, text: 'hi' } },
+    result: { status: 'success', output },
+    note: 'nothing here',
+  });
+  const given = (p: unknown) => secretsAt(p, ['call.arguments.pin', 'call.arguments.to']);
+
+  /** The stored (redacted) payload and what restoring its secrets gives back. */
+  const roundTrip = (p: unknown) => {
+    const secrets = withEchoedSecrets(p, given(p));
+    const redacted = redactSecrets(p, secrets);
+    if (typeof redacted === 'string') throw new Error(redacted);
+    const restored = restoreSecrets(structuredClone(redacted.payload), secrets);
+    return { secrets, stored: redacted.payload, restored };
+  };
+
+  it('adds a secret for every copy of a value elsewhere: whole, inside text, JSON-escaped, as a number', () => {
+    const p = payload({
+      sent_to: phone,
+      receipt: `Message to ${phone} queued`,
+      raw: JSON.stringify({ to: phone }),
+      pin_echo: 4711,
+      list: ['x', phone],
+      count: 2,
+    });
+    const { secrets, stored, restored } = roundTrip(p);
+    expect(secrets.map((x) => x.path).sort()).toEqual([
+      'call.arguments.pin',
+      'call.arguments.to',
+      'result.output.list.1',
+      'result.output.pin_echo',
+      'result.output.raw',
+      'result.output.receipt',
+      'result.output.sent_to',
+    ]);
+    expect(secrets.find((x) => x.path === 'result.output.receipt')?.value).toBe(`Message to ${phone} queued`);
+    expect(JSON.stringify(stored)).not.toContain('123 45 67');
+    expect(JSON.stringify(stored)).not.toContain('4711');
+    // The raw JSON text quotes the phone as JSON does; it is hidden as well.
+    expect((stored as { result: { output: { raw: string } } }).result.output.raw).toBe(SECRET_REDACTED);
+    expect((stored as { result: { output: { count: number } } }).result.output.count).toBe(2);
+    expect(restored).toEqual(p);
+    expect(JSON.stringify(restored)).toBe(JSON.stringify(p));
+  });
+
+  it('takes the container whole when the echo sits under a key the path grammar cannot name', () => {
+    const p = payload({ 'to.number': phone, ok: true });
+    const { secrets, stored, restored } = roundTrip(p);
+    expect(secrets.map((x) => x.path).sort()).toEqual([
+      'call.arguments.pin',
+      'call.arguments.to',
+      'result.output',
+    ]);
+    expect((stored as { result: { output: unknown } }).result.output).toBe(SECRET_REDACTED);
+    expect(restored).toEqual(p);
+  });
+
+  it('drops a given secret that a container taken whole holds', () => {
+    const p = { call: { arguments: { to: phone, '': phone } } };
+    const secrets = withEchoedSecrets(p, secretsAt(p, ['call.arguments.to']));
+    expect(secrets).toEqual([{ path: 'call.arguments', value: p.call.arguments }]);
+    const redacted = redactSecrets(p, secrets);
+    expect(redacted).toEqual({
+      payload: { call: { arguments: SECRET_REDACTED } },
+      secrets: [{ path: 'call.arguments', json: JSON.stringify(p.call.arguments) }],
+    });
+  });
+
+  it('changes nothing when no value is echoed, and matches a very short value only whole', () => {
+    const quiet = payload({ status: 'sent' });
+    expect(withEchoedSecrets(quiet, given(quiet))).toEqual(given(quiet));
+    const short = { code: 'ab', text: 'abc ab', exact: 'ab' };
+    expect(withEchoedSecrets(short, secretsAt(short, ['code']))).toEqual([
+      { path: 'code', value: 'ab' },
+      { path: 'exact', value: 'ab' },
+    ]);
+    expect(withEchoedSecrets(quiet, [])).toEqual([]);
   });
 });

@@ -147,6 +147,12 @@ export function restoreSecrets(payload: unknown, secrets: readonly EventSecret[]
  * longer strings, which they would shred.
  */
 export function redactSecretValues<T>(value: T, secrets: readonly EventSecret[]): T {
+  const redact = secretValueRedactor(secrets);
+  return redact ? (redact(value) as T) : value;
+}
+
+/** The walk of {@link redactSecretValues} for these secrets, or undefined when they hold no string or number. */
+function secretValueRedactor(secrets: readonly EventSecret[]): ((value: unknown) => unknown) | undefined {
   const strings = new Set<string>();
   const numbers = new Set<number>();
   const needles = new Set<string>();
@@ -164,7 +170,7 @@ export function redactSecretValues<T>(value: T, secrets: readonly EventSecret[])
     else if (isContainer(v)) Object.values(v).forEach(collect);
   };
   for (const secret of secrets) collect(secret.value);
-  if (strings.size === 0 && numbers.size === 0) return value;
+  if (strings.size === 0 && numbers.size === 0) return undefined;
   // Longest first, so a secret that contains another is hidden whole.
   const ordered = [...needles]
     .filter((n) => n.length >= MIN_REDACTED_TEXT)
@@ -181,7 +187,60 @@ export function redactSecretValues<T>(value: T, secrets: readonly EventSecret[])
     if (isContainer(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
     return v;
   };
-  return walk(value) as T;
+  return walk;
+}
+
+/**
+ * `secrets` plus a secret for every other place in `payload` that holds one of their values — a tool's output
+ * echoing the phone number it was given, a text quoting it (matched as {@link redactSecretValues} matches) — so that
+ * the stored payload hides every copy, and restoring the secrets still gives the payload back exactly (EL-2). An
+ * echo sits at the deepest path the dotted grammar can name (a key holding a dot or an empty key cannot be named:
+ * its container is taken whole); a secret inside a taken container is dropped, the container's value holding it.
+ * Secrets `redactSecrets` would refuse (malformed, missing) are returned unchanged, for it to say why.
+ */
+export function withEchoedSecrets(payload: unknown, secrets: readonly EventSecret[]): EventSecret[] {
+  const redact = secretValueRedactor(secrets);
+  if (!redact) return [...secrets];
+  const secretPaths = new Set(secrets.map((s) => s.path));
+  const echoes = new Map<string, unknown>();
+  const walk = (value: unknown, path: string[]): void => {
+    const here = path.join('.');
+    if (secretPaths.has(here)) return;
+    if (isContainer(value)) {
+      const entries = Array.isArray(value)
+        ? value.map((v, i) => [String(i), v] as const)
+        : Object.entries(value);
+      for (const [key, child] of entries) {
+        if (key.length === 0 || key.includes('.')) {
+          // A key the grammar cannot name: should anything under it echo a secret, this container is the echo (the
+          // payload itself cannot be one; its top-level keys are the contracts').
+          if (path.length > 0 && echoesIn(child, redact)) {
+            echoes.set(here, value);
+            return;
+          }
+          continue;
+        }
+        walk(child, [...path, key]);
+      }
+      return;
+    }
+    if (path.length > 0 && redact(value) !== value) echoes.set(here, value);
+  };
+  walk(payload, []);
+  if (echoes.size === 0) return [...secrets];
+  // A container taken whole swallows the secrets and echoes inside it. (Given secrets nested in one another are left
+  // as they are, for redactSecrets to refuse.)
+  const inside = (path: string) => [...echoes.keys()].some((outer) => path.startsWith(`${outer}.`));
+  return [
+    ...secrets.filter((s) => !inside(s.path)),
+    ...[...echoes].filter(([path]) => !inside(path)).map(([path, value]) => ({ path, value })),
+  ];
+}
+
+/** Whether `value` holds a secret's value anywhere (see {@link withEchoedSecrets}). */
+function echoesIn(value: unknown, redact: (value: unknown) => unknown): boolean {
+  if (isContainer(value)) return Object.values(value).some((v) => echoesIn(v, redact));
+  return redact(value) !== value;
 }
 
 /** Secret texts shorter than this are redacted where they are a whole value only, never inside longer strings. */

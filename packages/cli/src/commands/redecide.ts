@@ -9,6 +9,8 @@ import { INPUT_TOPIC_OF, PIPELINE_STAGES, type PipelineStage } from '@signalbox/
 import {
   SECRET_REDACTED,
   redactPaths,
+  redactSecretValues,
+  secretsAt,
   type EventStore,
   type ModelExchangeError,
   type StoredEvent,
@@ -281,10 +283,11 @@ export async function redecideEvents(
         decision_reason: unanswered.length
           ? `${MODEL_NOT_RECORDED}; ${decision.decision_reason}`
           : decision.decision_reason,
-        // PI-5: the diff is for operators; the re-taken decision's sensitive values are shown redacted.
+        // PI-5: the diff is for operators; the re-taken decision's sensitive values are shown redacted, and so is
+        // every copy of them (a tool output echoing one), as the event log stores it.
         summary: summarise(
           decision.event_type,
-          redactPaths(redecided, definition.sensitivePaths?.(decision.payload) ?? []),
+          redactedForShow(redecided, definition.sensitivePaths?.(decision.payload) ?? []),
         ),
       },
       differences: changed ? (found.length ? found : ['$event_type']) : [],
@@ -292,6 +295,12 @@ export async function redecideEvents(
     });
   }
   return { diffs, skipped };
+}
+
+/** `payload` with the values at `paths` and every other copy of them redacted. */
+function redactedForShow(payload: unknown, paths: readonly string[]): unknown {
+  if (paths.length === 0) return payload;
+  return redactSecretValues(redactPaths(payload, paths), secretsAt(payload, paths));
 }
 
 /**

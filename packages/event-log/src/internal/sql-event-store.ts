@@ -20,7 +20,7 @@ import type {
   TraceFilter,
   TraceSummary,
 } from '../event-store.js';
-import { redactSecrets, restoreSecrets, type EventSecret } from '../secrets.js';
+import { redactSecrets, restoreSecrets, withEchoedSecrets, type EventSecret } from '../secrets.js';
 import { redactExchange, toModelExchange, type StoredExchangeRow } from './exchanges.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { PARTITION_MONTHS_AHEAD } from '../migrations/0004-monthly-partitions.js';
@@ -131,7 +131,8 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
       return row;
     });
     // PI-5 / RS-6: what is stored (and claim-checked) is the redacted payload; the values go to event_secrets.
-    const redacted = redactSecrets(event.payload, event.secrets ?? []);
+    // Every copy of a secret's value in the payload (a tool output echoing it) is stored as a secret too.
+    const redacted = redactSecrets(event.payload, withEchoedSecrets(event.payload, event.secrets ?? []));
     if (typeof redacted === 'string') throw new InvalidEventError(`event ${index}: ${redacted}`, { index });
     const json: unknown = JSON.stringify(redacted.payload);
     if (typeof json !== 'string') {
