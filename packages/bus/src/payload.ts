@@ -146,22 +146,44 @@ function survivesJson(value: unknown, depth: number): boolean {
 const NOT_PLAIN = Symbol('does not survive JSON');
 
 // Messages repeat a few key lists (the envelope's, each payload object's): their sorted order is kept per comparator
-// rather than sorted again for every object. Bounded, as free-form members (tool arguments) bring any keys.
+// rather than sorted again for every object. Found by first key and length, then compared key by key — no string
+// is built to look one up. Bounded, as free-form members (tool arguments) bring any keys.
 const SORTED_KEYS_CACHE_SIZE = 2048;
-const sortedKeysCache = new WeakMap<(a: string, b: string) => number, Map<string, readonly string[]>>();
+const LISTS_PER_FIRST_KEY = 16;
+
+interface SortedKeysCache {
+  byFirstKey: Map<string, { keys: readonly string[]; sorted: readonly string[] }[]>;
+  size: number;
+}
+
+const sortedKeysCaches = new WeakMap<(a: string, b: string) => number, SortedKeysCache>();
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 function sortedKeys(keys: string[], keyOrder: (a: string, b: string) => number): readonly string[] {
   if (keys.length < 2) return keys;
-  // Joined with NUL, lists of keys without one are told apart exactly; the rare key holding one is sorted uncached.
-  for (const key of keys) if (key.includes('\u0000')) return keys.sort(keyOrder);
-  let cache = sortedKeysCache.get(keyOrder);
-  if (!cache) sortedKeysCache.set(keyOrder, (cache = new Map<string, readonly string[]>()));
-  const id = keys.join('\u0000');
-  let sorted = cache.get(id);
-  if (sorted === undefined) {
-    sorted = keys.sort(keyOrder);
-    if (cache.size >= SORTED_KEYS_CACHE_SIZE) cache.clear();
-    cache.set(id, sorted);
+  let cache = sortedKeysCaches.get(keyOrder);
+  if (!cache) sortedKeysCaches.set(keyOrder, (cache = { byFirstKey: new Map(), size: 0 }));
+  const first = keys[0] as string;
+  let lists = cache.byFirstKey.get(first);
+  if (lists) {
+    for (const list of lists) if (sameKeys(list.keys, keys)) return list.sorted;
+  }
+  const sorted = [...keys].sort(keyOrder);
+  if (cache.size >= SORTED_KEYS_CACHE_SIZE) {
+    cache.byFirstKey.clear();
+    cache.size = 0;
+    lists = undefined;
+  }
+  if (!lists) cache.byFirstKey.set(first, (lists = []));
+  // Few lists share a first key; should many (free-form keys), the newest are not kept, so a look-up stays short.
+  if (lists.length < LISTS_PER_FIRST_KEY) {
+    lists.push({ keys, sorted });
+    cache.size++;
   }
   return sorted;
 }

@@ -89,6 +89,15 @@ describe('validateValue with a key order', () => {
     expect(first).toEqual({ task_id: 't', data: { 'a\u0000': 1, b: 2 } });
     expect(keysOf(first)).toEqual(['b', 'a\u0000']);
     expect(keysOf(second)).toEqual(['a', '\u0000b']);
+    // Many lists that share their first key, then many that do not: each still in order.
+    for (let i = 0; i < 100; i++) {
+      const data = { a: 0, [`z${String(i)}`]: i, [`b${String(i)}`]: -i };
+      expect(keysOf(validateValue(topic, { task_id: 't', data }, { keyOrder: reverse }))).toEqual([
+        `z${String(i)}`,
+        `b${String(i)}`,
+        'a',
+      ]);
+    }
     for (let i = 0; i < 5000; i++) {
       const data = { [`k${String(i)}`]: i, [`j${String(i)}`]: -i };
       expect(keysOf(validateValue(topic, { task_id: 't', data }, { keyOrder: reverse }))).toEqual([
