@@ -7,8 +7,8 @@ import {
   SchemaRegistryUnavailableError,
   WireFormatError,
 } from './errors.js';
-import { encodeValue, parsePayload } from './payload.js';
-import { decodeWire, encodeWire } from './wire-format.js';
+import { encodeValueText, parsePayload } from './payload.js';
+import { decodeWire, encodeWireText } from './wire-format.js';
 
 // FL-2: values travel as JSON in the Confluent wire format; the JSON Schema registered per subject is generated from
 // the topic's zod schema. The registry is the gate for compatibility; zod is the gate for every single value.
@@ -163,9 +163,9 @@ export function createSchemaRegistryCodec(options: SchemaRegistryCodecOptions): 
 
   return {
     async encode(topic, value) {
-      const payload = encodeValue(topic, value);
+      const json = encodeValueText(topic, value);
       const schemaId = await cached(idByTopic, topic.name, () => lookUpId(topic));
-      return encodeWire(schemaId, payload);
+      return encodeWireText(schemaId, json);
     },
 
     async decode(topic, bytes) {

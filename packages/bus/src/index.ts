@@ -47,4 +47,4 @@ export {
 export { validateValue, type ValidateValueOptions } from './payload.js';
 export { checkTopicPrefix, prefixTopic } from './topic-prefix.js';
 export { TRACEPARENT_HEADER, extractTraceContext, injectTraceContext } from './trace-context.js';
-export { MAGIC_BYTE, decodeWire, encodeWire } from './wire-format.js';
+export { MAGIC_BYTE, decodeWire, encodeWire, encodeWireText } from './wire-format.js';

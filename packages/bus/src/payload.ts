@@ -24,8 +24,8 @@ export function describeIssues(error: z.ZodError): { path: string; detail: strin
   return { path, detail: `${issue.message}${more}` };
 }
 
-// Values that passed the check `publish` makes, with the bytes `publish` would write for them (see validateValue).
-const validatedBytes = new WeakMap<object, { schema: TopicSpec['schema']; bytes: Buffer }>();
+// Values that passed the check `publish` makes, with the JSON text `publish` would write for them (see validateValue).
+const validatedJson = new WeakMap<object, { schema: TopicSpec['schema']; json: string }>();
 
 /** Options of {@link validateValue}. */
 export interface ValidateValueOptions {
@@ -44,17 +44,22 @@ export interface ValidateValueOptions {
  * Throws {@link InvalidMessageError} like `publish`.
  */
 export function validateValue(topic: TopicSpec, value: unknown, options: ValidateValueOptions = {}): unknown {
-  const { data, bytes } = validate(topic, value, options.keyOrder);
+  const { data, json } = validate(topic, value, options.keyOrder);
   if (typeof data === 'object' && data !== null) {
-    validatedBytes.set(Object.freeze(data), { schema: topic.schema, bytes });
+    validatedJson.set(Object.freeze(data), { schema: topic.schema, json });
   }
   return data;
 }
 
-/** The bytes to publish: those checked by {@link validateValue} for this topic's schema, else checked now. */
+/** The JSON text to publish: that checked by {@link validateValue} for this topic's schema, else checked now. */
+export function encodeValueText(topic: TopicSpec, value: unknown): string {
+  const validated = typeof value === 'object' && value !== null ? validatedJson.get(value) : undefined;
+  return validated?.schema === topic.schema ? validated.json : validate(topic, value).json;
+}
+
+/** The bytes to publish (UTF-8 of {@link encodeValueText}). */
 export function encodeValue(topic: TopicSpec, value: unknown): Buffer {
-  const validated = typeof value === 'object' && value !== null ? validatedBytes.get(value) : undefined;
-  return validated?.schema === topic.schema ? validated.bytes : serializeValue(topic, value);
+  return Buffer.from(encodeValueText(topic, value), 'utf8');
 }
 
 /**
@@ -62,14 +67,14 @@ export function encodeValue(topic: TopicSpec, value: unknown): Buffer {
  * validated value. Throws {@link InvalidMessageError} naming the topic and the first invalid field path.
  */
 export function serializeValue(topic: TopicSpec, value: unknown): Buffer {
-  return validate(topic, value).bytes;
+  return Buffer.from(validate(topic, value).json, 'utf8');
 }
 
 function validate(
   topic: TopicSpec,
   value: unknown,
   keyOrder?: (a: string, b: string) => number,
-): { data: unknown; bytes: Buffer } {
+): { data: unknown; json: string } {
   let plain: unknown;
   if (keyOrder) {
     // One walk both checks the value survives JSON and makes the ordered copy; else the round trip, then order.
@@ -84,7 +89,7 @@ function validate(
     const { path, detail } = describeIssues(result.error);
     throw new InvalidMessageError(topic.name, path, detail, { cause: result.error });
   }
-  return { data: result.data, bytes: Buffer.from(JSON.stringify(result.data), 'utf8') };
+  return { data: result.data, json: JSON.stringify(result.data) };
 }
 
 /** `value` as a consumer sees it after JSON encoding (a Date becomes a string, NaN null, undefined members go). */

@@ -7,7 +7,7 @@ import { forEachByKey } from './for-each-by-key.js';
 import { encodeValue, validateValue } from './payload.js';
 import { sliceBySize } from './kafka-bus.js';
 import { backoffDelay, isRetriable, resolveBackoff } from './retry.js';
-import { decodeWire, encodeWire } from './wire-format.js';
+import { decodeWire, encodeWire, encodeWireText } from './wire-format.js';
 
 describe('wire format', () => {
   it('round-trips the schema id and payload, and refuses other magic bytes and short values', () => {
@@ -16,6 +16,13 @@ describe('wire format', () => {
     expect(decodeWire(bytes)).toEqual({ schemaId: 70_000, payload: Buffer.from('{}') });
     expect(() => decodeWire(Buffer.from([1, 0, 0, 0, 1, 123]))).toThrow(/magic byte 1/);
     expect(() => decodeWire(Buffer.from([0, 0]))).toThrow(/fewer than/);
+  });
+
+  it('writes text the same as its UTF-8 bytes, multi-byte characters included', () => {
+    for (const text of ['{}', '{"a":"ü日本🙂"}', '', 'x'.repeat(10_000)]) {
+      expect(encodeWireText(70_000, text)).toEqual(encodeWire(70_000, Buffer.from(text, 'utf8')));
+    }
+    expect(() => encodeWireText(-1, '{}')).toThrow(RangeError);
   });
 });
 
