@@ -122,6 +122,18 @@ function withHostileText(task: CorpusTask): CorpusTask {
               output_tokens: 7,
               latency_ms: 310,
             },
+            // EL-9: a call that failed, its error quoting markup.
+            {
+              profile_id: 'extraction',
+              model: null,
+              request_hash: 'b'.repeat(64),
+              request: { messages: [{ role: 'user', content: 'Which order?' }] },
+              response: null,
+              input_tokens: null,
+              output_tokens: null,
+              latency_ms: 30_000,
+              error: { name: 'ProviderTimeoutError', message: `timed out on ${XSS}`, timeout: true },
+            },
           ],
         };
       }
@@ -422,12 +434,22 @@ describe('the trace viewer in headless Chromium', () => {
     // The model call of the second decision (EL-7): a line per call, its request and answer as text.
     await page.locator('svg.timeline g.mark[data-stream-version="2"]').click();
     const call = page.locator('#exchanges details.exchange');
-    await call.waitFor();
-    expect(await call.locator('summary').textContent()).toBe(
+    await call.first().waitFor();
+    expect(await call.count()).toBe(2);
+    expect(await call.first().locator('summary').textContent()).toBe(
       '1. extraction · small-model-1 · 42 → 7 tokens · 310 ms',
     );
-    await call.locator('summary').click();
-    expect(await call.locator('pre').first().textContent()).toContain('Refund my order. <img src=x');
+    await call.first().locator('summary').click();
+    expect(await call.first().locator('pre').first().textContent()).toContain('Refund my order. <img src=x');
+    // The failed call (EL-9): marked failed, its error shown as text where the answer would be.
+    const failed = page.locator('#exchanges details.exchange.failed');
+    expect(await failed.count()).toBe(1);
+    expect(await failed.locator('summary').textContent()).toMatch(
+      /^2\. extraction · failed: ProviderTimeoutError: timed out on <img src=x onerror="[^"]+"> · /,
+    );
+    await failed.locator('summary').click();
+    expect(await failed.locator('h4').nth(1).textContent()).toBe('Error');
+    expect(await failed.locator('pre').nth(1).textContent()).toContain('"timeout": true');
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
   }, 60_000);
