@@ -139,6 +139,25 @@ describe('jsonParser (compiled validation of JSON values)', () => {
   });
 });
 
+describe('jsonParser and a __proto__ key', () => {
+  it('keeps one two levels inside free-form JSON, which zod itself turns into a prototype (the one difference)', () => {
+    const [fixture] = fixturesOf(TOPICS.stepPrepared.name);
+    const text = JSON.stringify(fixture).replace(
+      '"arguments":{',
+      '"arguments":{"top":{"__proto__":{"a":1},"b":2},"deep":{"x":{"__proto__":{"a":1}}},',
+    );
+    const weird = (schema: z.ZodType) => {
+      const out = schema.parse(JSON.parse(text)) as { payload: { call: { arguments: object } } };
+      return JSON.stringify(out.payload.call.arguments).slice(0, 60);
+    };
+    // One level in: the same. Two levels in: kept by the compiled parser only.
+    expect(weird(TOPICS.stepPrepared.schema)).toMatch(/^\{"top":\{"b":2\},"deep":\{"x":\{\}\}/);
+    expect(weird(jsonParser(TOPICS.stepPrepared.schema))).toMatch(
+      /^\{"top":\{"b":2\},"deep":\{"x":\{"__proto__":\{"a":1\}\}\}/,
+    );
+  });
+});
+
 describe('jsonParser on a schema without free-form JSON', () => {
   it('is the plain compiled schema: exact for any value, JSON or not', () => {
     const fast = jsonParser(Envelope);

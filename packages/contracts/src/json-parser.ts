@@ -105,6 +105,10 @@ const parsers = new WeakMap<Schema, Schema>();
  * round trip): the same successes, outputs and issues as `schema.safeParse` on such values, several times faster.
  * A schema it cannot compile is returned as it is. Do not use it for values that may hold `undefined`, functions,
  * `Date`s or other non-JSON members: inside tool arguments and outputs they would pass.
+ *
+ * One difference: an object key `__proto__` two or more levels inside free-form JSON is kept as the key it is, where
+ * zod's runtime parser copies the object by assignment and so makes the value the copy's prototype (the key is gone
+ * from its JSON). Callers that must give the same bytes as the schema (the bus) parse such rare values with it.
  */
 export function jsonParser<S extends z.ZodType>(schema: S): S {
   let parser = parsers.get(schema);
