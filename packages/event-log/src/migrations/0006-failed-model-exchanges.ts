@@ -22,10 +22,13 @@ ALTER TABLE ${n.modelExchanges}
   -- The error a failed call rejected with, as JSON text: name, message, timeout, retriable… (null when answered).
   ADD COLUMN error text;
 
+-- NOT VALID: checked for every row from now on, but the rows already there are not scanned — each is an answered call
+-- (these columns were NOT NULL and there was no error column), so the check holds for them by construction, and a
+-- scan of a large log would hold the table's exclusive lock, stopping appends, for its whole length.
 ALTER TABLE ${n.modelExchanges} ADD CONSTRAINT model_exchanges_answered_or_failed CHECK (
   (error IS NULL AND model IS NOT NULL AND response IS NOT NULL
     AND input_tokens IS NOT NULL AND output_tokens IS NOT NULL)
   OR (error IS NOT NULL AND model IS NULL AND response IS NULL
-    AND input_tokens IS NULL AND output_tokens IS NULL));
+    AND input_tokens IS NULL AND output_tokens IS NULL)) NOT VALID;
 `,
 };
