@@ -11,6 +11,7 @@ export {
   type StageInput,
 } from './decision.js';
 export {
+  limitModelCalls,
   recordExchanges,
   replayExchanges,
   type ExchangeRecorder,

@@ -10,7 +10,7 @@ import {
   type ModelRequest,
 } from '@signalbox/providers';
 import { createScriptedProvider } from '@signalbox/providers/testing';
-import { recordExchanges, replayExchanges, type ModelLookup } from './model-exchanges.js';
+import { limitModelCalls, recordExchanges, replayExchanges, type ModelLookup } from './model-exchanges.js';
 
 const ask = (text: string): ModelRequest => ({
   messages: [{ role: 'user', content: text }],
@@ -241,5 +241,86 @@ describe('replayExchanges', () => {
     const { exchanges } = await recorded();
     const tampered = exchanges.map((x) => ({ ...x, request: ask('weather in Rome') }));
     expect(() => replayExchanges(tampered).models('light_model')).toThrow(/does not match its request/);
+  });
+});
+
+describe('limitModelCalls', () => {
+  /** Models whose calls answer (or fail) only when the test says; counts the calls out at once, over all of them. */
+  function gate() {
+    let out = 0;
+    let most = 0;
+    const pending: { content: string; settle: (fail: boolean) => void }[] = [];
+    const model = (): ModelProvider => ({
+      complete(request) {
+        out++;
+        most = Math.max(most, out);
+        const content = String(request.messages[0]?.content);
+        return new Promise((resolve, reject) => {
+          pending.push({
+            content,
+            settle: (fail) => {
+              out--;
+              if (fail) reject(new Error(`${content} failed`));
+              else
+                resolve({
+                  content,
+                  toolCalls: [],
+                  model: 'm',
+                  finishReason: 'stop',
+                  usage: { inputTokens: 1, outputTokens: 1 },
+                });
+            },
+          });
+        });
+      },
+    });
+    const settle = (content: string, fail = false) => {
+      const at = pending.findIndex((p) => p.content === content);
+      pending.splice(at, 1)[0]?.settle(fail);
+    };
+    return { model, settle, started: () => pending.map((p) => p.content).sort(), most: () => most };
+  }
+  const ask = (content: string): ModelRequest => ({ messages: [{ role: 'user', content }] });
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('lets at most the limit of calls out at once, across profiles, the rest in the order they came', async () => {
+    const g = gate();
+    const [a, b] = [g.model(), g.model()];
+    const models = limitModelCalls((profile) => (profile === 'a' ? a : b), 2);
+    expect(models('a')).toBe(models('a'));
+    const calls = ['1', '2', '3', '4', '5'].map((n, i) => {
+      const model = models(i % 2 ? 'b' : 'a');
+      if (!model) throw new Error('no model');
+      return model.complete(ask(n));
+    });
+    const results = Promise.allSettled(calls);
+    await tick();
+    expect(g.started()).toEqual(['1', '2']);
+    // A failed call frees its slot like an answered one; the next in line goes.
+    g.settle('1', true);
+    await tick();
+    expect(g.started()).toEqual(['2', '3']);
+    g.settle('3');
+    await tick();
+    expect(g.started()).toEqual(['2', '4']);
+    g.settle('2');
+    g.settle('4');
+    await tick();
+    expect(g.started()).toEqual(['5']);
+    g.settle('5');
+    expect((await results).map((r) => r.status)).toEqual([
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(g.most()).toBe(2);
+  });
+
+  it('refuses a limit that is not a positive integer, and gives no model for a profile without one', () => {
+    expect(() => limitModelCalls(() => undefined, 0)).toThrow(RangeError);
+    expect(() => limitModelCalls(() => undefined, 1.5)).toThrow(RangeError);
+    expect(limitModelCalls(() => undefined, 1)('any')).toBeUndefined();
   });
 });

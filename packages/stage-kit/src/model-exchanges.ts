@@ -93,6 +93,50 @@ export function recordExchanges(
   };
 }
 
+/**
+ * `models` with at most `limit` calls in flight at once across all of them (IF-4): a worker decides many inputs at
+ * once (`STAGE_CONCURRENCY` × `PARTITIONS_CONCURRENTLY`), and its model calls should not follow that number up to the
+ * provider's rate limits. Calls beyond the limit wait their turn, first come first served; a call that fails frees its
+ * slot like one that answers. The same wrapper per profile.
+ */
+export function limitModelCalls(models: ModelLookup, limit: number): ModelLookup {
+  if (!Number.isInteger(limit) || limit < 1) {
+    throw new RangeError(`the model call limit must be a positive integer, got ${String(limit)}`);
+  }
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
+  const acquire = async (): Promise<void> => {
+    if (inFlight < limit) {
+      inFlight++;
+      return;
+    }
+    // The slot is handed over by release(): inFlight stays as it is.
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  const release = (): void => {
+    const next = waiting.shift();
+    if (next) next();
+    else inFlight--;
+  };
+  const wrapped = new Map<string, ModelProvider | undefined>();
+  return (profileId) => {
+    if (wrapped.has(profileId)) return wrapped.get(profileId);
+    const inner = models(profileId);
+    const provider: ModelProvider | undefined = inner && {
+      async complete(request) {
+        await acquire();
+        try {
+          return await inner.complete(request);
+        } finally {
+          release();
+        }
+      },
+    };
+    wrapped.set(profileId, provider);
+    return provider;
+  };
+}
+
 /** A request the replay could not answer from the recorded exchanges. */
 export interface UnrecordedModelCall {
   profile_id: string;

@@ -52,6 +52,7 @@ export async function runStageWorker(options: StageWorkerOptions): Promise<Stage
     groupId: env.SIGNALBOX_GROUP_ID ?? `signalbox.${definition.stage}`,
     concurrency: env.STAGE_CONCURRENCY,
     partitionsConcurrently: env.PARTITIONS_CONCURRENTLY,
+    modelConcurrency: env.MODEL_CONCURRENCY,
     logger,
     observer: {
       onMessage(outcome, seconds, decision) {

@@ -31,7 +31,7 @@ import {
   type StageInput,
 } from './decision.js';
 import { EventLogUnavailableError, InvalidDecisionError, StageConfigError, isRetriable } from './errors.js';
-import { recordExchanges } from './model-exchanges.js';
+import { limitModelCalls, recordExchanges } from './model-exchanges.js';
 
 /** Lifecycle of a stage worker. */
 export type StageState = 'starting' | 'running' | 'draining' | 'stopped' | 'failed';
@@ -60,8 +60,16 @@ export interface StageRuntimeOptions {
   groupId?: string;
   /** Inputs decided concurrently within a batch (different keys only; one key stays in order). @default 16 */
   concurrency?: number;
-  /** @default 2 */
+  /**
+   * Partitions handled at once. The topics have 6 (room for 6 replicas): a worker that owns them all handles them in
+   * one round, not in sequential rounds of append + publish each (measured: hop p50/p99 28/71 ms with 6, 56/135 with
+   * 2). @default 6
+   */
   partitionsConcurrently?: number;
+  /**
+   * Model calls in flight at once across this worker's decisions (`limitModelCalls`); beyond it calls wait. @default 32
+   */
+  modelConcurrency?: number;
   /** Attempts of `decide` on a retriable error before the input is dead-lettered. @default 3 */
   decideAttempts?: number;
   /** First backoff between decide attempts; doubles up to `retryMaxMs`, with full jitter. @default 50 */
@@ -106,7 +114,8 @@ function resolveOptions(options: StageRuntimeOptions): ResolvedOptions {
     store: options.store,
     groupId: options.groupId ?? `signalbox.${definition.stage}`,
     concurrency: options.concurrency ?? 16,
-    partitionsConcurrently: options.partitionsConcurrently ?? 2,
+    partitionsConcurrently: options.partitionsConcurrently ?? 6,
+    modelConcurrency: options.modelConcurrency ?? 32,
     decideAttempts: options.decideAttempts ?? 3,
     retryBaseMs: options.retryBaseMs ?? 50,
     retryMaxMs: options.retryMaxMs ?? 2000,
@@ -115,7 +124,12 @@ function resolveOptions(options: StageRuntimeOptions): ResolvedOptions {
     observer: options.observer ?? {},
     now: options.now ?? (() => new Date()),
   };
-  for (const key of ['concurrency', 'partitionsConcurrently', 'decideAttempts'] as const) {
+  for (const key of [
+    'concurrency',
+    'partitionsConcurrently',
+    'modelConcurrency',
+    'decideAttempts',
+  ] as const) {
     if (!Number.isInteger(resolved[key]) || resolved[key] < 1) {
       throw new StageConfigError(`${key} must be a positive integer, got ${String(resolved[key])}`);
     }
@@ -140,6 +154,8 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
   const o = resolveOptions(options);
   const { definition, bus, store, logger, observer } = o;
   const stage = definition.stage;
+  // One limit for the worker's model calls, whatever decision makes them.
+  const models = definition.models && limitModelCalls(definition.models, o.modelConcurrency);
   let state: StageState = 'starting';
   let subscription: Subscription | undefined;
   let storeHealthy = true;
@@ -156,7 +172,6 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
     /** Set to each attempt's exchanges as it starts: what the last one asked, should it throw. */
     lastAttempt: { exchanges: () => readonly ModelExchange[] },
   ): Promise<{ decision: Decision; exchanges: readonly ModelExchange[] }> {
-    const models = definition.models;
     for (let attempt = 1; ; attempt++) {
       try {
         // A stage without models (most of them) decides with the plain context: nothing to record, nothing to add.
