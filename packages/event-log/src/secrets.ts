@@ -198,9 +198,11 @@ function secretValueRedactor(secrets: readonly EventSecret[]): ((value: unknown)
  * its container is taken whole); a secret inside a taken container is dropped, the container's value holding it.
  * Secrets `redactSecrets` would refuse (malformed, missing) are returned unchanged, for it to say why.
  */
-export function withEchoedSecrets(payload: unknown, secrets: readonly EventSecret[]): EventSecret[] {
+export function withEchoedSecrets(payload: unknown, secrets: readonly EventSecret[]): readonly EventSecret[] {
+  // Most events have no secrets: nothing to look for, nothing built (this runs for every appended event).
+  if (secrets.length === 0) return secrets;
   const redact = secretValueRedactor(secrets);
-  if (!redact) return [...secrets];
+  if (!redact) return secrets;
   const secretPaths = new Set(secrets.map((s) => s.path));
   const echoes = new Map<string, unknown>();
   const walk = (value: unknown, path: string[]): void => {
@@ -227,7 +229,7 @@ export function withEchoedSecrets(payload: unknown, secrets: readonly EventSecre
     if (path.length > 0 && redact(value) !== value) echoes.set(here, value);
   };
   walk(payload, []);
-  if (echoes.size === 0) return [...secrets];
+  if (echoes.size === 0) return secrets;
   // A container taken whole swallows the secrets and echoes inside it. (Given secrets nested in one another are left
   // as they are, for redactSecrets to refuse.)
   const inside = (path: string) => [...echoes.keys()].some((outer) => path.startsWith(`${outer}.`));
