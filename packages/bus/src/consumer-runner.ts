@@ -11,6 +11,7 @@ import {
 import type { DecodeResult } from './codec.js';
 import { SubscriptionFailedError } from './errors.js';
 import type { BusLogger } from './logger.js';
+import type { PartitionLanes } from './partition-lanes.js';
 import { backoffDelay, isRetriable, type ResolvedBackoff } from './retry.js';
 
 // What happens to one fetched batch of one partition, shared by the Kafka and the in-memory adapter so both keep
@@ -277,23 +278,23 @@ export function headersToStrings(headers: IHeaders | undefined): Record<string, 
 export interface KafkaBatchRunnerOptions {
   /** False once the subscription failed: further batches are skipped (not resolved) until the consumer stops. */
   isUsable(): boolean;
-  /** Called once when a batch fails with an error retrying cannot fix. */
-  onFailed(error: SubscriptionFailedError): void;
-  /** Called after a batch is resolved, with the offset to commit for its partition (its last offset + 1). */
-  onResolved?(partition: number, offset: string): void;
+  /** The partitions' lanes the batches are handed to; they report what is handled (to commit) and what gave up. */
+  lanes: PartitionLanes;
   /** Which records are first deliveries; reset by the adapter on every (re)join. Without it none is. */
   frontier?: DeliveryFrontier;
 }
 
 /**
- * The kafkajs `eachBatch` (run with `eachBatchAutoResolve: false`): resolves and commits the batch's offsets only
- * when {@link runBatch} is done. An unresolved batch is fetched again from the last resolved offset, which is how
- * kafkajs redelivers.
+ * The kafkajs `eachBatch` (run with `eachBatchAutoResolve: false` and `autoCommit: false`): hands the batch to its
+ * partition's lane ({@link PartitionLanes}) to be run by {@link runBatch}, and resolves its offsets at once, so kafkajs
+ * fetches the next batches while this one is handled. It returns when the partition's previous batch is done: at most
+ * one batch per partition waits behind the running one. Nothing is committed here; the lanes report handled batches.
  */
 export function kafkaEachBatch(deps: BatchRunnerDeps, options: KafkaBatchRunnerOptions): EachBatchHandler {
   return async (payload: EachBatchPayload) => {
     const { batch } = payload;
-    if (!options.isUsable() || batch.messages.length === 0) return;
+    // Stale: a lane gave up and moved the partition back (seek); what was fetched before that comes again.
+    if (!options.isUsable() || batch.messages.length === 0 || payload.isStale()) return;
     const freshFrom =
       options.frontier?.take(batch.partition, BigInt(batch.lastOffset()), BigInt(batch.highWatermark)) ??
       null;
@@ -305,26 +306,13 @@ export function kafkaEachBatch(deps: BatchRunnerDeps, options: KafkaBatchRunnerO
       headers: headersToStrings(m.headers),
       fresh: freshFrom !== null && BigInt(m.offset) >= freshFrom,
     }));
-    let result: BatchResult;
-    try {
-      result = await runBatch(deps, records, {
-        heartbeat: () => payload.heartbeat(),
-        isActive: () => payload.isRunning() && !payload.isStale() && options.isUsable(),
-      });
-    } catch (error) {
-      if (error instanceof SubscriptionFailedError) {
-        options.onFailed(error);
-        return;
-      }
-      throw error;
-    }
-    if (result === 'aborted') return;
-    for (const record of records) payload.resolveOffset(record.offset);
-    options.onResolved?.(batch.partition, (BigInt(batch.lastOffset()) + 1n).toString());
-    await payload.commitOffsetsIfNecessary();
-    // Stopping: commit what is resolved now, while this member still owns its partitions. kafkajs does so on its own
-    // only with autoCommit, which the bus turns off when it commits on an interval.
-    if (!payload.isRunning()) await payload.commitOffsetsIfNecessary(payload.uncommittedOffsets());
-    await payload.heartbeat();
+    const previous = options.lanes.push({
+      partition: batch.partition,
+      firstOffset: batch.messages[0]?.offset ?? batch.lastOffset(),
+      lastOffset: batch.lastOffset(),
+      run: (isActive) => runBatch(deps, records, { heartbeat: () => payload.heartbeat(), isActive }),
+    });
+    payload.resolveOffset(batch.lastOffset());
+    await previous;
   };
 }

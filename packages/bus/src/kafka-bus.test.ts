@@ -133,6 +133,57 @@ describe('committing on an interval', { timeout: 45_000 }, () => {
   });
 });
 
+describe('handing batches to partition lanes', { timeout: 45_000 }, () => {
+  it("handles another partition's new messages while one partition's batch is still being handled", async () => {
+    const topic = contractTopic(2);
+    const bus = createKafkaBus({
+      brokers: endpoints.kafkaBrokers,
+      clientId: uniqueName('bus-test'),
+      schemaRegistryUrl: endpoints.schemaRegistryUrl,
+      maxWaitTimeMs: 200,
+    });
+    try {
+      await bus.ensureTopics([{ name: topic.name, partitions: topic.partitions }]);
+      await registerTopicSchemas(registry, [topic]);
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let slowPartition: number | undefined;
+      const handled: { key: string; partition: number }[] = [];
+      await bus.consume({
+        groupId: uniqueName('group'),
+        topic,
+        partitionsConcurrently: 2,
+        handler: async (batch) => {
+          if (batch.some((m) => m.key === 'slow')) {
+            slowPartition = batch[0]?.partition;
+            await gate;
+          }
+          handled.push(...batch.map((m) => ({ key: m.key, partition: m.partition })));
+          return { deadLetters: [] };
+        },
+      });
+      await bus.publish([{ topic, key: 'slow', value: { task_id: 'slow', seq: 0 } }]);
+      await waitFor('the slow batch to start', () => slowPartition !== undefined);
+      // Published while the slow batch runs: kafkajs fetches them only once the batches it handed out returned.
+      const keys = Array.from({ length: 20 }, (_, i) => `after${String(i)}`);
+      await bus.publish(keys.map((key, seq) => ({ topic, key, value: { task_id: key, seq } })));
+      await waitFor('a message of the other partition, published after the slow batch began', () =>
+        handled.some((h) => h.partition !== slowPartition),
+      );
+      expect(handled.map((h) => h.key)).not.toContain('slow');
+      expect(handled.every((h) => h.partition !== slowPartition)).toBe(true);
+      release();
+      await waitFor('everything', () => handled.length === keys.length + 1);
+      // The slow partition's later messages waited for it, in order.
+      const slowLane = handled.filter((h) => h.partition === slowPartition).map((h) => h.key);
+      expect(slowLane[0]).toBe('slow');
+      expect(slowLane.slice(1)).toEqual(keys.filter((k) => slowLane.includes(k)));
+    } finally {
+      await bus.close();
+    }
+  });
+});
+
 describe('schema registry compatibility (FL-2)', { timeout: 30_000 }, () => {
   it('refuses an incompatible change under BACKWARD and accepts a compatible one', async () => {
     const v1 = contractTopic();

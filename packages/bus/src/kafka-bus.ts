@@ -17,8 +17,9 @@ import {
   type BatchRunnerDeps,
   type DeadLetterRecord,
 } from './consumer-runner.js';
-import { BrokerError, BusStateError, InvalidMessageError, type SubscriptionFailedError } from './errors.js';
+import { BrokerError, BusStateError, InvalidMessageError, SubscriptionFailedError } from './errors.js';
 import { silentLogger, type BusLogger } from './logger.js';
+import { PartitionLanes } from './partition-lanes.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { backoffDelay, isRetriable, resolveBackoff, type BackoffOptions } from './retry.js';
 import { resolveConsumeOptions } from './subscription-options.js';
@@ -55,7 +56,8 @@ export interface KafkaBusOptions {
   maxWaitTimeMs?: number;
   /**
    * How often handled offsets are committed. 0 commits right after every batch (one extra broker round trip per
-   * batch); a positive interval commits the offsets resolved so far at most that often, and on `stop()`. Either way
+   * batch, before the partition's next batch starts); a positive interval commits the offsets handled so far within
+   * that interval, off the batches' path, and on `stop()`. Either way
    * only handled offsets are committed (at-least-once); a crash or a rebalance re-delivers at most one interval's
    * worth, which the stage runtime answers from the event log instead of deciding again. @default 0
    */
@@ -178,7 +180,8 @@ function wrapBrokerError(what: string, error: unknown, topic?: string): BrokerEr
 /**
  * The {@link Bus} on Kafka (kafkajs) with values in the Confluent wire format through the schema registry (FL-2).
  * Producer: idempotent, acks from all in-sync replicas, the default (murmur2) partitioner on the key. Consumers:
- * `eachBatch` without auto-resolve, offsets committed only after a batch is handled or dead-lettered.
+ * `eachBatch` hands each fetched batch to its partition's lane ({@link PartitionLanes}) and kafkajs fetches on while it
+ * is handled; offsets are committed only after a batch is handled or dead-lettered.
  */
 export function createKafkaBus(options: KafkaBusOptions): Bus {
   const resolved = resolveOptions(options);
@@ -332,29 +335,101 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       });
       let failed = false;
       let stopping: Promise<void> | undefined;
-      // The next offset of every partition a batch was resolved on since the last (re)join. With an interval the bus
-      // commits them itself when the subscription stops (kafkajs would only with autoCommit, see run() below), so a
-      // clean stop re-delivers nothing.
-      const resolvedOffsets = new Map<number, string>();
-      const commitResolved = async (): Promise<void> => {
-        if (resolved.commitIntervalMs === 0 || resolvedOffsets.size === 0) return;
-        const offsets = [...resolvedOffsets].map(([partition, offset]) => ({
-          topic: o.topic.name,
-          partition,
-          offset,
-        }));
-        try {
-          await consumer.commitOffsets(offsets);
-        } catch (err) {
-          // Not fatal: the next member re-reads from the last commit, and the stage runtime answers a redelivered
-          // input from its event log.
-          logger.warn({ topic: o.topic.name, groupId: o.groupId, err }, 'committing on stop failed');
-        }
+      // Handled batches report the next offset of their partition here; the bus commits them (kafkajs's own commits
+      // are off: it resolves offsets as soon as a batch is handed to a lane, before the batch is handled).
+      const handled = new Map<number, string>();
+      let committing: Promise<void> | undefined;
+      let commitTimer: NodeJS.Timeout | undefined;
+      let lastCommitAt = 0;
+      let generation = 0;
+      const commitHandled = (): Promise<void> => {
+        committing ??= (async () => {
+          try {
+            while (handled.size > 0) {
+              const taken = [...handled];
+              const takenIn = generation;
+              handled.clear();
+              lastCommitAt = Date.now();
+              try {
+                await consumer.commitOffsets(
+                  taken.map(([partition, offset]) => ({ topic: o.topic.name, partition, offset })),
+                );
+              } catch (err) {
+                // Not fatal: the next member re-reads from the last commit, and the stage runtime answers a
+                // redelivered input from its event log. Unless the assignment changed meanwhile, the offsets wait
+                // for the next commit.
+                logger.warn({ topic: o.topic.name, groupId: o.groupId, err }, 'committing offsets failed');
+                if (takenIn === generation) {
+                  for (const [partition, offset] of taken)
+                    if (!handled.has(partition)) handled.set(partition, offset);
+                }
+                return;
+              }
+            }
+          } finally {
+            committing = undefined;
+          }
+        })();
+        return committing;
       };
+      const lanes = new PartitionLanes({
+        concurrency: o.partitionsConcurrently,
+        isUsable: () => !failed,
+        async onHandled(partition, nextOffset) {
+          handled.set(partition, nextOffset);
+          // 0: commit right after every handled batch, before the partition's next batch starts.
+          if (resolved.commitIntervalMs === 0) {
+            await commitHandled();
+            return;
+          }
+          // Otherwise at most every interval, off the lane: a handled offset is committed within one interval.
+          commitTimer ??= setTimeout(
+            () => {
+              commitTimer = undefined;
+              void commitHandled();
+            },
+            Math.max(0, lastCommitAt + resolved.commitIntervalMs - Date.now()),
+          );
+        },
+        seek(partition, offset) {
+          logger.warn(
+            { topic: o.topic.name, groupId: o.groupId, partition, offset },
+            'a batch gave up while its partition is still assigned; fetching it again',
+          );
+          try {
+            consumer.seek({ topic: o.topic.name, partition, offset });
+          } catch (err) {
+            logger.error(
+              { topic: o.topic.name, groupId: o.groupId, partition, offset, err },
+              'seeking back failed; the batch comes again after the next rebalance or restart',
+            );
+          }
+        },
+        onError(error, partition) {
+          if (error instanceof SubscriptionFailedError) fail(error);
+          else {
+            // The group's heartbeat failed inside a batch (a rebalance, most often): kafkajs rejoins on its own.
+            logger.warn(
+              { topic: o.topic.name, groupId: o.groupId, partition, err: error },
+              'a batch gave up',
+            );
+          }
+        },
+      });
       const stop = (): Promise<void> => {
         stopping ??= (async () => {
           try {
-            await commitResolved();
+            // Graceful drain: no new batches; the running ones finish their current step; what they handled is
+            // committed while this member still owns its partitions.
+            try {
+              consumer.pause([{ topic: o.topic.name }]);
+            } catch {
+              // Not running any more (it crashed): nothing is fetched anyway.
+            }
+            await lanes.drain();
+            clearTimeout(commitTimer);
+            await committing;
+            await commitHandled();
             await consumer.stop();
           } finally {
             await consumer.disconnect();
@@ -370,7 +445,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
           { topic: o.topic.name, groupId: o.groupId, err: error },
           'subscription failed; stopping it',
         );
-        // Stop outside eachBatch: consumer.stop() waits for the batch in flight, which is the caller.
+        // Stop outside the lane: stopping waits for the lanes, one of which is the caller.
         setImmediate(() => {
           stop().catch((err: unknown) => {
             logger.error(
@@ -382,13 +457,21 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         o.onError?.(error);
       };
       const frontier = new DeliveryFrontier();
-      // Offsets resolved before a rebalance may belong to partitions another member now owns: never commit them. And
-      // whatever a partition holds when it is (re)assigned may have been handed to its previous owner.
+      // A rebalance begins (or the consumer crashed and restarts): batches fetched so far may belong to partitions
+      // another member gets; they stop, and what they handled since the last commit is never committed. Whatever a
+      // partition holds when it is (re)assigned may have been handed to its previous owner (the frontier).
+      const newGeneration = () => {
+        generation++;
+        lanes.newGeneration();
+        handled.clear();
+      };
+      consumer.on(consumer.events.REBALANCING, newGeneration);
       consumer.on(consumer.events.GROUP_JOIN, () => {
-        resolvedOffsets.clear();
+        newGeneration();
         frontier.reset();
       });
       consumer.on(consumer.events.CRASH, (event) => {
+        newGeneration();
         logger.error(
           {
             topic: o.topic.name,
@@ -425,21 +508,12 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         // run() resolves once the consumer joined the group.
         await consumer.run({
           eachBatchAutoResolve: false,
-          // 0: commit right after each handled batch (kafkajs's runner does with autoCommit). Otherwise at most every
-          // commitIntervalMs, from the batch loop (commitOffsetsIfNecessary commits once the interval has passed) —
-          // with autoCommit off, as kafkajs's runner would still commit after every batch: a commit waits out the
-          // group coordinator's append linger (5 ms by default), and the next fetch waits for it.
-          autoCommit: resolved.commitIntervalMs === 0,
-          ...(resolved.commitIntervalMs === 0
-            ? { autoCommitThreshold: 1 }
-            : { autoCommitInterval: resolved.commitIntervalMs }),
-          partitionsConsumedConcurrently: o.partitionsConcurrently,
-          eachBatch: kafkaEachBatch(deps, {
-            isUsable: () => !failed,
-            onFailed: fail,
-            onResolved: (partition, offset) => resolvedOffsets.set(partition, offset),
-            frontier,
-          }),
+          // The bus commits what its lanes handled (see `handled` above); kafkajs's resolved offsets run ahead of it.
+          autoCommit: false,
+          // kafkajs's workers only hand batches to the lanes (which run `partitionsConcurrently` at once); one per
+          // partition, so a partition waiting for its lane never holds up another's hand-over.
+          partitionsConsumedConcurrently: Math.max(o.partitionsConcurrently, o.topic.partitions),
+          eachBatch: kafkaEachBatch(deps, { isUsable: () => !failed, lanes, frontier }),
         });
       } catch (error) {
         await consumer.disconnect().catch(() => undefined);

@@ -1,0 +1,137 @@
+import type { BatchResult } from './consumer-runner.js';
+
+// kafkajs fetches again only once every batch of its last fetch is handled, so a record that arrives while a stage
+// is busy waits out the whole slowest batch, then a fetch round trip, before its own handling even starts — and a
+// stage's append and publish never overlap with the next batch's. The Kafka adapter therefore takes each fetched
+// batch off kafkajs's hands at once: the batch joins its partition's lane (batches of one partition run one after
+// another, in offset order; partitions run side by side) and kafkajs fetches on. Offsets are committed only for what
+// a lane finished.
+
+/** One fetched batch of one partition, as a lane runs it. */
+export interface LaneBatch {
+  partition: number;
+  /** The first and last offset of the batch (decimal strings, as Kafka gives them). */
+  firstOffset: string;
+  lastOffset: string;
+  /** Handles the batch; `isActive` turns false when it must give up (see {@link PartitionLanes}). */
+  run(isActive: () => boolean): Promise<BatchResult>;
+}
+
+/** What the lanes need from the subscription. */
+export interface PartitionLanesHooks {
+  /** A batch was handled while its partition was still this member's: `nextOffset` may be committed. */
+  onHandled(partition: number, nextOffset: string): Promise<void>;
+  /**
+   * A batch gave up while the partition is still this member's and nothing is stopping (its group heartbeat failed,
+   * say): the batches fetched after it were dropped too, and fetching must go on from `offset`, or they would be
+   * skipped.
+   */
+  seek(partition: number, offset: string): void;
+  /** A batch threw instead of resolving (it is treated as given up). */
+  onError(error: unknown, partition: number): void;
+  /** False once the subscription failed: no batch starts or goes on. */
+  isUsable(): boolean;
+  /** Batches running at once, across partitions (first come, first served). @default 1 */
+  concurrency?: number;
+}
+
+interface Lane {
+  /** Settles when the lane's last queued batch is done (never rejects). */
+  tail: Promise<void>;
+  /** Bumped when a batch of the lane gives up: every batch queued behind it belongs to the dropped run. */
+  epoch: number;
+}
+
+/**
+ * Per-partition lanes of fetched batches. A batch runs only while it is {@link LaneBatch.run | active}: the
+ * subscription is not stopping, no rebalance began since it was fetched ({@link newGeneration}), no earlier batch of
+ * its partition gave up, and the subscription has not failed.
+ */
+export class PartitionLanes {
+  private readonly lanes = new Map<number, Lane>();
+  private generation = 0;
+  private stopping = false;
+  private readonly concurrency: number;
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly hooks: PartitionLanesHooks) {
+    this.concurrency = hooks.concurrency ?? 1;
+    if (!Number.isInteger(this.concurrency) || this.concurrency < 1) {
+      throw new RangeError(
+        `PartitionLanes: concurrency must be a positive integer, got ${String(this.concurrency)}`,
+      );
+    }
+  }
+
+  /**
+   * Queues `batch` behind its partition's earlier batches. Resolves once the batch queued before it is done, so a
+   * caller that awaits it keeps at most one batch per partition waiting behind the running one.
+   */
+  push(batch: LaneBatch): Promise<void> {
+    let lane = this.lanes.get(batch.partition);
+    if (!lane) {
+      lane = { tail: Promise.resolve(), epoch: 0 };
+      this.lanes.set(batch.partition, lane);
+    }
+    const generation = this.generation;
+    const epoch = lane.epoch;
+    const previous = lane.tail;
+    const isActive = () =>
+      !this.stopping && this.generation === generation && lane.epoch === epoch && this.hooks.isUsable();
+    lane.tail = previous.then(() => this.runInLane(batch, lane, isActive, generation));
+    return previous;
+  }
+
+  private async runInLane(
+    batch: LaneBatch,
+    lane: Lane,
+    isActive: () => boolean,
+    generation: number,
+  ): Promise<void> {
+    if (!isActive()) return;
+    if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    let result: BatchResult = 'aborted';
+    try {
+      // Still wanted after waiting for a slot?
+      if (isActive()) result = await batch.run(isActive);
+    } catch (error) {
+      this.hooks.onError(error, batch.partition);
+    } finally {
+      // The slot passes straight to the next waiting batch, if any.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+    if (result === 'done') {
+      if (this.generation !== generation) return;
+      try {
+        await this.hooks.onHandled(batch.partition, (BigInt(batch.lastOffset) + 1n).toString());
+      } catch (error) {
+        this.hooks.onError(error, batch.partition);
+      }
+      return;
+    }
+    // Given up. Stopping, failed or rebalancing: the next owner (or this member, after the rejoin) reads from the last
+    // commit. Otherwise this member still owns the partition and kafkajs has already fetched past the batch.
+    if (this.stopping || this.generation !== generation || !this.hooks.isUsable()) return;
+    // One batch of a lane runs at a time, so this is the run's first give-up: drop what is queued behind it.
+    lane.epoch++;
+    this.hooks.seek(batch.partition, batch.firstOffset);
+  }
+
+  /**
+   * A rebalance began or the assignment changed: every batch fetched so far stops at its next step, and none of them
+   * reports `onHandled` any more (their partitions may be another member's now).
+   */
+  newGeneration(): void {
+    this.generation++;
+  }
+
+  /** Stops every lane: queued batches are dropped, running ones stop at their next step. Resolves when all settled. */
+  async drain(): Promise<void> {
+    this.stopping = true;
+    await Promise.all([...this.lanes.values()].map((lane) => lane.tail));
+  }
+}
