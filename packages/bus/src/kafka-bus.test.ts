@@ -133,6 +133,52 @@ describe('committing on an interval', { timeout: 45_000 }, () => {
   });
 });
 
+describe('committing on an interval, while idle', { timeout: 45_000 }, () => {
+  it('commits a handled batch within the interval though nothing arrives after it', async () => {
+    const topic = contractTopic(1);
+    const bus = createKafkaBus({
+      brokers: endpoints.kafkaBrokers,
+      clientId: uniqueName('bus-test'),
+      schemaRegistryUrl: endpoints.schemaRegistryUrl,
+      maxWaitTimeMs: 200,
+      commitIntervalMs: 1_000,
+    });
+    const groupId = uniqueName('group');
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      await bus.ensureTopics([{ name: topic.name, partitions: topic.partitions }]);
+      await registerTopicSchemas(registry, [topic]);
+      let handled = 0;
+      await bus.consume({
+        groupId,
+        topic,
+        handler: (batch) => {
+          handled += batch.length;
+          return Promise.resolve({ deadLetters: [] });
+        },
+      });
+      await bus.publish(
+        Array.from({ length: 5 }, (_, seq) => ({ topic, key: 'k', value: { task_id: 'k', seq } })),
+      );
+      await waitFor('5 messages handled', () => handled === 5);
+      const committed = async () => {
+        const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic.name] });
+        return offsets?.partitions[0]?.offset;
+      };
+      let offset = await committed();
+      for (let waited = 0; offset !== '5' && waited < 5_000; waited += 250) {
+        await new Promise((r) => setTimeout(r, 250));
+        offset = await committed();
+      }
+      expect(offset).toBe('5');
+    } finally {
+      await admin.disconnect();
+      await bus.close();
+    }
+  });
+});
+
 describe('handing batches to partition lanes', { timeout: 45_000 }, () => {
   it("handles another partition's new messages while one partition's batch is still being handled", async () => {
     const topic = contractTopic(2);

@@ -342,6 +342,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       let commitTimer: NodeJS.Timeout | undefined;
       let lastCommitAt = 0;
       let generation = 0;
+      /** Commits the offsets handled so far, one commit at a time; resolves once `handled` is empty or a commit failed. */
       const commitHandled = (): Promise<void> => {
         committing ??= (async () => {
           try {
@@ -365,12 +366,27 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
                 }
                 return;
               }
+              // On an interval, what was handled meanwhile waits for the next tick.
+              if (resolved.commitIntervalMs > 0) return;
             }
           } finally {
             committing = undefined;
           }
         })();
         return committing;
+      };
+      /** With an interval: commits what is handled at most once per interval, within one interval of its handling. */
+      const scheduleCommit = (): void => {
+        if (commitTimer || stopping || handled.size === 0) return;
+        commitTimer = setTimeout(
+          () => {
+            void commitHandled().then(() => {
+              commitTimer = undefined;
+              scheduleCommit();
+            });
+          },
+          Math.max(0, lastCommitAt + resolved.commitIntervalMs - Date.now()),
+        );
       };
       const lanes = new PartitionLanes({
         concurrency: o.partitionsConcurrently,
@@ -382,14 +398,8 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
             await commitHandled();
             return;
           }
-          // Otherwise at most every interval, off the lane: a handled offset is committed within one interval.
-          commitTimer ??= setTimeout(
-            () => {
-              commitTimer = undefined;
-              void commitHandled();
-            },
-            Math.max(0, lastCommitAt + resolved.commitIntervalMs - Date.now()),
-          );
+          // Otherwise at most every interval, off the lane.
+          scheduleCommit();
         },
         seek(partition, offset) {
           logger.warn(
