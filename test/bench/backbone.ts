@@ -7,15 +7,18 @@
 //    ceiling is fed at that rate too, and its per-hop latency (handling began at one hop → handling began at the
 //    next) is printed beside it. Also printed: this process's event-loop delay and GC pauses meanwhile.
 // 3. Ceiling, measured in the same run: raw kafkajs eachBatch → one multi-row INSERT … SELECT FROM UNNEST →
-//    sendBatch, five hops, same batching and offset-commit interval, no codec/validation/decisions.
+//    sendBatch, five hops, same batching (per hop, inserts and sends made while one is out leave together, an idle
+//    one's first lingers --linger-ms, as the bus and the store do) and offset-commit interval, no
+//    codec/validation/decisions.
 // Prints a table and, last, one JSON line. `--cpu-profile <file>` also writes a CPU profile of step 1.
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { Kafka, Partitioners, logLevel, type Consumer, type Producer } from 'kafkajs';
+import { Kafka, Partitioners, logLevel, type Consumer, type Message, type Producer } from 'kafkajs';
 import { TOPICS, allTopicNames } from '@signalbox/contracts';
 import {
+  coalescing,
   createKafkaBus,
   createSchemaRegistry,
   prefixTopic,
@@ -43,6 +46,9 @@ const { values: args } = parseArgs({
     'commit-interval-ms': { type: 'string', default: '500' },
     // kafkajs sleeps this long when every partition of a broker is still being handled, and long-polls this long.
     'max-wait-ms': { type: 'string', default: '100' },
+    // How long an idle producer's first publish, and an idle store's first append, wait for company (the bus's
+    // `lingerMs`, the store's `appendLingerMs`; the ceiling's sends and inserts are coalesced the same way).
+    'linger-ms': { type: 'string', default: '5' },
     // `--processes` runs each stage as its own worker process, as in production; by default the five runtimes
     // share this process (less scheduling noise on a 2-core machine that also runs Kafka and PostgreSQL).
     processes: { type: 'boolean', default: false },
@@ -69,6 +75,10 @@ if (!Number.isInteger(COMMIT_INTERVAL_MS) || COMMIT_INTERVAL_MS < 0) {
 const MAX_WAIT_MS = Number(args['max-wait-ms']);
 if (!Number.isInteger(MAX_WAIT_MS) || MAX_WAIT_MS < 1) {
   throw new Error(`--max-wait-ms must be a positive integer, got ${args['max-wait-ms']}`);
+}
+const LINGER_MS = Number(args['linger-ms']);
+if (!Number.isInteger(LINGER_MS) || LINGER_MS < 0 || LINGER_MS > 1000) {
+  throw new Error(`--linger-ms must be an integer from 0 to 1000, got ${args['linger-ms']}`);
 }
 const WARMUP_S = Number(args['warmup-s']);
 if (!Number.isFinite(WARMUP_S) || WARMUP_S < 0) {
@@ -198,6 +208,7 @@ async function runPipeline(
       clientId,
       commitIntervalMs: COMMIT_INTERVAL_MS,
       maxWaitTimeMs: MAX_WAIT_MS,
+      lingerMs: LINGER_MS,
       schemaRegistryUrl: endpoints.schemaRegistryUrl,
       topicPrefix: prefix,
       autoRegisterSchemas: true,
@@ -233,6 +244,8 @@ async function runPipeline(
             PARTITIONS_CONCURRENTLY: String(PARTITIONS_CONCURRENTLY),
             KAFKA_COMMIT_INTERVAL_MS: String(COMMIT_INTERVAL_MS),
             KAFKA_MAX_WAIT_MS: String(MAX_WAIT_MS),
+            KAFKA_LINGER_MS: String(LINGER_MS),
+            EVENT_LOG_APPEND_LINGER_MS: String(LINGER_MS),
           }),
         );
       }
@@ -241,7 +254,11 @@ async function runPipeline(
     for (const definition of args.processes
       ? []
       : (Object.values(PASS_THROUGH_STAGES) as StageDefinition[])) {
-      const store = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
+      const store = createPgEventStore({
+        connectionString: endpoints.databaseUrl,
+        schema: schema.name,
+        appendLingerMs: LINGER_MS,
+      });
       await store.migrate();
       stores.push(store);
       const stageBus = newBus(`bench-${definition.stage}`);
@@ -361,6 +378,11 @@ async function runCeiling(
   tasks: number,
   ratePerS: number | null = null,
   warmupTasks = 0,
+  /**
+   * True: the pipeline's batching (see the head of this file). False: each fetched batch inserts and sends on its own
+   * at once, several partitions' at the same time — how the ceiling was measured before, printed for comparison.
+   */
+  coalesce = true,
 ): Promise<{ tasksPerS: number; insertsPerS: number; cpuMsPerTask: number; hopMs: number[] }> {
   const prefix = uniqueName('ceiling');
   const kafka = new Kafka({
@@ -397,6 +419,20 @@ async function runCeiling(
   });
   try {
     for (let hop = 0; hop < 5; hop++) {
+      // The pipeline's batching: per hop (a stage's store and producer), the inserts and sends made while one is out
+      // leave together as the next, and an idle one's first waits --linger-ms for company.
+      const insertRows = async (rows: { id: string; task: string; payload: string }[]): Promise<void> => {
+        await schema.pool.query(
+          `INSERT INTO raw_events (event_id, task_id, payload)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[]) ON CONFLICT (event_id) DO NOTHING`,
+          [rows.map((r) => r.id), rows.map((r) => r.task), rows.map((r) => r.payload)],
+        );
+      };
+      const sendMessages = async (messages: Message[]): Promise<void> => {
+        await producer.sendBatch({ acks: -1, topicMessages: [{ topic: topics[hop + 1]!, messages }] });
+      };
+      const insert = coalesce ? coalescing(insertRows, { lingerMs: LINGER_MS }) : insertRows;
+      const send = coalesce ? coalescing(sendMessages, { lingerMs: LINGER_MS }) : sendMessages;
       const consumer = kafka.consumer({ groupId: `${prefix}.g${String(hop)}`, maxWaitTimeInMs: MAX_WAIT_MS });
       await consumer.connect();
       await consumer.subscribe({ topic: topics[hop]!, fromBeginning: true });
@@ -414,22 +450,15 @@ async function runCeiling(
               hopMs.push(now - Number(m.headers?.t?.toString()));
           }
           const t = String(now);
-          const ids = msgs.map((m) => `${String(hop)}:${m.key?.toString() ?? ''}`);
-          await schema.pool.query(
-            `INSERT INTO raw_events (event_id, task_id, payload)
-             SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[]) ON CONFLICT (event_id) DO NOTHING`,
-            [ids, msgs.map((m) => m.key?.toString() ?? ''), msgs.map((m) => m.value?.toString() ?? 'null')],
+          await insert(
+            msgs.map((m) => ({
+              id: `${String(hop)}:${m.key?.toString() ?? ''}`,
+              task: m.key?.toString() ?? '',
+              payload: m.value?.toString() ?? 'null',
+            })),
           );
           inserted += msgs.length;
-          await producer.sendBatch({
-            acks: -1,
-            topicMessages: [
-              {
-                topic: topics[hop + 1]!,
-                messages: msgs.map((m) => ({ key: m.key, value: m.value, headers: { t } })),
-              },
-            ],
-          });
+          await send(msgs.map((m) => ({ key: m.key, value: m.value, headers: { t } })));
           await payload.commitOffsetsIfNecessary();
         },
       });
@@ -489,6 +518,9 @@ try {
   log('ceiling: raw kafkajs + raw batched inserts, five hops');
   const ceiling = await runCeiling(infra.endpoints, TASKS);
   log(`ceiling ${ceiling.tasksPerS.toFixed(0)} tasks/s`);
+  log('ceiling without coalescing: each fetched batch inserts and sends on its own');
+  const perBatchCeiling = await runCeiling(infra.endpoints, TASKS, null, 0, false);
+  log(`ceiling without coalescing ${perBatchCeiling.tasksPerS.toFixed(0)} tasks/s`);
   log('pipeline at full rate');
   const max = await runPipeline(infra.endpoints, TASKS, null, 0, args['cpu-profile']);
   if (args['cpu-profile']) log(`CPU profile of the pipeline at full rate written to ${args['cpu-profile']}`);
@@ -528,6 +560,12 @@ try {
     cpu_ms_per_task: Math.round(max.cpuMsPerTask * 100) / 100,
     ceiling_cpu_ms_per_task: Math.round(ceiling.cpuMsPerTask * 100) / 100,
     ratio: Math.round((max.tasksPerS / ceiling.tasksPerS) * 100) / 100,
+    // The same against the ceiling whose fetched batches insert and send on their own, at once (less steady: up to
+    // six inserts per hop at a time).
+    ceiling_per_batch_tasks_per_s: Math.round(perBatchCeiling.tasksPerS),
+    ratio_to_per_batch_ceiling: Math.round((max.tasksPerS / perBatchCeiling.tasksPerS) * 100) / 100,
+    // CPU of this process per task, ceiling / pipeline: the ratio of what each costs, steadier than rates.
+    cpu_ratio: Math.round((ceiling.cpuMsPerTask / max.cpuMsPerTask) * 100) / 100,
     infrastructure: infra.endpoints.source,
   };
   const table = [
@@ -548,6 +586,10 @@ try {
       `${String(result.ceiling_hop_p50_ms)} / ${String(result.ceiling_hop_p99_ms)}`,
     ],
     ['ratio pipeline / ceiling', String(result.ratio)],
+    [
+      'ceiling without coalescing tasks/s, ratio',
+      `${String(result.ceiling_per_batch_tasks_per_s)}, ${String(result.ratio_to_per_batch_ceiling)}`,
+    ],
     [
       `event-loop delay p99 / max ms @ ${String(result.half_rate_tasks_per_s)} tasks/s`,
       `${String(result.event_loop_delay_p99_ms)} / ${String(result.event_loop_delay_max_ms)}`,

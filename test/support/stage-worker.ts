@@ -37,7 +37,11 @@ const definition: StageDefinition = {
   },
 };
 
-const store = createPgEventStore({ connectionString: env.DATABASE_URL, schema: env.EVENT_LOG_SCHEMA });
+const store = createPgEventStore({
+  connectionString: env.DATABASE_URL,
+  schema: env.EVENT_LOG_SCHEMA,
+  appendLingerMs: env.EVENT_LOG_APPEND_LINGER_MS,
+});
 const bus = createKafkaBus({
   brokers: env.KAFKA_BROKERS.split(','),
   clientId: `stage-worker-${env.STAGE}-${String(process.pid)}`,
@@ -47,6 +51,7 @@ const bus = createKafkaBus({
   sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
   commitIntervalMs: env.KAFKA_COMMIT_INTERVAL_MS,
   maxWaitTimeMs: env.KAFKA_MAX_WAIT_MS,
+  lingerMs: env.KAFKA_LINGER_MS,
   heartbeatIntervalMs: 1000,
 });
 

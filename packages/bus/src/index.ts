@@ -22,6 +22,7 @@ export {
   type SchemaRegistryCodecOptions,
   type SchemaRegistryOptions,
 } from './codec.js';
+export { coalescing, type CoalescingOptions, type CoalescingSender } from './coalesce.js';
 export { DEAD_LETTER_HEADERS } from './consumer-runner.js';
 export {
   BrokerError,

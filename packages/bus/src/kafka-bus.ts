@@ -62,6 +62,13 @@ export interface KafkaBusOptions {
    * worth, which the stage runtime answers from the event log instead of deciding again. @default 0
    */
   commitIntervalMs?: number;
+  /**
+   * How long a publish made while no produce request is out waits for other publishes to share its request (the
+   * Kafka producer's `linger.ms`, whose default is 5 ms since Kafka 4.0). Publishes made while a request is out wait
+   * for it anyway, so this matters when messages trickle in: fewer, fuller requests, each of which costs a round trip
+   * and CPU in this process and the broker. 0 sends such a publish at once. @default 5
+   */
+  lingerMs?: number;
   /** Producer retries of a failing send before `publish` rejects. @default 5 */
   producerRetries?: number;
   /** Use this registry client instead of creating one from `schemaRegistryUrl`. */
@@ -107,6 +114,7 @@ function resolveOptions(options: KafkaBusOptions) {
     heartbeatIntervalMs,
     maxWaitTimeMs: options.maxWaitTimeMs ?? 1_000,
     producerRetries: options.producerRetries ?? 5,
+    lingerMs: boundedInt('lingerMs', options.lingerMs ?? 5, 1_000),
     commitIntervalMs: nonNegativeInt('commitIntervalMs', options.commitIntervalMs ?? 0),
     registry:
       options.schemaRegistry ??
@@ -114,6 +122,13 @@ function resolveOptions(options: KafkaBusOptions) {
     autoRegisterSchemas: options.autoRegisterSchemas ?? false,
     topicPrefix: checkTopicPrefix(options.topicPrefix ?? ''),
   };
+}
+
+function boundedInt(name: string, value: number, max: number): number {
+  if (nonNegativeInt(name, value) > max) {
+    throw new RangeError(`createKafkaBus: ${name} must be at most ${String(max)}, got ${String(value)}`);
+  }
+  return value;
 }
 
 function nonNegativeInt(name: string, value: number): number {
@@ -210,7 +225,8 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
   let producerReady: Promise<Producer> | undefined;
 
   const producer = (): Promise<Producer> => {
-    if (closed) return Promise.reject(new BusStateError('the bus is closed'));
+    // A closing bus still sends what was published before close() (see close), with the producer it has.
+    if (closed && !producerReady) return Promise.reject(new BusStateError('the bus is closed'));
     producerReady ??= (async () => {
       const p = kafka.producer({
         idempotent: true,
@@ -230,22 +246,28 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
 
   // kafkajs's idempotent producer sends one request at a time per broker (a lock around each produce), and a stage
   // publishes from several partitions' batches at once: publishes made while a request is out now leave together
-  // as the next request (one round trip and one record batch per partition instead of one each), in call order.
-  const sendBatch = coalescing(async (topicMessages: TopicMessages[]): Promise<void> => {
-    const p = await producer();
-    // One slice after another, so a key's messages keep their order across slices.
-    for (const slice of sliceBySize(topicMessages, MAX_SEND_BYTES)) {
-      try {
-        await p.sendBatch({ topicMessages: slice, acks: -1 });
-      } catch (error) {
-        throw wrapBrokerError(
-          `publishing to ${slice.map((t) => t.topic).join(', ')} failed`,
-          error,
-          slice[0]?.topic,
-        );
+  // as the next request (one round trip and one record batch per partition instead of one each), in call order; an
+  // idle producer's first publish lingers `lingerMs` for company. Measured on the backbone benchmark at half its
+  // maximum rate, where messages trickle: 5 ms took the hop p50/p99 from 61–69/178–236 ms to 26–30/62–79 ms (the
+  // process spent its time on small requests, and everything queued behind them).
+  const sendBatch = coalescing(
+    async (topicMessages: TopicMessages[]): Promise<void> => {
+      const p = await producer();
+      // One slice after another, so a key's messages keep their order across slices.
+      for (const slice of sliceBySize(topicMessages, MAX_SEND_BYTES)) {
+        try {
+          await p.sendBatch({ topicMessages: slice, acks: -1 });
+        } catch (error) {
+          throw wrapBrokerError(
+            `publishing to ${slice.map((t) => t.topic).join(', ')} failed`,
+            error,
+            slice[0]?.topic,
+          );
+        }
       }
-    }
-  });
+    },
+    { lingerMs: resolved.lingerMs },
+  );
 
   const sendDeadLetters = (topic: string, records: DeadLetterRecord[]) =>
     sendBatch([
@@ -541,6 +563,8 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       if (closed) return;
       closed = true;
       await Promise.all([...subscriptions].map((s) => s.stop()));
+      // What lingers goes out now; what is out is waited for.
+      await sendBatch.flush();
       const pending = producerReady;
       producerReady = undefined;
       if (pending) await (await pending.catch(() => undefined))?.disconnect();

@@ -174,6 +174,47 @@ describe('coalescing', () => {
   });
 });
 
+describe('coalescing with a linger', () => {
+  it("holds an idle sender's first call for the linger, sending the calls made meanwhile with it", async () => {
+    const sent: number[][] = [];
+    const send = coalescing<number>(
+      (items) => {
+        sent.push(items);
+        return Promise.resolve();
+      },
+      { lingerMs: 30 },
+    );
+    const calls = [send([1]), send([2])];
+    await new Promise((r) => setTimeout(r, 5));
+    calls.push(send([3]));
+    expect(sent).toEqual([]);
+    await Promise.all(calls);
+    expect(sent).toEqual([[1, 2, 3]]);
+    // Idle again: the next call lingers too.
+    const next = send([4]);
+    expect(sent).toHaveLength(1);
+    await next;
+    expect(sent).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('flush() sends what lingers at once and resolves when the sender is idle', async () => {
+    const sent: string[][] = [];
+    const send = coalescing<string>(
+      (items) => {
+        sent.push(items);
+        return Promise.resolve();
+      },
+      { lingerMs: 60_000 },
+    );
+    const call = send(['a']);
+    await send.flush();
+    expect(sent).toEqual([['a']]);
+    await expect(call).resolves.toBeUndefined();
+    await send.flush(); // idle: nothing to do
+    expect(() => coalescing(() => Promise.resolve(), { lingerMs: -1 })).toThrow(/lingerMs/);
+  });
+});
+
 describe('sliceBySize', () => {
   const message = (key: string, bytes: number) => ({ key, value: Buffer.alloc(bytes) });
 

@@ -59,6 +59,57 @@ defineEventStoreContract('pg, schema option', (options): Promise<ContractHarness
   });
 });
 
+describe('pg EventStore: append linger', () => {
+  let schema: Awaited<ReturnType<typeof createIsolatedSchema>>;
+  beforeEach(async () => {
+    schema = await createIsolatedSchema(databaseUrl(), 'event_log');
+  });
+  afterEach(async () => {
+    await schema.drop();
+  });
+
+  it('lets appends made within the linger of an idle store share its statement (one transaction)', async () => {
+    const store = createPgEventStore({ connectionString: schema.url, appendLingerMs: 200 });
+    try {
+      await store.migrate();
+      await store.ping();
+      const first = store.append([makeEvent({ task_id: 'linger-a', causation_id: 'c1' })]);
+      await new Promise((r) => setTimeout(r, 20));
+      const second = store.append([makeEvent({ task_id: 'linger-b', causation_id: 'c1' })]);
+      const [[a], [b]] = await Promise.all([first, second]);
+      // now() is the transaction's start: one statement, one recorded_at.
+      expect(a?.inserted && b?.inserted).toBe(true);
+      expect(b?.event.recorded_at).toEqual(a?.event.recorded_at);
+    } finally {
+      await store.close();
+    }
+    // Without a linger the first append goes out at once: the second, made later, is its own transaction.
+    const eager = createPgEventStore({ connectionString: schema.url, appendLingerMs: 0 });
+    try {
+      const [a] = await eager.append([makeEvent({ task_id: 'eager-a', causation_id: 'c1' })]);
+      const [b] = await eager.append([makeEvent({ task_id: 'eager-b', causation_id: 'c1' })]);
+      expect(b?.event.recorded_at).not.toEqual(a?.event.recorded_at);
+    } finally {
+      await eager.close();
+    }
+  });
+
+  it('appends what lingers when the store is closed, and refuses a linger out of range', async () => {
+    const store = createPgEventStore({ connectionString: schema.url, appendLingerMs: 1_000 });
+    await store.migrate();
+    const appending = store.append([makeEvent({ task_id: 'linger-close', causation_id: 'c1' })]);
+    await store.close();
+    await expect(appending).resolves.toMatchObject([{ inserted: true }]);
+    const rows = await schema.pool.query(
+      `SELECT count(*)::int AS n FROM events WHERE task_id = 'linger-close'`,
+    );
+    expect(rows.rows[0]).toEqual({ n: 1 });
+    expect(() => createPgEventStore({ connectionString: schema.url, appendLingerMs: 1_001 })).toThrow(
+      /appendLingerMs/,
+    );
+  });
+});
+
 describe('pg EventStore: concurrency and failures', () => {
   let schema: Awaited<ReturnType<typeof createIsolatedSchema>>;
   let writers: EventStore[];

@@ -33,11 +33,19 @@ describe('parseEnv', () => {
       DRAIN_TIMEOUT_MS: 25_000,
       SIGNALBOX_TOPIC_PREFIX: '',
       KAFKA_COMMIT_INTERVAL_MS: 500,
+      KAFKA_LINGER_MS: 5,
+      EVENT_LOG_APPEND_LINGER_MS: 5,
     });
   });
 
   it('names every missing or invalid variable, and the service, in one error', () => {
-    const env = { KAFKA_BROKERS: 'kafka-0', HTTP_PORT: '70000', LOG_LEVEL: 'loud', STAGE_CONCURRENCY: '0' };
+    const env = {
+      KAFKA_BROKERS: 'kafka-0',
+      HTTP_PORT: '70000',
+      LOG_LEVEL: 'loud',
+      STAGE_CONCURRENCY: '0',
+      KAFKA_LINGER_MS: '-1',
+    };
     expect(() => parseEnv(StageEnv, env, 'tool-decider')).toThrow(EnvError);
     expect(() => parseEnv(StageEnv, env, 'tool-decider')).toThrow(/^tool-decider: invalid environment:/);
     const problems = problemsOf(() => parseEnv(StageEnv, env, 'tool-decider'));
@@ -46,6 +54,7 @@ describe('parseEnv', () => {
         'DATABASE_URL',
         'HTTP_PORT',
         'KAFKA_BROKERS',
+        'KAFKA_LINGER_MS',
         'LOG_LEVEL',
         'SCHEMA_REGISTRY_URL',
         'STAGE_CONCURRENCY',

@@ -55,6 +55,13 @@ export const StageEnv = z.object({
    * of a hop's latency under load, so kept short. @default 100
    */
   KAFKA_MAX_WAIT_MS: z.coerce.number().int().min(10).max(10_000).default(100),
+  /**
+   * How long a publish made while no produce request is out waits for others to share its request (the producer's
+   * `linger.ms`): fewer, fuller requests when messages trickle in, for a few milliseconds. 0 = at once. @default 5
+   */
+  KAFKA_LINGER_MS: z.coerce.number().int().min(0).max(1_000).default(5),
+  /** Likewise for the event log: how long an append made while no statement is out waits for company. @default 5 */
+  EVENT_LOG_APPEND_LINGER_MS: z.coerce.number().int().min(0).max(1_000).default(5),
   /** How long SIGTERM waits for in-flight work before exiting. @default 25000 */
   DRAIN_TIMEOUT_MS: positiveInt.default(25_000),
 });

@@ -41,9 +41,13 @@ export async function runStageWorker(options: StageWorkerOptions): Promise<Stage
     heartbeatIntervalMs: Math.max(1000, Math.floor(env.KAFKA_SESSION_TIMEOUT_MS / 5)),
     commitIntervalMs: env.KAFKA_COMMIT_INTERVAL_MS,
     maxWaitTimeMs: env.KAFKA_MAX_WAIT_MS,
+    lingerMs: env.KAFKA_LINGER_MS,
     logger,
   });
-  const store: EventStore = createPgEventStore({ connectionString: env.DATABASE_URL });
+  const store: EventStore = createPgEventStore({
+    connectionString: env.DATABASE_URL,
+    appendLingerMs: env.EVENT_LOG_APPEND_LINGER_MS,
+  });
   if (options.migrate) await store.migrate();
   const runtime = createStageRuntime({
     definition,

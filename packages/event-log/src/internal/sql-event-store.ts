@@ -70,6 +70,17 @@ const MAX_PARTITION_CREATIONS = 3;
 export interface SqlEventStoreConfig {
   names: Names;
   claimCheckThresholdBytes: number;
+  /** How long the first append of an idle store waits for others to share its statement. @default 0 */
+  appendLingerMs?: number;
+}
+
+/** Checks an append linger option (0–1000 ms); throws RangeError at construction for nonsense values. */
+export function resolveAppendLinger(value: number | undefined, fallback: number): number {
+  const linger = value ?? fallback;
+  if (!Number.isSafeInteger(linger) || linger < 0 || linger > 1_000) {
+    throw new RangeError(`appendLingerMs must be an integer from 0 to 1000, got ${String(value)}`);
+  }
+  return linger;
 }
 
 /** Checks a claim-check threshold option; throws RangeError at construction for nonsense values. */
@@ -284,8 +295,13 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
   // costs PostgreSQL about what one of a few rows does — one transaction, one commit flush. The first append of an
   // idle store goes out at once. Should a combined statement fail for a reason other than the database being
   // unreachable, each caller's rows are appended on their own, so every caller gets its own outcome.
+  // With `appendLingerMs`, the first append of an idle store waits that long for company: when decisions trickle in,
+  // fewer, fuller statements — each costs a round trip, a commit and CPU in this process and in PostgreSQL.
   const queued = new Map<boolean, PendingAppend[]>();
+  const appendLingerMs = config.appendLingerMs ?? 0;
   let appending = false;
+  let lingering: NodeJS.Timeout | undefined;
+  let drained: Promise<void> = Promise.resolve();
 
   async function drainAppends(): Promise<void> {
     appending = true;
@@ -300,6 +316,12 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
     } finally {
       appending = false;
     }
+  }
+
+  function startAppends(): void {
+    clearTimeout(lingering);
+    lingering = undefined;
+    drained = drainAppends();
   }
 
   async function appendTogether(callers: PendingAppend[], withSecrets: boolean): Promise<void> {
@@ -361,7 +383,9 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
         const callers = queued.get(withSecrets) ?? [];
         callers.push({ rows, resolve, reject });
         queued.set(withSecrets, callers);
-        if (!appending) void drainAppends();
+        if (appending || lingering) return;
+        if (appendLingerMs > 0) lingering = setTimeout(startAppends, appendLingerMs);
+        else startAppends();
       });
     },
 
@@ -421,6 +445,9 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
     async close() {
       if (closed) return;
       closed = true;
+      // Appends made before close() still get their statement; then the connections go.
+      if (lingering) startAppends();
+      await drained;
       await driver.close();
     },
   };
