@@ -179,6 +179,43 @@ describe('committing on an interval, while idle', { timeout: 45_000 }, () => {
   });
 });
 
+describe('lingering publishes', { timeout: 45_000 }, () => {
+  it('sends what lingers when the bus closes, and refuses a linger out of range', async () => {
+    const topic = contractTopic(1);
+    const bus = createKafkaBus({
+      brokers: endpoints.kafkaBrokers,
+      clientId: uniqueName('bus-test'),
+      schemaRegistryUrl: endpoints.schemaRegistryUrl,
+      lingerMs: 1_000,
+    });
+    await bus.ensureTopics([{ name: topic.name, partitions: topic.partitions }]);
+    await registerTopicSchemas(registry, [topic]);
+    // The producer connects on the first publish; this one goes out after the linger.
+    await bus.publish([{ topic, key: 'k', value: { task_id: 'k', seq: 0 } }]);
+    const lingering = bus.publish([{ topic, key: 'k', value: { task_id: 'k', seq: 1 } }]);
+    await bus.close();
+    await expect(lingering).resolves.toBeUndefined();
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      const [partition] = await admin.fetchTopicOffsets(topic.name);
+      expect(partition?.high).toBe('2');
+    } finally {
+      await admin.disconnect();
+    }
+    for (const lingerMs of [-1, 1_001, 0.5]) {
+      expect(() =>
+        createKafkaBus({
+          brokers: endpoints.kafkaBrokers,
+          clientId: 'x',
+          schemaRegistryUrl: endpoints.schemaRegistryUrl,
+          lingerMs,
+        }),
+      ).toThrow(/lingerMs/);
+    }
+  });
+});
+
 describe('handing batches to partition lanes', { timeout: 45_000 }, () => {
   it("handles another partition's new messages while one partition's batch is still being handled", async () => {
     const topic = contractTopic(2);

@@ -221,7 +221,11 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
   });
   const subscriptions = new Set<Subscription>();
   const prefix = resolved.topicPrefix;
+  // `closing`: no new subscription or topic; `closed`: no new publish either (set once the subscriptions drained, so
+  // their last batches still publish). Publishes begun before that are waited for.
+  let closing: Promise<void> | undefined;
   let closed = false;
+  const publishing = new Set<Promise<void>>();
   let producerReady: Promise<Producer> | undefined;
 
   const producer = (): Promise<Producer> => {
@@ -274,9 +278,43 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       { topic, messages: records.map((r) => ({ key: r.key, value: r.value, headers: r.headers })) },
     ]);
 
+  async function publishNow(messages: readonly OutgoingMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const byTopic = new Map<string, TopicMessages>();
+    for (const message of messages) {
+      if (typeof message.key !== 'string' || message.key.length === 0) {
+        throw new InvalidMessageError(
+          message.topic.name,
+          '(key)',
+          'the key must be the non-empty task id (FL-1)',
+        );
+      }
+    }
+    const encoded = await Promise.all(
+      messages.map(async (m) => {
+        const topic = prefixTopic(m.topic, prefix);
+        return {
+          topic: topic.name,
+          key: m.key,
+          value: await codec.encode(topic, m.value),
+          headers: injectTraceContext(m.headers),
+        };
+      }),
+    );
+    for (const { topic, ...message } of encoded) {
+      const group = byTopic.get(topic) ?? { topic, messages: [] };
+      group.messages.push(message);
+      byTopic.set(topic, group);
+    }
+    const sent = sendBatch([...byTopic.values()]);
+    // The bus began closing while this was encoded: nothing else will join; go at once.
+    if (closed) void sendBatch.flush();
+    await sent;
+  }
+
   return {
     async ensureTopics(topics) {
-      if (closed) throw new BusStateError('the bus is closed');
+      if (closing) throw new BusStateError('the bus is closed');
       const admin = kafka.admin();
       await admin.connect();
       try {
@@ -307,40 +345,17 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       }
     },
 
-    async publish(messages: readonly OutgoingMessage[]) {
-      if (closed) throw new BusStateError('the bus is closed');
-      if (messages.length === 0) return;
-      const byTopic = new Map<string, TopicMessages>();
-      for (const message of messages) {
-        if (typeof message.key !== 'string' || message.key.length === 0) {
-          throw new InvalidMessageError(
-            message.topic.name,
-            '(key)',
-            'the key must be the non-empty task id (FL-1)',
-          );
-        }
-      }
-      const encoded = await Promise.all(
-        messages.map(async (m) => {
-          const topic = prefixTopic(m.topic, prefix);
-          return {
-            topic: topic.name,
-            key: m.key,
-            value: await codec.encode(topic, m.value),
-            headers: injectTraceContext(m.headers),
-          };
-        }),
-      );
-      for (const { topic, ...message } of encoded) {
-        const group = byTopic.get(topic) ?? { topic, messages: [] };
-        group.messages.push(message);
-        byTopic.set(topic, group);
-      }
-      await sendBatch([...byTopic.values()]);
+    publish(messages: readonly OutgoingMessage[]) {
+      if (closed) return Promise.reject(new BusStateError('the bus is closed'));
+      const done = publishNow(messages);
+      publishing.add(done);
+      const forget = () => publishing.delete(done);
+      done.then(forget, forget);
+      return done;
     },
 
     async consume(consumeOptions: ConsumeOptions) {
-      if (closed) throw new BusStateError('the bus is closed');
+      if (closing) throw new BusStateError('the bus is closed');
       const o = resolveConsumeOptions({
         ...consumeOptions,
         topic: prefixTopic(consumeOptions.topic, prefix),
@@ -559,15 +574,18 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       return subscription;
     },
 
-    async close() {
-      if (closed) return;
-      closed = true;
-      await Promise.all([...subscriptions].map((s) => s.stop()));
-      // What lingers goes out now; what is out is waited for.
-      await sendBatch.flush();
-      const pending = producerReady;
-      producerReady = undefined;
-      if (pending) await (await pending.catch(() => undefined))?.disconnect();
+    close() {
+      closing ??= (async () => {
+        await Promise.all([...subscriptions].map((s) => s.stop()));
+        closed = true;
+        // What lingers goes out now; publishes begun before are waited for (they settle either way).
+        await sendBatch.flush();
+        await Promise.allSettled([...publishing]);
+        const pending = producerReady;
+        producerReady = undefined;
+        if (pending) await (await pending.catch(() => undefined))?.disconnect();
+      })();
+      return closing;
     },
   };
 }
