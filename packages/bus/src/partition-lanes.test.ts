@@ -197,6 +197,33 @@ describe('PartitionLanes', () => {
   });
 });
 
+describe('PartitionLanes when a hook throws', () => {
+  it('reports the error and keeps the lane going', async () => {
+    const log: string[] = [];
+    const lanes = new PartitionLanes({
+      onHandled: (partition, next) => {
+        log.push(`handled p${String(partition)} next ${next}`);
+        return Promise.resolve();
+      },
+      seek: () => {
+        throw new Error('seek refused');
+      },
+      onError: (error) => log.push(`error ${String(error)}`),
+      isUsable: () => true,
+    });
+    const gaveUp = gated(0, 0, 0, log);
+    void lanes.push(gaveUp);
+    gaveUp.open('aborted');
+    await tick();
+    const next = gated(0, 0, 0, log);
+    void lanes.push(next);
+    next.open();
+    await tick();
+    await tick();
+    expect(log).toEqual(['run p0@0', 'error Error: seek refused', 'run p0@0', 'handled p0 next 1']);
+  });
+});
+
 function hooksOnly() {
   return {
     onHandled: () => Promise.resolve(),

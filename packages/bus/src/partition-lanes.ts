@@ -79,7 +79,16 @@ export class PartitionLanes {
     const previous = lane.tail;
     const isActive = () =>
       !this.stopping && this.generation === generation && lane.epoch === epoch && this.hooks.isUsable();
-    lane.tail = previous.then(() => this.runInLane(batch, lane, isActive, generation));
+    // The tail never rejects: a later batch must still run (or be dropped) after whatever happened to this one.
+    lane.tail = previous
+      .then(() => this.runInLane(batch, lane, isActive, generation))
+      .catch((error: unknown) => {
+        try {
+          this.hooks.onError(error, batch.partition);
+        } catch {
+          // Reporting failed too; nothing more to do for this batch.
+        }
+      });
     return previous;
   }
 
