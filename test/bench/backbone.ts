@@ -44,7 +44,7 @@ const { values: args } = parseArgs({
     json: { type: 'boolean', default: false },
     'partitions-concurrently': { type: 'string', default: '6' },
     'commit-interval-ms': { type: 'string', default: '500' },
-    // kafkajs sleeps this long when every partition of a broker is still being handled, and long-polls this long.
+    // How long a fetch long-polls when nothing new is there (the broker answers as soon as something is).
     'max-wait-ms': { type: 'string', default: '100' },
     // How long an idle producer's first publish, and an idle store's first append, wait for company (the bus's
     // `lingerMs`, the store's `appendLingerMs`; the ceiling's sends and inserts are coalesced the same way).

@@ -51,8 +51,8 @@ export const StageEnv = z.object({
    */
   KAFKA_COMMIT_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /**
-   * Longest a fetch long-polls, and how long kafkajs sleeps when every partition is still being handled — the floor
-   * of a hop's latency under load, so kept short. @default 100
+   * Longest a fetch long-polls when nothing new is there (the broker answers as soon as something is), and how long
+   * kafkajs waits between fetches while every partition is paused (RS-3). @default 100
    */
   KAFKA_MAX_WAIT_MS: z.coerce.number().int().min(10).max(10_000).default(100),
   /**
