@@ -38,7 +38,9 @@ defineEventStoreContract('PGlite', (options): Promise<ContractHarness> => {
   });
 });
 
-describe('PGlite EventStore: own instance', () => {
+// Each test starts PGlite of its own (twice, for the restart), migrations included: 5.5 s under the CI's parallel load
+// on a slow 2-core machine, over vitest's 5 s default.
+describe('PGlite EventStore: own instance', { timeout: 30_000 }, () => {
   it('keeps events in dataDir across restarts', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'signalbox-event-log-'));
     try {
