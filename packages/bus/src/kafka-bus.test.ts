@@ -8,7 +8,8 @@ import { busContract, contractTopic, waitFor } from './bus-contract.js';
 import { createSchemaRegistry, registerTopicSchemas, registeredSchemaText } from './codec.js';
 import { headersToStrings, type DeadLetterRecord } from './consumer-runner.js';
 import { IncompatibleSchemaError, SchemaNotRegisteredError } from './errors.js';
-import { createKafkaBus } from './kafka-bus.js';
+import { createKafkaBus, type KafkaBusOptions } from './kafka-bus.js';
+import type { Bus } from './bus.js';
 import { prefixTopic } from './topic-prefix.js';
 import { COMPATIBILITY, SchemaType } from '@kafkajs/confluent-schema-registry';
 
@@ -92,20 +93,33 @@ busContract(
   45_000,
 );
 
+/** A bus on the test cluster whose `topic` exists with its schema registered. */
+async function busWithTopic(
+  topic: ReturnType<typeof contractTopic>,
+  options: Partial<KafkaBusOptions> = {},
+): Promise<Bus> {
+  const bus = createKafkaBus({
+    brokers: endpoints.kafkaBrokers,
+    clientId: uniqueName('bus-test'),
+    schemaRegistryUrl: endpoints.schemaRegistryUrl,
+    ...options,
+  });
+  try {
+    await bus.ensureTopics([{ name: topic.name, partitions: topic.partitions }]);
+    await registerTopicSchemas(registry, [topic]);
+  } catch (error) {
+    await bus.close();
+    throw error;
+  }
+  return bus;
+}
+
 describe('committing on an interval', { timeout: 45_000 }, () => {
   it('commits what it handled when the subscription stops, though the interval has not passed', async () => {
     const topic = contractTopic(2);
-    const bus = createKafkaBus({
-      brokers: endpoints.kafkaBrokers,
-      clientId: uniqueName('bus-test'),
-      schemaRegistryUrl: endpoints.schemaRegistryUrl,
-      maxWaitTimeMs: 200,
-      commitIntervalMs: 600_000,
-    });
+    const bus = await busWithTopic(topic, { maxWaitTimeMs: 200, commitIntervalMs: 600_000 });
     const groupId = uniqueName('group');
     try {
-      await bus.ensureTopics([{ name: topic.name, partitions: topic.partitions }]);
-      await registerTopicSchemas(registry, [topic]);
       const consumeInto = (seen: string[]) =>
         bus.consume({
           groupId,
@@ -136,19 +150,11 @@ describe('committing on an interval', { timeout: 45_000 }, () => {
 describe('committing on an interval, while idle', { timeout: 45_000 }, () => {
   it('commits a handled batch within the interval though nothing arrives after it', async () => {
     const topic = contractTopic(1);
-    const bus = createKafkaBus({
-      brokers: endpoints.kafkaBrokers,
-      clientId: uniqueName('bus-test'),
-      schemaRegistryUrl: endpoints.schemaRegistryUrl,
-      maxWaitTimeMs: 200,
-      commitIntervalMs: 1_000,
-    });
+    const bus = await busWithTopic(topic, { maxWaitTimeMs: 200, commitIntervalMs: 1_000 });
     const groupId = uniqueName('group');
     const admin = kafka.admin();
     await admin.connect();
     try {
-      await bus.ensureTopics([{ name: topic.name, partitions: topic.partitions }]);
-      await registerTopicSchemas(registry, [topic]);
       let handled = 0;
       await bus.consume({
         groupId,
@@ -182,14 +188,7 @@ describe('committing on an interval, while idle', { timeout: 45_000 }, () => {
 describe('lingering publishes', { timeout: 45_000 }, () => {
   it('sends what lingers when the bus closes, and refuses a linger out of range', async () => {
     const topic = contractTopic(1);
-    const bus = createKafkaBus({
-      brokers: endpoints.kafkaBrokers,
-      clientId: uniqueName('bus-test'),
-      schemaRegistryUrl: endpoints.schemaRegistryUrl,
-      lingerMs: 1_000,
-    });
-    await bus.ensureTopics([{ name: topic.name, partitions: topic.partitions }]);
-    await registerTopicSchemas(registry, [topic]);
+    const bus = await busWithTopic(topic, { lingerMs: 1_000 });
     // The producer connects on the first publish; this one goes out after the linger.
     await bus.publish([{ topic, key: 'k', value: { task_id: 'k', seq: 0 } }]);
     const lingering = bus.publish([{ topic, key: 'k', value: { task_id: 'k', seq: 1 } }]);
@@ -219,15 +218,8 @@ describe('lingering publishes', { timeout: 45_000 }, () => {
 describe('handing batches to partition lanes', { timeout: 45_000 }, () => {
   it("handles another partition's new messages while one partition's batch is still being handled", async () => {
     const topic = contractTopic(2);
-    const bus = createKafkaBus({
-      brokers: endpoints.kafkaBrokers,
-      clientId: uniqueName('bus-test'),
-      schemaRegistryUrl: endpoints.schemaRegistryUrl,
-      maxWaitTimeMs: 200,
-    });
+    const bus = await busWithTopic(topic, { maxWaitTimeMs: 200 });
     try {
-      await bus.ensureTopics([{ name: topic.name, partitions: topic.partitions }]);
-      await registerTopicSchemas(registry, [topic]);
       let release: () => void = () => undefined;
       const gate = new Promise<void>((resolve) => (release = resolve));
       let slowPartition: number | undefined;

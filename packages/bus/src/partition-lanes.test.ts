@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchResult } from './consumer-runner.js';
-import { PartitionLanes, type LaneBatch } from './partition-lanes.js';
+import { PartitionLanes, type LaneBatch, type PartitionLanesHooks } from './partition-lanes.js';
 
 interface Gate {
   open(result?: BatchResult): void;
@@ -30,7 +30,7 @@ function gated(partition: number, first: number, last: number, log: string[]): L
   };
 }
 
-function lanesWithLog(concurrency = 8) {
+function lanesWithLog(concurrency = 8, overrides: Partial<PartitionLanesHooks> = {}) {
   const log: string[] = [];
   let usable = true;
   const lanes = new PartitionLanes({
@@ -42,6 +42,7 @@ function lanesWithLog(concurrency = 8) {
     seek: (partition, offset) => log.push(`seek p${String(partition)} ${offset}`),
     onError: (error, partition) => log.push(`error p${String(partition)} ${String(error)}`),
     isUsable: () => usable,
+    ...overrides,
   });
   return { lanes, log, fail: () => (usable = false) };
 }
@@ -193,23 +194,16 @@ describe('PartitionLanes', () => {
     await tick();
     expect(log.filter((l) => l.startsWith('run'))).toEqual(['run p0@0', 'run p1@0', 'run p2@0', 'run p3@0']);
     expect(log.filter((l) => l.startsWith('handled'))).toHaveLength(4);
-    expect(() => new PartitionLanes({ ...hooksOnly(), concurrency: 0 })).toThrow(/concurrency/);
+    expect(() => lanesWithLog(0)).toThrow(/concurrency/);
   });
 });
 
 describe('PartitionLanes when a hook throws', () => {
   it('reports the error and keeps the lane going', async () => {
-    const log: string[] = [];
-    const lanes = new PartitionLanes({
-      onHandled: (partition, next) => {
-        log.push(`handled p${String(partition)} next ${next}`);
-        return Promise.resolve();
-      },
+    const { lanes, log } = lanesWithLog(8, {
       seek: () => {
         throw new Error('seek refused');
       },
-      onError: (error) => log.push(`error ${String(error)}`),
-      isUsable: () => true,
     });
     const gaveUp = gated(0, 0, 0, log);
     void lanes.push(gaveUp);
@@ -220,15 +214,6 @@ describe('PartitionLanes when a hook throws', () => {
     next.open();
     await tick();
     await tick();
-    expect(log).toEqual(['run p0@0', 'error Error: seek refused', 'run p0@0', 'handled p0 next 1']);
+    expect(log).toEqual(['run p0@0', 'error p0 Error: seek refused', 'run p0@0', 'handled p0 next 1']);
   });
 });
-
-function hooksOnly() {
-  return {
-    onHandled: () => Promise.resolve(),
-    seek: () => undefined,
-    onError: () => undefined,
-    isUsable: () => true,
-  };
-}
