@@ -11,7 +11,7 @@ import {
 import type { DecodeResult } from './codec.js';
 import { SubscriptionFailedError } from './errors.js';
 import type { BusLogger } from './logger.js';
-import type { PartitionLanes } from './partition-lanes.js';
+import type { LaneBatch, PartitionLanes } from './partition-lanes.js';
 import { backoffDelay, isRetriable, type ResolvedBackoff } from './retry.js';
 
 // What happens to one fetched batch of one partition, shared by the Kafka and the in-memory adapter so both keep
@@ -284,11 +284,50 @@ export interface KafkaBatchRunnerOptions {
   frontier?: DeliveryFrontier;
 }
 
+/** Records of one partition merged into one waiting batch at most; a fetch brings up to 1 MiB per partition too. */
+const MAX_MERGED_BYTES = 1024 * 1024;
+
+/** One or more consecutive fetched batches of one partition, as a lane runs them (see {@link PartitionLanes}). */
+class FetchedBatch implements LaneBatch {
+  readonly firstOffset: string;
+  private bytes: number;
+
+  constructor(
+    readonly partition: number,
+    private readonly records: RawRecord[],
+    public lastOffset: string,
+    private readonly runRecords: (records: RawRecord[], isActive: () => boolean) => Promise<BatchResult>,
+  ) {
+    this.firstOffset = records[0]?.offset ?? lastOffset;
+    this.bytes = valueBytes(records);
+  }
+
+  run(isActive: () => boolean): Promise<BatchResult> {
+    return this.runRecords(this.records, isActive);
+  }
+
+  absorb(next: LaneBatch): boolean {
+    if (!(next instanceof FetchedBatch) || next.partition !== this.partition) return false;
+    if (this.bytes + next.bytes > MAX_MERGED_BYTES) return false;
+    for (const record of next.records) this.records.push(record);
+    this.bytes += next.bytes;
+    this.lastOffset = next.lastOffset;
+    return true;
+  }
+}
+
+function valueBytes(records: readonly RawRecord[]): number {
+  let bytes = 0;
+  for (const record of records) bytes += record.value?.length ?? 0;
+  return bytes;
+}
+
 /**
  * The kafkajs `eachBatch` (run with `eachBatchAutoResolve: false` and `autoCommit: false`): hands the batch to its
  * partition's lane ({@link PartitionLanes}) to be run by {@link runBatch}, and resolves its offsets at once, so kafkajs
- * fetches the next batches while this one is handled. It returns when the partition's previous batch is done: at most
- * one batch per partition waits behind the running one. Nothing is committed here; the lanes report handled batches.
+ * fetches the next batches while this one is handled. A batch joins the partition's batch that waits to run, if any
+ * (up to 1 MiB of values); else it returns when the partition's previous batch is done: at most one batch per
+ * partition waits behind the running one. Nothing is committed here; the lanes report handled batches.
  */
 export function kafkaEachBatch(deps: BatchRunnerDeps, options: KafkaBatchRunnerOptions): EachBatchHandler {
   return async (payload: EachBatchPayload) => {
@@ -306,12 +345,11 @@ export function kafkaEachBatch(deps: BatchRunnerDeps, options: KafkaBatchRunnerO
       headers: headersToStrings(m.headers),
       fresh: freshFrom !== null && BigInt(m.offset) >= freshFrom,
     }));
-    const previous = options.lanes.push({
-      partition: batch.partition,
-      firstOffset: batch.messages[0]?.offset ?? batch.lastOffset(),
-      lastOffset: batch.lastOffset(),
-      run: (isActive) => runBatch(deps, records, { heartbeat: () => payload.heartbeat(), isActive }),
-    });
+    const previous = options.lanes.push(
+      new FetchedBatch(batch.partition, records, batch.lastOffset(), (merged, isActive) =>
+        runBatch(deps, merged, { heartbeat: () => payload.heartbeat(), isActive }),
+      ),
+    );
     payload.resolveOffset(batch.lastOffset());
     await previous;
   };

@@ -257,6 +257,43 @@ describe('handing batches to partition lanes', { timeout: 45_000 }, () => {
       await bus.close();
     }
   });
+  it('hands what a busy partition fetches meanwhile to its handler as one batch, in order, as soon as it is free', async () => {
+    const topic = contractTopic(1);
+    const bus = await busWithTopic(topic, { maxWaitTimeMs: 100 });
+    try {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const batches: string[][] = [];
+      let started = false;
+      await bus.consume({
+        groupId: uniqueName('group'),
+        topic,
+        handler: async (batch) => {
+          if (batch.some((m) => m.key === 'slow')) {
+            started = true;
+            await gate;
+          }
+          batches.push(batch.map((m) => m.key));
+          return { deadLetters: [] };
+        },
+      });
+      await bus.publish([{ topic, key: 'slow', value: { task_id: 'slow', seq: 0 } }]);
+      await waitFor('the slow batch to start', () => started);
+      // One at a time, each fetched on its own while the slow batch runs: each joins the batch waiting behind it.
+      // (Before, the first of them held kafkajs's fetching up until the slow batch was done, and the rest came after.)
+      const keys = ['m0', 'm1', 'm2', 'm3'];
+      for (const [seq, key] of keys.entries()) {
+        await bus.publish([{ topic, key, value: { task_id: key, seq } }]);
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      await new Promise((r) => setTimeout(r, 700));
+      release();
+      await waitFor('everything', () => batches.flat().length === keys.length + 1);
+      expect(batches).toEqual([['slow'], keys]);
+    } finally {
+      await bus.close();
+    }
+  });
 });
 
 describe('schema registry compatibility (FL-2)', { timeout: 30_000 }, () => {

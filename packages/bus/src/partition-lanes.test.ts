@@ -30,6 +30,44 @@ function gated(partition: number, first: number, last: number, log: string[]): L
   };
 }
 
+/** A gated batch that takes in the batches pushed after it (up to `maxRecords` first offsets), logging them. */
+function mergeable(
+  partition: number,
+  first: number,
+  last: number,
+  log: string[],
+  maxRecords = Number.POSITIVE_INFINITY,
+): LaneBatch & Gate & { offsets: number[] } {
+  // Its own log line (with the merged offsets) rather than the gate's.
+  const gate = gated(partition, first, last, []);
+  const offsets = [first];
+  let lastOffset = String(last);
+  return {
+    partition,
+    firstOffset: String(first),
+    get lastOffset() {
+      return lastOffset;
+    },
+    offsets,
+    run(isActive) {
+      log.push(`run p${String(partition)}@${String(first)} [${offsets.join(',')}]`);
+      return gate.run(() => isActive());
+    },
+    absorb(next) {
+      if (offsets.length >= maxRecords) return false;
+      offsets.push(Number(next.firstOffset));
+      lastOffset = next.lastOffset;
+      return true;
+    },
+    open: (result?: BatchResult) => {
+      gate.open(result);
+    },
+    fail: (error: unknown) => {
+      gate.fail(error);
+    },
+  };
+}
+
 function lanesWithLog(concurrency = 8, overrides: Partial<PartitionLanesHooks> = {}) {
   const log: string[] = [];
   let usable = true;
@@ -77,20 +115,79 @@ describe('PartitionLanes', () => {
     ]);
   });
 
-  it('lets push resolve when the batch before it is done: one batch per partition waits behind the running one', async () => {
+  it('lets push resolve at once, unless a batch already waits that did not take it in: then once that one starts', async () => {
     const { lanes, log } = lanesWithLog();
     const first = gated(0, 0, 0, log);
     const second = gated(0, 1, 1, log);
-    let firstReturned = false;
-    let secondReturned = false;
-    void lanes.push(first).then(() => (firstReturned = true));
-    void lanes.push(second).then(() => (secondReturned = true));
+    const third = gated(0, 2, 2, log);
+    const returned: string[] = [];
+    void lanes.push(first).then(() => returned.push('first'));
+    void lanes.push(second).then(() => returned.push('second'));
+    void lanes.push(third).then(() => returned.push('third'));
     await tick();
-    expect(firstReturned).toBe(true);
-    expect(secondReturned).toBe(false);
+    // `second` waits behind the running `first` (kafkajs may fetch on); `third` found `second` waiting, unmergeable.
+    expect(returned).toEqual(['first', 'second']);
     first.open();
     await tick();
-    expect(secondReturned).toBe(true);
+    expect(log).toContain('run p0@1');
+    expect(returned).toEqual(['first', 'second', 'third']);
+  });
+
+  it('merges a batch into the one that waits to run: one run, pushed at once, handled up to the last offset', async () => {
+    const { lanes, log } = lanesWithLog();
+    const running = gated(0, 0, 0, log);
+    const waiting = mergeable(0, 1, 1, log);
+    void lanes.push(running);
+    void lanes.push(waiting);
+    let returned = 0;
+    for (const offset of [2, 3, 4]) void lanes.push(mergeable(0, offset, offset, log)).then(() => returned++);
+    await tick();
+    expect(returned).toBe(3);
+    // Merged into a running batch: never. The next batch waits, and takes in what is fetched meanwhile.
+    expect(waiting.offsets).toEqual([1, 2, 3, 4]);
+    running.open();
+    await tick();
+    waiting.open();
+    await tick();
+    await tick();
+    expect(log).toEqual(['run p0@0', 'handled p0 next 1', 'run p0@1 [1,2,3,4]', 'handled p0 next 5']);
+  });
+
+  it('merges nothing into a batch that runs, one of an old generation or past its bound', async () => {
+    const { lanes, log } = lanesWithLog();
+    const running = mergeable(0, 0, 0, log);
+    void lanes.push(running);
+    await tick();
+    const next = mergeable(0, 1, 1, log, 2);
+    void lanes.push(next);
+    expect(running.offsets).toEqual([0]);
+    // A rebalance between two fetches: the batch fetched before it is not joined by the one fetched after.
+    lanes.newGeneration();
+    const afterRebalance = mergeable(0, 2, 2, log, 2);
+    void lanes.push(afterRebalance);
+    expect(next.offsets).toEqual([1]);
+    void lanes.push(mergeable(0, 3, 3, log));
+    let boundReturned = false;
+    // `afterRebalance` holds two records now, its bound: the next queues behind it and its push waits.
+    void lanes.push(mergeable(0, 4, 4, log)).then(() => (boundReturned = true));
+    expect(afterRebalance.offsets).toEqual([2, 3]);
+    await tick();
+    expect(boundReturned).toBe(false);
+  });
+
+  it('seeks back to the first offset of a merged batch that gives up', async () => {
+    const { lanes, log } = lanesWithLog();
+    const running = gated(1, 0, 0, log);
+    const waiting = mergeable(1, 1, 1, log);
+    void lanes.push(running);
+    void lanes.push(waiting);
+    void lanes.push(mergeable(1, 2, 5, log));
+    running.open();
+    await tick();
+    waiting.open('aborted');
+    await tick();
+    await tick();
+    expect(log).toEqual(['run p1@0', 'handled p1 next 1', 'run p1@1 [1,2]', 'seek p1 1']);
   });
 
   it('drops what is queued behind a batch that gave up and fetches again from it', async () => {

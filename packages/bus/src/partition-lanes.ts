@@ -5,16 +5,24 @@ import type { BatchResult } from './consumer-runner.js';
 // stage's append and publish never overlap with the next batch's. The Kafka adapter therefore takes each fetched
 // batch off kafkajs's hands at once: the batch joins its partition's lane (batches of one partition run one after
 // another, in offset order; partitions run side by side) and kafkajs fetches on. Offsets are committed only for what
-// a lane finished.
+// a lane finished. A batch fetched while its partition's previous batch still waits to run joins that batch (up to its
+// bound): the partition's backlog is handled as one batch as soon as the running one is done, and kafkajs is not held
+// up — a held-up fetch held up every partition's next records.
 
 /** One fetched batch of one partition, as a lane runs it. */
 export interface LaneBatch {
   partition: number;
-  /** The first and last offset of the batch (decimal strings, as Kafka gives them). */
-  firstOffset: string;
-  lastOffset: string;
+  /** The first and last offset of the batch (decimal strings, as Kafka gives them); `absorb` moves the last. */
+  readonly firstOffset: string;
+  readonly lastOffset: string;
   /** Handles the batch; `isActive` turns false when it must give up (see {@link PartitionLanes}). */
   run(isActive: () => boolean): Promise<BatchResult>;
+  /**
+   * Takes `next` — the partition's batch fetched right after this one — into this batch, which has not started yet;
+   * false when it will not (it would grow past its bound), and `next` then queues behind it. Without it, batches do
+   * not merge.
+   */
+  absorb?(next: LaneBatch): boolean;
 }
 
 /** What the lanes need from the subscription. */
@@ -40,7 +48,22 @@ interface Lane {
   tail: Promise<void>;
   /** Bumped when a batch of the lane gives up: every batch queued behind it belongs to the dropped run. */
   epoch: number;
+  /** The lane's last queued batch, while it may still absorb the next one. */
+  last?: Queued;
 }
+
+/** A queued batch and the run it belongs to. */
+interface Queued {
+  batch: LaneBatch;
+  generation: number;
+  epoch: number;
+  /** Set as the batch begins to run (or is dropped): from then on nothing joins it. */
+  closed: boolean;
+  /** Settles when the batch queued before it is done (never rejects). */
+  after: Promise<void>;
+}
+
+const RESOLVED = Promise.resolve();
 
 /**
  * Per-partition lanes of fetched batches. A batch runs only while it is {@link LaneBatch.run | active}: the
@@ -65,8 +88,10 @@ export class PartitionLanes {
   }
 
   /**
-   * Queues `batch` behind its partition's earlier batches. Resolves once the batch queued before it is done, so a
-   * caller that awaits it keeps at most one batch per partition waiting behind the running one.
+   * Queues `batch` behind its partition's earlier batches, or merges it into the last of them when that one has not
+   * started and {@link LaneBatch.absorb | absorbs} it (same run: no rebalance or give-up in between). Resolves at once,
+   * unless a batch already waits that would not absorb this one: then once that batch starts — a caller that awaits
+   * it keeps at most one batch per partition (grown to its bound) waiting behind the running one, and one more.
    */
   push(batch: LaneBatch): Promise<void> {
     let lane = this.lanes.get(batch.partition);
@@ -76,12 +101,27 @@ export class PartitionLanes {
     }
     const generation = this.generation;
     const epoch = lane.epoch;
+    const last = lane.last;
+    if (
+      last &&
+      !last.closed &&
+      !this.stopping &&
+      last.generation === generation &&
+      last.epoch === epoch &&
+      last.batch.absorb?.(batch) === true
+    ) {
+      return Promise.resolve();
+    }
+    // A batch that waits (not started) and would not take this one in: the caller waits until it starts.
+    const backpressure = last && !last.closed ? last.after : RESOLVED;
     const previous = lane.tail;
+    const queued: Queued = { batch, generation, epoch, closed: false, after: previous };
+    lane.last = queued;
     const isActive = () =>
       !this.stopping && this.generation === generation && lane.epoch === epoch && this.hooks.isUsable();
     // The tail never rejects: a later batch must still run (or be dropped) after whatever happened to this one.
     lane.tail = previous
-      .then(() => this.runInLane(batch, lane, isActive, generation))
+      .then(() => this.runInLane(queued, lane, isActive, generation))
       .catch((error: unknown) => {
         try {
           this.hooks.onError(error, batch.partition);
@@ -89,18 +129,24 @@ export class PartitionLanes {
           // Reporting failed too; nothing more to do for this batch.
         }
       });
-    return previous;
+    return backpressure;
   }
 
   private async runInLane(
-    batch: LaneBatch,
+    queued: Queued,
     lane: Lane,
     isActive: () => boolean,
     generation: number,
   ): Promise<void> {
-    if (!isActive()) return;
+    const { batch } = queued;
+    if (!isActive()) {
+      queued.closed = true;
+      return;
+    }
     if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.running++;
+    // What was fetched until now has joined; what comes next queues behind.
+    queued.closed = true;
     let result: BatchResult = 'aborted';
     try {
       // Still wanted after waiting for a slot?
