@@ -35,6 +35,7 @@ import {
 } from '@signalbox/test-support';
 import { PASS_THROUGH_STAGES, submittedTask } from '../support/pass-through.js';
 import { spawnWorker, type WorkerProcess } from '../support/workers.js';
+import { cpuMsPerTaskSince, cpuSnapshot } from './machine-cpu.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -123,6 +124,8 @@ interface PipelineRun {
   hopMsByStage: Map<string, number[]>;
   /** CPU time (user + system) of this process per task: steadier than rates on a machine others share. */
   cpuMsPerTask: number;
+  /** CPU ms per task of each service on this machine and of the whole machine (see machine-cpu.ts); Linux only. */
+  machineCpuMsPerTask: Record<string, number> | undefined;
   /** While the measured tasks ran: how late the event loop ran a 1 ms timer, p99 and max (ms). */
   eventLoopDelayP99Ms: number;
   eventLoopDelayMaxMs: number;
@@ -298,6 +301,7 @@ async function runPipeline(
     const profiler = cpuProfileFile ? await startCpuProfile() : undefined;
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
+    const machineStarted = cpuSnapshot();
     // Full rate: large chunks. Rate-limited: ~10 ms slices, so latency is not queueing behind our own bursts.
     const chunk = ratePerS ? Math.max(1, Math.round(ratePerS / 100)) : 250;
     // The submitted messages are not in the event log (nothing decided them); their times start hop 1.
@@ -322,6 +326,7 @@ async function runPipeline(
     const loop = (watch ?? watchEventLoop()).stop();
     const seconds = (lastFinishedAt - started) / 1000;
     const cpuMsPerTask = cpuMsSince(cpuStarted) / tasks;
+    const machineCpuMsPerTask = cpuMsPerTaskSince(machineStarted, tasks);
     if (profiler && cpuProfileFile) await profiler.stop(cpuProfileFile);
 
     const rows = await schema.pool.query<{
@@ -357,6 +362,7 @@ async function runPipeline(
       hopMs,
       hopMsByStage,
       cpuMsPerTask,
+      machineCpuMsPerTask,
       eventLoopDelayP99Ms: loop.delayP99Ms,
       eventLoopDelayMaxMs: loop.delayMaxMs,
       gcMsPerS: loop.gcMsPerS,
@@ -383,7 +389,13 @@ async function runCeiling(
    * at once, several partitions' at the same time — how the ceiling was measured before, printed for comparison.
    */
   coalesce = true,
-): Promise<{ tasksPerS: number; insertsPerS: number; cpuMsPerTask: number; hopMs: number[] }> {
+): Promise<{
+  tasksPerS: number;
+  insertsPerS: number;
+  cpuMsPerTask: number;
+  machineCpuMsPerTask: Record<string, number> | undefined;
+  hopMs: number[];
+}> {
   const prefix = uniqueName('ceiling');
   const kafka = new Kafka({
     clientId: 'bench-ceiling',
@@ -479,6 +491,7 @@ async function runCeiling(
     await new Promise((r) => setTimeout(r, 1500));
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
+    const machineStarted = cpuSnapshot();
     const value = JSON.stringify(submittedTask('ceiling', new Date()));
     const chunk = ratePerS ? Math.max(1, Math.round(ratePerS / 100)) : 250;
     for (let i = 0; i < tasks; i += chunk) {
@@ -501,6 +514,7 @@ async function runCeiling(
       tasksPerS: tasks / seconds,
       insertsPerS: inserted / seconds,
       cpuMsPerTask: cpuMsSince(cpuStarted) / tasks,
+      machineCpuMsPerTask: cpuMsPerTaskSince(machineStarted, tasks),
       hopMs: hopMs.sort((a, b) => a - b),
     };
   } finally {
@@ -566,6 +580,9 @@ try {
     ratio_to_per_batch_ceiling: Math.round((max.tasksPerS / perBatchCeiling.tasksPerS) * 100) / 100,
     // CPU of this process per task, ceiling / pipeline: the ratio of what each costs, steadier than rates.
     cpu_ratio: Math.round((ceiling.cpuMsPerTask / max.cpuMsPerTask) * 100) / 100,
+    // Where the CPU goes, at full rate: ms per task of each service on this machine (this process, PostgreSQL,
+    // Kafka, the registry…) and of the whole machine. On two shared cores the rate is what these add up to.
+    cpu_ms_per_task_by_service: { pipeline: max.machineCpuMsPerTask, ceiling: ceiling.machineCpuMsPerTask },
     infrastructure: infra.endpoints.source,
   };
   const table = [
@@ -603,6 +620,16 @@ try {
       `${String(result.cpu_ms_per_task)} / ${String(result.ceiling_cpu_ms_per_task)}`,
     ],
   ];
+  const byService = (cpu: Record<string, number> | undefined) =>
+    cpu
+      ? Object.entries(cpu)
+          .map(([service, ms]) => `${service} ${String(ms)}`)
+          .join(' · ')
+      : 'n/a (no /proc)';
+  table.push(
+    ['CPU ms per task by service, pipeline', byService(max.machineCpuMsPerTask)],
+    ['CPU ms per task by service, ceiling', byService(ceiling.machineCpuMsPerTask)],
+  );
   const width = Math.max(...table.map((r) => r[0]!.length));
   (args.json ? console.error : console.log)(table.map(([k, v]) => `${k!.padEnd(width)}  ${v!}`).join('\n'));
   console.log(JSON.stringify(result));
