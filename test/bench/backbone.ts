@@ -122,7 +122,10 @@ interface PipelineRun {
   hopMs: number[];
   /** The same latencies by the stage that decided (sorted), to see which hop the tail comes from. */
   hopMsByStage: Map<string, number[]>;
-  /** CPU time (user + system) of this process per task: steadier than rates on a machine others share. */
+  /**
+   * CPU time (user + system) of this process per task, plus the stage workers' with --processes (Linux only): steadier
+   * than rates on a machine others share.
+   */
   cpuMsPerTask: number;
   /** CPU ms per task of each service on this machine and of the whole machine (see machine-cpu.ts); Linux only. */
   machineCpuMsPerTask: Record<string, number> | undefined;
@@ -325,8 +328,9 @@ async function runPipeline(
     await done;
     const loop = (watch ?? watchEventLoop()).stop();
     const seconds = (lastFinishedAt - started) / 1000;
-    const cpuMsPerTask = cpuMsSince(cpuStarted) / tasks;
     const machineCpuMsPerTask = cpuMsPerTaskSince(machineStarted, tasks);
+    // With --processes the stages run in their own processes: their CPU is the pipeline's too.
+    const cpuMsPerTask = cpuMsSince(cpuStarted) / tasks + (machineCpuMsPerTask?.['stage workers'] ?? 0);
     if (profiler && cpuProfileFile) await profiler.stop(cpuProfileFile);
 
     const rows = await schema.pool.query<{
