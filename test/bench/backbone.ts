@@ -8,7 +8,8 @@
 //    next) is printed beside it. Also printed: this process's event-loop delay and GC pauses meanwhile.
 // 3. Ceiling, measured in the same run: raw kafkajs eachBatch → one multi-row INSERT … SELECT FROM UNNEST →
 //    sendBatch, five hops, same batching (per hop, inserts and sends made while one is out leave together, an idle
-//    one's first lingers --linger-ms, as the bus and the store do) and offset-commit interval, no
+//    one's first lingers --linger-ms, as the bus and the store do) and offset-commit interval, the same messages
+//    (hop k sends the bytes the pipeline's hop k publishes, and inserts what it received), no
 //    codec/validation/decisions.
 // Prints a table and, last, one JSON line. `--cpu-profile <file>` also writes a CPU profile of step 1.
 import { writeFile } from 'node:fs/promises';
@@ -21,12 +22,20 @@ import {
   coalescing,
   createKafkaBus,
   createSchemaRegistry,
+  MAX_SEND_BYTES,
   prefixTopic,
   registerTopicSchemas,
+  sliceBySize,
   type Bus,
 } from '@signalbox/bus';
 import { createPgEventStore, type EventStore } from '@signalbox/event-log';
-import { createStageRuntime, type StageDefinition, type StageRuntime } from '@signalbox/stage-kit';
+import {
+  createStageRuntime,
+  decisionEnvelope,
+  type StageDefinition,
+  type StageInput,
+  type StageRuntime,
+} from '@signalbox/stage-kit';
 import {
   createIsolatedSchema,
   resolveInfrastructure,
@@ -385,17 +394,42 @@ async function runPipeline(
   }
 }
 
+/**
+ * The messages of one task through the pass-through pipeline, as JSON text: the submitted task, then what each of the
+ * five stages publishes (the stages' own decide functions and envelopes). The ceiling's hops send these.
+ */
+const PIPELINE_MESSAGES: readonly string[] = await (async () => {
+  let message: StageInput = submittedTask('ceiling', new Date());
+  const texts = [JSON.stringify(message)];
+  for (const definition of Object.values(PASS_THROUGH_STAGES) as StageDefinition[]) {
+    const versions = definition.versions();
+    const decision = await definition.decide(message, { stage: definition.stage, versions });
+    const envelope = decisionEnvelope(definition.stage, message, decision, versions, new Date(), null);
+    message = { ...envelope, payload: decision.payload };
+    texts.push(JSON.stringify(message));
+  }
+  return texts;
+})();
+
 /** The bare ceiling: the same five hops with raw kafkajs and raw batched inserts, no codec, validation or decisions. */
 async function runCeiling(
   endpoints: TestEndpoints,
   tasks: number,
   ratePerS: number | null = null,
   warmupTasks = 0,
-  /**
-   * True: the pipeline's batching (see the head of this file). False: each fetched batch inserts and sends on its own
-   * at once, several partitions' at the same time — how the ceiling was measured before, printed for comparison.
-   */
-  coalesce = true,
+  options: {
+    /**
+     * True: the pipeline's batching (see the head of this file). False: each fetched batch inserts and sends on its
+     * own at once, several partitions' at the same time — how the ceiling was measured before, printed for comparison.
+     */
+    coalesce?: boolean;
+    /**
+     * `pipeline`: hop k sends the message the pipeline's hop k publishes (PIPELINE_MESSAGES: 1.1–1.9 KB, as the task
+     * gains a model, a plan, a call and a result). `submitted`: every hop sends the 0.7 KB submitted task on — the
+     * messages the ceiling first sent, printed for comparison (about half the pipeline's bytes).
+     */
+    messages?: 'pipeline' | 'submitted';
+  } = {},
 ): Promise<{
   tasksPerS: number;
   insertsPerS: number;
@@ -403,6 +437,14 @@ async function runCeiling(
   machineCpuMsPerTask: Record<string, number> | undefined;
   hopMs: number[];
 }> {
+  const coalesce = options.coalesce ?? true;
+  // The value each hop sends, as bytes once (as a raw client forwards what it got): hop k consumes values[k] and sends
+  // values[k + 1]; the driver sends values[0].
+  const values = (
+    (options.messages ?? 'pipeline') === 'pipeline'
+      ? PIPELINE_MESSAGES
+      : PIPELINE_MESSAGES.map(() => PIPELINE_MESSAGES[0]!)
+  ).map((text) => Buffer.from(text, 'utf8'));
   const prefix = uniqueName('ceiling');
   const kafka = new Kafka({
     clientId: 'bench-ceiling',
@@ -433,26 +475,38 @@ async function runCeiling(
   // the pipeline's occurred_at difference measures. The time travels in a header.
   const hopMs: number[] = [];
   let resolveDone: () => void = () => undefined;
-  const done = new Promise<void>((r) => {
-    resolveDone = r;
+  let rejectDone: (error: Error) => void = () => undefined;
+  const done = new Promise<void>((resolve, reject) => {
+    resolveDone = resolve;
+    rejectDone = reject;
   });
   try {
     for (let hop = 0; hop < 5; hop++) {
       // The pipeline's batching: per hop (a stage's store and producer), the inserts and sends made while one is out
       // leave together as the next, and an idle one's first waits --linger-ms for company.
       const insertRows = async (rows: { id: string; task: string; payload: string }[]): Promise<void> => {
+        // The payloads as one JSON array text, as the event log sends them: a jsonb[] parameter would have the
+        // driver escape every quote of every payload.
         await schema.pool.query(
           `INSERT INTO raw_events (event_id, task_id, payload)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[]) ON CONFLICT (event_id) DO NOTHING`,
-          [rows.map((r) => r.id), rows.map((r) => r.task), rows.map((r) => r.payload)],
+           SELECT * FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), jsonb_array_elements($3::jsonb))
+           ON CONFLICT (event_id) DO NOTHING`,
+          [rows.map((r) => r.id), rows.map((r) => r.task), `[${rows.map((r) => r.payload).join(',')}]`],
         );
       };
+      // In requests of at most MAX_SEND_BYTES, as the bus sends: a coalesced send of a hop whose messages grow
+      // would otherwise exceed what the broker takes in one record batch.
       const sendMessages = async (messages: Message[]): Promise<void> => {
-        await producer.sendBatch({ acks: -1, topicMessages: [{ topic: topics[hop + 1]!, messages }] });
+        for (const slice of sliceBySize([{ topic: topics[hop + 1]!, messages }], MAX_SEND_BYTES))
+          await producer.sendBatch({ acks: -1, topicMessages: slice });
       };
       const insert = coalesce ? coalescing(insertRows, { lingerMs: LINGER_MS }) : insertRows;
       const send = coalesce ? coalescing(sendMessages, { lingerMs: LINGER_MS }) : sendMessages;
       const consumer = kafka.consumer({ groupId: `${prefix}.g${String(hop)}`, maxWaitTimeInMs: MAX_WAIT_MS });
+      // A hop that crashed would leave the run waiting for its tasks for ever.
+      consumer.on(consumer.events.CRASH, ({ payload }) => {
+        rejectDone(new Error(`ceiling hop ${String(hop)} crashed: ${payload.error.message}`));
+      });
       await consumer.connect();
       await consumer.subscribe({ topic: topics[hop]!, fromBeginning: true });
       await consumer.run({
@@ -477,7 +531,8 @@ async function runCeiling(
             })),
           );
           inserted += msgs.length;
-          await send(msgs.map((m) => ({ key: m.key, value: m.value, headers: { t } })));
+          const next = values[hop + 1]!;
+          await send(msgs.map((m) => ({ key: m.key, value: next, headers: { t } })));
           await payload.commitOffsetsIfNecessary();
         },
       });
@@ -499,7 +554,7 @@ async function runCeiling(
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
     const machineStarted = cpuSnapshot();
-    const value = JSON.stringify(submittedTask('ceiling', new Date()));
+    const value = values[0]!;
     const chunk = ratePerS ? Math.max(1, Math.round(ratePerS / 100)) : 250;
     for (let i = 0; i < tasks; i += chunk) {
       const n = Math.min(chunk, tasks - i);
@@ -540,8 +595,11 @@ try {
   const ceiling = await runCeiling(infra.endpoints, TASKS);
   log(`ceiling ${ceiling.tasksPerS.toFixed(0)} tasks/s`);
   log('ceiling without coalescing: each fetched batch inserts and sends on its own');
-  const perBatchCeiling = await runCeiling(infra.endpoints, TASKS, null, 0, false);
+  const perBatchCeiling = await runCeiling(infra.endpoints, TASKS, null, 0, { coalesce: false });
   log(`ceiling without coalescing ${perBatchCeiling.tasksPerS.toFixed(0)} tasks/s`);
+  log('ceiling sending the submitted task on every hop (about half the bytes, as the ceiling first did)');
+  const submittedCeiling = await runCeiling(infra.endpoints, TASKS, null, 0, { messages: 'submitted' });
+  log(`ceiling sending the submitted task on every hop ${submittedCeiling.tasksPerS.toFixed(0)} tasks/s`);
   log('pipeline at full rate');
   const max = await runPipeline(infra.endpoints, TASKS, null, 0, args['cpu-profile']);
   if (args['cpu-profile']) log(`CPU profile of the pipeline at full rate written to ${args['cpu-profile']}`);
@@ -585,6 +643,11 @@ try {
     // six inserts per hop at a time).
     ceiling_per_batch_tasks_per_s: Math.round(perBatchCeiling.tasksPerS),
     ratio_to_per_batch_ceiling: Math.round((max.tasksPerS / perBatchCeiling.tasksPerS) * 100) / 100,
+    // The same against a ceiling that sends the 0.7 KB submitted task on every hop, as the ceiling first did (the
+    // pipeline's messages are 1.1–1.9 KB): about half the bytes through Kafka and into PostgreSQL.
+    ceiling_submitted_only_tasks_per_s: Math.round(submittedCeiling.tasksPerS),
+    ratio_to_submitted_only_ceiling: Math.round((max.tasksPerS / submittedCeiling.tasksPerS) * 100) / 100,
+    ceiling_message_bytes: PIPELINE_MESSAGES.map((text) => Buffer.byteLength(text)),
     // CPU of this process per task, ceiling / pipeline: the ratio of what each costs, steadier than rates.
     cpu_ratio: Math.round((ceiling.cpuMsPerTask / max.cpuMsPerTask) * 100) / 100,
     // Where the CPU goes, at full rate: ms per task of each service on this machine (this process, PostgreSQL,
@@ -604,7 +667,7 @@ try {
       'hop p50 / p99 ms @ max rate',
       `${String(result.hop_p50_ms_at_max)} / ${String(result.hop_p99_ms_at_max)}`,
     ],
-    ['ceiling tasks/s (raw kafkajs + inserts)', String(result.ceiling_tasks_per_s)],
+    ['ceiling tasks/s (raw kafkajs + inserts, same messages)', String(result.ceiling_tasks_per_s)],
     [
       `ceiling hop p50 / p99 ms @ ${String(result.half_rate_tasks_per_s)} tasks/s`,
       `${String(result.ceiling_hop_p50_ms)} / ${String(result.ceiling_hop_p99_ms)}`,
@@ -613,6 +676,10 @@ try {
     [
       'ceiling without coalescing tasks/s, ratio',
       `${String(result.ceiling_per_batch_tasks_per_s)}, ${String(result.ratio_to_per_batch_ceiling)}`,
+    ],
+    [
+      'ceiling sending the submitted task on, ratio',
+      `${String(result.ceiling_submitted_only_tasks_per_s)}, ${String(result.ratio_to_submitted_only_ceiling)}`,
     ],
     [
       `event-loop delay p99 / max ms @ ${String(result.half_rate_tasks_per_s)} tasks/s`,

@@ -141,7 +141,7 @@ function nonNegativeInt(name: string, value: number): number {
 // The broker refuses a record batch above its message.max.bytes (1 MiB by default), and kafkajs puts everything one
 // send carries for a partition into one record batch. A stage's decisions outgrow its inputs (every stage adds to the
 // payload), so the decisions on a full 1 MiB fetch would be refused and the stage would stop: sends stay below this.
-const MAX_SEND_BYTES = 512 * 1024;
+export const MAX_SEND_BYTES = 512 * 1024;
 // A record's framing in the batch (length, attributes, deltas, key/value lengths as varints), rounded up, so many tiny
 // messages are counted honestly too.
 const RECORD_OVERHEAD_BYTES = 64;
