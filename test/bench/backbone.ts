@@ -314,9 +314,10 @@ async function runPipeline(
     await new Promise((r) => setTimeout(r, 1500));
 
     const profiler = cpuProfileFile ? await startCpuProfile() : undefined;
+    // Read first: walking /proc is not the run's work.
+    const machineStarted = cpuSnapshot();
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
-    const machineStarted = cpuSnapshot();
     // Full rate: large chunks. Rate-limited: ~10 ms slices, so latency is not queueing behind our own bursts.
     const chunk = ratePerS ? Math.max(1, Math.round(ratePerS / 100)) : 250;
     // The submitted messages are not in the event log (nothing decided them); their times start hop 1.
@@ -340,9 +341,10 @@ async function runPipeline(
     await done;
     const loop = (watch ?? watchEventLoop()).stop();
     const seconds = (lastFinishedAt - started) / 1000;
+    const ownCpuMs = cpuMsSince(cpuStarted);
     const machineCpuMsPerTask = cpuMsPerTaskSince(machineStarted, tasks);
     // With --processes the stages run in their own processes: their CPU is the pipeline's too.
-    const cpuMsPerTask = cpuMsSince(cpuStarted) / tasks + (machineCpuMsPerTask?.['stage workers'] ?? 0);
+    const cpuMsPerTask = ownCpuMs / tasks + (machineCpuMsPerTask?.['stage workers'] ?? 0);
     if (profiler && cpuProfileFile) await profiler.stop(cpuProfileFile);
 
     const rows = await schema.pool.query<{
@@ -551,9 +553,10 @@ async function runCeiling(
     });
     consumers.push(sink);
     await new Promise((r) => setTimeout(r, 1500));
+    // Read first: walking /proc is not the run's work.
+    const machineStarted = cpuSnapshot();
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
-    const machineStarted = cpuSnapshot();
     const value = values[0]!;
     const chunk = ratePerS ? Math.max(1, Math.round(ratePerS / 100)) : 250;
     for (let i = 0; i < tasks; i += chunk) {
