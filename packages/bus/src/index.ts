@@ -45,7 +45,7 @@ export {
   resolveBackoff,
   type BackoffOptions,
 } from './retry.js';
-export { validateValue, type ValidateValueOptions } from './payload.js';
+export { validateValue, validatedPayloadJson, type ValidateValueOptions } from './payload.js';
 export { checkTopicPrefix, prefixTopic } from './topic-prefix.js';
 export { TRACEPARENT_HEADER, extractTraceContext, injectTraceContext } from './trace-context.js';
 export { MAGIC_BYTE, decodeWire, encodeWire, encodeWireText } from './wire-format.js';

@@ -2,7 +2,6 @@ import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry';
 import {
   Kafka,
   logLevel as KafkaLogLevel,
-  Partitioners,
   type Consumer,
   type LogEntry,
   type Producer,
@@ -20,6 +19,7 @@ import {
 import { BrokerError, BusStateError, InvalidMessageError, SubscriptionFailedError } from './errors.js';
 import { silentLogger, type BusLogger } from './logger.js';
 import { PartitionLanes } from './partition-lanes.js';
+import { keyHashPartitioner } from './partitioner.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { backoffDelay, isRetriable, resolveBackoff, type BackoffOptions } from './retry.js';
 import { resolveConsumeOptions } from './subscription-options.js';
@@ -236,7 +236,8 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         idempotent: true,
         maxInFlightRequests: 5,
         allowAutoTopicCreation: false,
-        createPartitioner: Partitioners.DefaultPartitioner,
+        // kafkajs's DefaultPartitioner's placement, without its per-message allocations (see partitioner.ts).
+        createPartitioner: keyHashPartitioner,
         retry: { retries: resolved.producerRetries, initialRetryTime: 100, maxRetryTime: 5_000 },
       });
       await p.connect();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { jsonParser, type TopicSpec } from '@signalbox/contracts';
 import type { z } from 'zod';
 import { InvalidMessageError } from './errors.js';
@@ -24,8 +25,12 @@ export function describeIssues(error: z.ZodError): { path: string; detail: strin
   return { path, detail: `${issue.message}${more}` };
 }
 
-// Values that passed the check `publish` makes, with the JSON text `publish` would write for them (see validateValue).
-const validatedJson = new WeakMap<object, { schema: TopicSpec['schema']; json: string }>();
+// Values that passed the check `publish` makes, with the JSON text `publish` would write for them (see validateValue)
+// and that of their `payload` member, which the text holds as it is (see validatedPayloadJson).
+const validatedJson = new WeakMap<
+  object,
+  { schema: TopicSpec['schema']; json: string; payloadJson: string | undefined }
+>();
 
 /** Options of {@link validateValue}. */
 export interface ValidateValueOptions {
@@ -44,11 +49,20 @@ export interface ValidateValueOptions {
  * Throws {@link InvalidMessageError} like `publish`.
  */
 export function validateValue(topic: TopicSpec, value: unknown, options: ValidateValueOptions = {}): unknown {
-  const { data, json } = validate(topic, value, options.keyOrder);
+  const { data, json, payloadJson } = validate(topic, value, options.keyOrder);
   if (typeof data === 'object' && data !== null) {
-    validatedJson.set(Object.freeze(data), { schema: topic.schema, json });
+    validatedJson.set(Object.freeze(data), { schema: topic.schema, json, payloadJson });
   }
   return data;
+}
+
+/**
+ * The JSON text of the `payload` member of a value {@link validateValue} returned — the very characters its published
+ * text holds for it, i.e. `JSON.stringify(value.payload)` — or undefined for any other value. A stage stores the
+ * payload it publishes, and this spares it stringifying that payload a second time.
+ */
+export function validatedPayloadJson(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null ? validatedJson.get(value)?.payloadJson : undefined;
 }
 
 /** The JSON text to publish: that checked by {@link validateValue} for this topic's schema, else checked now. */
@@ -74,7 +88,7 @@ function validate(
   topic: TopicSpec,
   value: unknown,
   keyOrder?: (a: string, b: string) => number,
-): { data: unknown; json: string } {
+): { data: unknown; json: string; payloadJson: string | undefined } {
   let plain: unknown;
   if (keyOrder) {
     // One walk both checks the value survives JSON and makes the ordered copy; else the round trip, then order.
@@ -89,16 +103,45 @@ function validate(
     const { path, detail } = describeIssues(result.error);
     throw new InvalidMessageError(topic.name, path, detail, { cause: result.error });
   }
-  let json = JSON.stringify(result.data);
+  let text = stringifyMessage(result.data);
   // The compiled parser keeps a `__proto__` key deep inside free-form JSON where zod's own parser does not (see
   // jsonParser): such a rare message is parsed by the schema itself, so both give the same bytes.
-  if (json.includes(PROTO_KEY)) {
+  if (text.json.includes(PROTO_KEY)) {
     result = topic.schema.safeParse(plain);
     if (!result.success)
       throw new Error(`${topic.name}: the schema refuses what its compiled parser accepted`);
-    json = JSON.stringify(result.data);
+    text = stringifyMessage(result.data);
   }
-  return { data: result.data, json };
+  return { data: result.data, ...text };
+}
+
+// Stands for the payload while the rest of a message is stringified: random per process, so no value holds it by
+// chance, and found exactly once or not used (see stringifyMessage).
+const PAYLOAD_MARK = `\u0000payload-${randomUUID()}`;
+const PAYLOAD_MARK_JSON = JSON.stringify(PAYLOAD_MARK);
+
+/**
+ * `JSON.stringify(data)`, and that of its object `payload` member (an envelope's), stringified once: the message's
+ * text is the rest of it stringified around a mark, with the payload's text put in the mark's place — the same
+ * characters, as JSON.stringify writes a member's value the same wherever it stands.
+ */
+function stringifyMessage(data: unknown): { json: string; payloadJson: string | undefined } {
+  const payload =
+    typeof data === 'object' && data !== null && !Array.isArray(data)
+      ? (data as { payload?: unknown }).payload
+      : undefined;
+  if (typeof payload !== 'object' || payload === null)
+    return { json: JSON.stringify(data), payloadJson: undefined };
+  const payloadJson = JSON.stringify(payload);
+  // A spread keeps the members' order, the payload's included.
+  const around = JSON.stringify({ ...(data as object), payload: PAYLOAD_MARK });
+  const at = around.indexOf(PAYLOAD_MARK_JSON);
+  if (at < 0 || around.includes(PAYLOAD_MARK_JSON, at + 1))
+    return { json: JSON.stringify(data), payloadJson };
+  return {
+    json: around.slice(0, at) + payloadJson + around.slice(at + PAYLOAD_MARK_JSON.length),
+    payloadJson,
+  };
 }
 
 /** How a `__proto__` key (or the string) reads in JSON text. */

@@ -7,7 +7,7 @@ import { contractTopic } from './bus-contract.js';
 import { coalescing } from './coalesce.js';
 import { InvalidMessageError } from './errors.js';
 import { forEachByKey } from './for-each-by-key.js';
-import { encodeValue, parsePayload, validateValue } from './payload.js';
+import { encodeValue, parsePayload, validateValue, validatedPayloadJson } from './payload.js';
 import { sliceBySize } from './kafka-bus.js';
 import { backoffDelay, isRetriable, resolveBackoff } from './retry.js';
 import { decodeWire, encodeWire, encodeWireText } from './wire-format.js';
@@ -64,6 +64,55 @@ describe('validateValue', () => {
     expect(() => encodeValue(stricter, value)).toThrow(/seq/);
     // A copy with the same fields is not the validated object: checked as usual.
     expect(() => encodeValue(contractTopic(), { ...(value as object), seq: 'x' })).toThrow(/seq/);
+  });
+});
+
+describe('validatedPayloadJson', () => {
+  const topic = {
+    ...contractTopic(),
+    schema: z.object({
+      task_id: z.string(),
+      note: z.string().optional(),
+      payload: z.object({ b: z.array(z.number()), a: z.record(z.string(), z.unknown()) }),
+      tail: z.number(),
+    }),
+  };
+
+  it('gives the text the published message holds for its payload, as JSON.stringify writes it', () => {
+    const value = validateValue(
+      topic,
+      {
+        tail: 1,
+        payload: { a: { 'é"\\': [null, '\u0000'], x: { y: 1 } }, b: [1.5, -0], extra: 'dropped' },
+        task_id: 't',
+      },
+      { keyOrder: (a, b) => (a < b ? -1 : a > b ? 1 : 0) },
+    );
+    const payload = (value as { payload: unknown }).payload;
+    const payloadJson = validatedPayloadJson(value);
+    expect(payloadJson).toBe(JSON.stringify(payload));
+    expect(JSON.parse(payloadJson ?? '')).toEqual({
+      b: [1.5, 0],
+      a: { x: { y: 1 }, 'é"\\': [null, '\u0000'] },
+    });
+    expect(encodeValue(topic, value).toString('utf8')).toBe(JSON.stringify(value));
+  });
+
+  it('writes the message the same even when a member reads like the mark the payload is written around', () => {
+    const value = validateValue(topic, {
+      task_id: 't',
+      note: '\u0000payload-',
+      payload: { b: [], a: {} },
+      tail: 2,
+    });
+    expect(encodeValue(topic, value).toString('utf8')).toBe(JSON.stringify(value));
+    expect(validatedPayloadJson(value)).toBe('{"b":[],"a":{}}');
+  });
+
+  it('is undefined for a value not checked by validateValue, or without an object payload', () => {
+    expect(validatedPayloadJson({ payload: {} })).toBeUndefined();
+    expect(validatedPayloadJson(validateValue(contractTopic(), { task_id: 't', seq: 1 }))).toBeUndefined();
+    expect(validatedPayloadJson(null)).toBeUndefined();
   });
 });
 

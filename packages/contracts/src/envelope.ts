@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { Stage } from './stage.js';
 
@@ -54,8 +54,11 @@ export function deterministicEventId(parts: {
   causation_id: string | null;
   event_type: string;
 }): string {
-  const digest = createHash('sha256')
-    .update([parts.task_id, parts.stage, parts.causation_id ?? '-', parts.event_type].join('\u001f'))
-    .digest('hex');
+  // One-shot `hash`, without a Hash object per id: every decision of every stage computes one.
+  const digest = hash(
+    'sha256',
+    [parts.task_id, parts.stage, parts.causation_id ?? '-', parts.event_type].join('\u001f'),
+    'hex',
+  );
   return `ev_${digest.slice(0, 40)}`;
 }

@@ -143,6 +143,24 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
         expect(appended?.event).toEqual(read);
       });
 
+      it('stores a payload from the text given with it, and refuses a text that is not a string', async () => {
+        // The text stands for the payload (the caller's promise: it is JSON.stringify(payload)), so the store does not
+        // stringify it again; told apart here by a text that says otherwise.
+        const event = {
+          ...makeEvent({ task_id: 'task-j', causation_id: null }, { kind: 'a' }),
+          payloadJson: '{"kind":"b"}',
+        };
+        await store.append([event]);
+        const [read] = await store.readTask('task-j');
+        expect(read?.payload).toEqual({ kind: 'b' });
+        const bad = {
+          ...makeEvent({ task_id: 'task-j2', causation_id: null }),
+          payloadJson: 7 as unknown as string,
+        };
+        await expect(store.append([bad])).rejects.toThrow(/event 0 has a payloadJson that is not a string/);
+        expect(await store.readTask('task-j2')).toEqual([]);
+      });
+
       it('returns nothing and stores nothing for an empty batch', async () => {
         expect(await store.append([])).toEqual([]);
         expect(await countRows('events')).toBe(0);
@@ -372,6 +390,14 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
         );
         // The tool filter still works on the redacted row.
         expect(await store.findTasks({ tool: 'create_ticket' })).toEqual(['task-s']);
+      });
+
+      it('stores the payload redacted also when its text is given: the text holds the values', async () => {
+        const event = secretEvent();
+        await store.append([{ ...event, payloadJson: JSON.stringify(event.payload) }]);
+        const rows = await h.sql(`SELECT payload::text AS payload FROM ${h.table('events')}`);
+        expect(String(rows[0]?.payload)).not.toContain(phone);
+        expect(String(rows[0]?.payload)).toContain(SECRET_REDACTED);
       });
 
       it('reads tasks redacted, and gives a stage its decision back exactly with withSecrets', async () => {

@@ -14,6 +14,12 @@ export interface NewEvent {
   topic: string | null;
   payload: unknown;
   /**
+   * `JSON.stringify(payload)`, when the caller has it already (a stage has the text it publishes): an event without
+   * secrets is stored from it rather than stringified again. It must be that very text.
+   * @default stringified at append
+   */
+  payloadJson?: string;
+  /**
    * PI-5 / RS-6: sensitive values of the payload (e.g. `call.arguments.phone`). The payload is stored with each path
    * replaced by `"[REDACTED]"` and the values in the `event_secrets` side table, in the same statement; every read
    * shows the redacted payload unless it asks `withSecrets`. Build them with `secretsAt(payload, paths)`.

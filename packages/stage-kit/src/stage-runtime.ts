@@ -5,6 +5,7 @@ import {
   REPUBLISHED_HEADER,
   forEachByKey,
   validateValue,
+  validatedPayloadJson,
   type BatchOutcome,
   type Bus,
   type DeadLetter,
@@ -309,10 +310,18 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
       // decision from the log, and both must be the very same bytes (EL-2) — so the first publish can send exactly
       // what was checked here, without reading the payload back or checking it again.
       const published = validateDecision(decision, { ...envelope, payload: decision.payload });
-      const event: NewEvent = { envelope, topic: decision.topic.name, payload: decision.payload };
-      const sensitive = definition.sensitivePaths?.(decision.payload) ?? [];
+      // The log keeps the payload as published (as checked: what the topic's schema does not know is not in it), and
+      // is given its text, which the check wrote already.
+      const payload = (published as { payload: unknown }).payload;
+      const event: NewEvent = {
+        envelope,
+        topic: decision.topic.name,
+        payload,
+        payloadJson: validatedPayloadJson(published),
+      };
+      const sensitive = definition.sensitivePaths?.(payload) ?? [];
       // PI-5 / RS-6: the values are published but stored apart from the payload, which the log keeps redacted.
-      if (sensitive.length > 0) event.secrets = secretsAt(decision.payload, sensitive);
+      if (sensitive.length > 0) event.secrets = secretsAt(payload, sensitive);
       // EL-7 / EL-9: the model answers the decision rests on, appended with it in the same statement; a
       // redelivery reuses the stored decision and never asks the model again (EL-2).
       if (exchanges.length > 0) event.exchanges = exchanges;

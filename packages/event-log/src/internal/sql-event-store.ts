@@ -145,7 +145,14 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
     // Every copy of a secret's value in the payload (a tool output echoing it) is stored as a secret too.
     const redacted = redactSecrets(event.payload, withEchoedSecrets(event.payload, event.secrets ?? []));
     if (typeof redacted === 'string') throw new InvalidEventError(`event ${index}: ${redacted}`, { index });
-    const json: unknown = JSON.stringify(redacted.payload);
+    if (event.payloadJson !== undefined && typeof event.payloadJson !== 'string') {
+      throw new InvalidEventError(`event ${index} has a payloadJson that is not a string`, { index });
+    }
+    // Redaction copies the payload; with no secret it is the caller's, whose text may come with it.
+    const json: unknown =
+      redacted.payload === event.payload && event.payloadJson !== undefined
+        ? event.payloadJson
+        : JSON.stringify(redacted.payload);
     if (typeof json !== 'string') {
       throw new InvalidEventError(`event ${index} has a payload that is not JSON`, { index });
     }
