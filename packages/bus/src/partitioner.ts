@@ -11,12 +11,12 @@ const SEED = 0x9747b28c;
 const M = 0x5bd1e995;
 
 /** Kafka's murmur2 (the Java client's `Utils.murmur2`) of `data`, as a signed 32-bit integer. */
-export function murmur2(data: Uint8Array): number {
+export function murmur2(data: Buffer): number {
   const length = data.length;
   let h = SEED ^ length;
   const whole = length & ~3;
   for (let i = 0; i < whole; i += 4) {
-    let k = (data[i]! | (data[i + 1]! << 8) | (data[i + 2]! << 16) | (data[i + 3]! << 24)) >>> 0;
+    let k = data.readInt32LE(i);
     k = Math.imul(k, M);
     k ^= k >>> 24;
     k = Math.imul(k, M);
@@ -25,9 +25,9 @@ export function murmur2(data: Uint8Array): number {
   // The last one to three bytes (the Java client's switch, falling through).
   const rest = length & 3;
   if (rest > 0) {
-    if (rest === 3) h ^= data[whole + 2]! << 16;
-    if (rest >= 2) h ^= data[whole + 1]! << 8;
-    h ^= data[whole]!;
+    if (rest === 3) h ^= data.readUInt8(whole + 2) << 16;
+    if (rest >= 2) h ^= data.readUInt8(whole + 1) << 8;
+    h ^= data.readUInt8(whole);
     h = Math.imul(h, M);
   }
   h ^= h >>> 13;
@@ -44,18 +44,21 @@ export function murmur2(data: Uint8Array): number {
 export const keyHashPartitioner: ICustomPartitioner = () => {
   const counters = new Map<string, number>();
   return ({ topic, partitionMetadata, message }: PartitionerArgs): number => {
-    if (message.partition !== null && message.partition !== undefined) return message.partition;
+    if (typeof message.partition === 'number') return message.partition;
     const partitions = partitionMetadata.length;
     const key = message.key;
     if (key !== null && key !== undefined) {
-      const bytes = Buffer.isBuffer(key) ? key : Buffer.from(String(key));
+      const bytes = Buffer.isBuffer(key) ? key : Buffer.from(key);
       return (murmur2(bytes) & 0x7fffffff) % partitions;
     }
     // Not how the bus publishes (every message carries its task id), kept for the partitioner's whole contract.
     const counter = (counters.get(topic) ?? Math.floor(Math.random() * 0x7fffffff)) + 1;
     counters.set(topic, counter);
     const available = partitionMetadata.filter((p) => p.leader >= 0);
-    if (available.length > 0) return available[(counter & 0x7fffffff) % available.length]!.partitionId;
+    if (available.length > 0) {
+      const picked = available[(counter & 0x7fffffff) % available.length];
+      if (picked) return picked.partitionId;
+    }
     return (counter & 0x7fffffff) % partitions;
   };
 };
