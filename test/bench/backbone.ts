@@ -11,7 +11,9 @@
 //    one's first lingers --linger-ms, as the bus and the store do) and offset-commit interval, the same messages
 //    (hop k sends the bytes the pipeline's hop k publishes, and inserts what it received), no
 //    codec/validation/decisions.
-// Prints a table and, last, one JSON line. `--cpu-profile <file>` also writes a CPU profile of step 1.
+// Steps 1 and 3 at full rate run --rounds times side by side (default 3, the first of each pair alternating); the
+// round with the median pipeline/ceiling ratio gives the headline figures, and every round's are in `rounds`.
+// Prints a table and, last, one JSON line. `--cpu-profile <file>` also writes a CPU profile of step 1 (round 1).
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -69,6 +71,10 @@ const { values: args } = parseArgs({
     'warmup-s': { type: 'string' },
     // Writes a CPU profile of the pipeline at full rate (load it in Chrome DevTools or speedscope): where its time goes.
     'cpu-profile': { type: 'string' },
+    // The pipeline and the ceiling are measured at full rate this many times, one beside the other (in turns, so
+    // neither always runs first): on a shared machine whose speed drifts by a quarter within minutes, the ratio of
+    // two runs made side by side, and the median of those, is steadier than one run of each.
+    rounds: { type: 'string', default: '3' },
   },
 });
 const TASKS = Number(args.tasks);
@@ -91,6 +97,10 @@ if (!Number.isInteger(MAX_WAIT_MS) || MAX_WAIT_MS < 1) {
 const LINGER_MS = Number(args['linger-ms']);
 if (!Number.isInteger(LINGER_MS) || LINGER_MS < 0 || LINGER_MS > 1000) {
   throw new Error(`--linger-ms must be an integer from 0 to 1000, got ${args['linger-ms']}`);
+}
+const ROUNDS = Number(args.rounds);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1 || ROUNDS > 20) {
+  throw new Error(`--rounds must be an integer from 1 to 20, got ${args.rounds}`);
 }
 const WARMUP_ARG = args['warmup-s'] ?? (args.processes ? '6' : '2');
 const WARMUP_S = Number(WARMUP_ARG);
@@ -594,19 +604,41 @@ async function runCeiling(
 const infra = await resolveInfrastructure(process.env);
 try {
   log(`infrastructure from ${infra.endpoints.source}; ${String(TASKS)} tasks`);
-  log('ceiling: raw kafkajs + raw batched inserts, five hops');
-  const ceiling = await runCeiling(infra.endpoints, TASKS);
-  log(`ceiling ${ceiling.tasksPerS.toFixed(0)} tasks/s`);
+  // Full rate, ROUNDS times: a ceiling run and a pipeline run side by side, the first of a round alternating.
+  const rounds: { pipeline: PipelineRun; ceiling: Awaited<ReturnType<typeof runCeiling>> }[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const ceilingFirst = round % 2 === 1;
+    const measureCeiling = async () => {
+      log(`round ${String(round)}/${String(ROUNDS)}: ceiling (raw kafkajs + raw batched inserts, five hops)`);
+      const run = await runCeiling(infra.endpoints, TASKS);
+      log(`ceiling ${run.tasksPerS.toFixed(0)} tasks/s`);
+      return run;
+    };
+    const measurePipeline = async () => {
+      log(`round ${String(round)}/${String(ROUNDS)}: pipeline at full rate`);
+      const profile = round === 1 ? args['cpu-profile'] : undefined;
+      const run = await runPipeline(infra.endpoints, TASKS, null, 0, profile);
+      if (profile) log(`CPU profile of the pipeline at full rate written to ${profile}`);
+      log(`pipeline ${run.tasksPerS.toFixed(0)} tasks/s`);
+      return run;
+    };
+    const ceilingRun = ceilingFirst ? await measureCeiling() : undefined;
+    const pipelineRun = await measurePipeline();
+    rounds.push({ pipeline: pipelineRun, ceiling: ceilingRun ?? (await measureCeiling()) });
+  }
+  const roundRatio = (r: (typeof rounds)[number]) => r.pipeline.tasksPerS / r.ceiling.tasksPerS;
+  // The round of the median ratio gives the headline figures (rates, latency at full rate, CPU), so they belong
+  // together; with an even number of rounds, the lower middle one.
+  const byRatio = [...rounds].sort((a, b) => roundRatio(a) - roundRatio(b));
+  const medianRound = byRatio[Math.floor((byRatio.length - 1) / 2)]!;
+  const max = medianRound.pipeline;
+  const ceiling = medianRound.ceiling;
   log('ceiling without coalescing: each fetched batch inserts and sends on its own');
   const perBatchCeiling = await runCeiling(infra.endpoints, TASKS, null, 0, { coalesce: false });
   log(`ceiling without coalescing ${perBatchCeiling.tasksPerS.toFixed(0)} tasks/s`);
   log('ceiling sending the submitted task on every hop (about half the bytes, as the ceiling first did)');
   const submittedCeiling = await runCeiling(infra.endpoints, TASKS, null, 0, { messages: 'submitted' });
   log(`ceiling sending the submitted task on every hop ${submittedCeiling.tasksPerS.toFixed(0)} tasks/s`);
-  log('pipeline at full rate');
-  const max = await runPipeline(infra.endpoints, TASKS, null, 0, args['cpu-profile']);
-  if (args['cpu-profile']) log(`CPU profile of the pipeline at full rate written to ${args['cpu-profile']}`);
-  log(`pipeline ${max.tasksPerS.toFixed(0)} tasks/s`);
   const halfRate = max.tasksPerS / 2;
   log(
     `pipeline at half the maximum rate (${halfRate.toFixed(0)} tasks/s) for latency: ${String(WARMUP_S)} s of warm-up, then ${String(LATENCY_WINDOW_S)} s measured`,
@@ -641,7 +673,13 @@ try {
     ceiling_inserts_per_s: Math.round(ceiling.insertsPerS),
     cpu_ms_per_task: Math.round(max.cpuMsPerTask * 100) / 100,
     ceiling_cpu_ms_per_task: Math.round(ceiling.cpuMsPerTask * 100) / 100,
+    // The median over the rounds of pipeline / ceiling measured side by side (the round that gives the figures above).
     ratio: Math.round((max.tasksPerS / ceiling.tasksPerS) * 100) / 100,
+    rounds: rounds.map((r) => ({
+      tasks_per_s: Math.round(r.pipeline.tasksPerS),
+      ceiling_tasks_per_s: Math.round(r.ceiling.tasksPerS),
+      ratio: Math.round(roundRatio(r) * 100) / 100,
+    })),
     // The same against the ceiling whose fetched batches insert and send on their own, at once (less steady: up to
     // six inserts per hop at a time).
     ceiling_per_batch_tasks_per_s: Math.round(perBatchCeiling.tasksPerS),
@@ -675,7 +713,10 @@ try {
       `ceiling hop p50 / p99 ms @ ${String(result.half_rate_tasks_per_s)} tasks/s`,
       `${String(result.ceiling_hop_p50_ms)} / ${String(result.ceiling_hop_p99_ms)}`,
     ],
-    ['ratio pipeline / ceiling', String(result.ratio)],
+    [
+      `ratio pipeline / ceiling (median of ${String(ROUNDS)} rounds)`,
+      `${String(result.ratio)} (${result.rounds.map((r) => `${String(r.tasks_per_s)}/${String(r.ceiling_tasks_per_s)} = ${String(r.ratio)}`).join(', ')})`,
+    ],
     [
       'ceiling without coalescing tasks/s, ratio',
       `${String(result.ceiling_per_batch_tasks_per_s)}, ${String(result.ratio_to_per_batch_ceiling)}`,
