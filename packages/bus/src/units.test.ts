@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TOPICS } from '@signalbox/contracts';
+import { TOPICS, type TopicSpec } from '@signalbox/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contractTopic } from './bus-contract.js';
@@ -164,6 +164,98 @@ describe('validateValue with a key order', () => {
         `j${String(i)}`,
       ]);
     }
+  });
+});
+
+describe('validateValue with a key order, against the schema given every object in that order', () => {
+  // What the key order must give: every object of the value in that order, then the schema's own parser — the
+  // schema writes the members it defines in its own order, and keeps the rest as they come.
+  const byLengthThenText = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  const reverse = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+  const deepSorted = (value: unknown, order: (a: string, b: string) => number): unknown => {
+    if (Array.isArray(value)) return value.map((v) => deepSorted(v, order));
+    if (typeof value !== 'object' || value === null) return value;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort(order))
+      out[key] = deepSorted((value as Record<string, unknown>)[key], order);
+    return out;
+  };
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const shuffled = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(shuffled);
+    if (typeof value !== 'object' || value === null) return value;
+    const keys = Object.keys(value).sort(() => random() - 0.5);
+    const out: Record<string, unknown> = {};
+    for (const key of keys) out[key] = shuffled((value as Record<string, unknown>)[key]);
+    return out;
+  };
+  const expected = (topic: TopicSpec, value: unknown, order: (a: string, b: string) => number) =>
+    JSON.stringify(topic.schema.parse(deepSorted(JSON.parse(JSON.stringify(value)), order)));
+  const fixturesRoot = join(import.meta.dirname, '..', '..', 'contracts', 'fixtures');
+
+  it('gives the same bytes for every fixture of every topic, its keys in any order', () => {
+    let checked = 0;
+    for (const topic of Object.values(TOPICS)) {
+      for (const version of readdirSync(join(fixturesRoot, topic.name))) {
+        for (const file of readdirSync(join(fixturesRoot, topic.name, version))) {
+          const fixture: unknown = JSON.parse(
+            readFileSync(join(fixturesRoot, topic.name, version, file), 'utf8'),
+          );
+          // Free-form members with keys out of order, where the topic has them.
+          const text = JSON.stringify(fixture).replace(
+            '"arguments":{',
+            '"arguments":{"zz":{"b":[{"y":1,"x":{"q":1,"p":2}}],"a":null},"aa":"x",',
+          );
+          for (let i = 0; i < 4; i++) {
+            const value = shuffled(JSON.parse(text));
+            for (const order of [byLengthThenText, reverse]) {
+              const got = JSON.stringify(validateValue(topic, value, { keyOrder: order }));
+              expect(got, `${topic.name} ${version} ${file}`).toBe(expected(topic, value, order));
+              checked++;
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(Object.keys(TOPICS).length * 8);
+  });
+
+  it('puts in order the members an object does not define, a union it cannot follow and records in arrays', () => {
+    const topic = {
+      ...contractTopic(),
+      schema: z.object({
+        task_id: z.string(),
+        loose: z.looseObject({ b: z.number() }),
+        either: z.union([z.object({ n: z.number() }), z.record(z.string(), z.number())]),
+        list: z.array(z.record(z.string(), z.object({ k: z.number(), j: z.number() }))).optional(),
+        piped: z.object({ z: z.number(), a: z.number() }).pipe(z.object({ z: z.number(), a: z.number() })),
+      }),
+    };
+    const value = {
+      piped: { a: 1, z: 2 },
+      list: [{ y: { j: 1, k: 2 }, x: { k: 3, j: 4 } }],
+      either: { q: 1, p: 2, n: 3 },
+      loose: { z: 1, b: 2, a: 3 },
+      task_id: 't',
+    };
+    for (const order of [byLengthThenText, reverse]) {
+      expect(JSON.stringify(validateValue(topic, value, { keyOrder: order }))).toBe(
+        expected(topic, value, order),
+      );
+    }
+    expect(JSON.stringify(validateValue(topic, value, { keyOrder: reverse }))).toBe(
+      '{"task_id":"t","loose":{"b":2,"z":1,"a":3},"either":{"n":3},"list":[{"y":{"k":2,"j":1},"x":{"k":3,"j":4}}],"piped":{"z":2,"a":1}}',
+    );
+  });
+
+  it("leaves the caller's objects as they were", () => {
+    const topic = TOPICS.stepPrepared;
+    const dir = join(fixturesRoot, topic.name, 'v2');
+    const value = shuffled(JSON.parse(readFileSync(join(dir, readdirSync(dir)[0] ?? ''), 'utf8')));
+    const before = JSON.stringify(value);
+    validateValue(topic, value, { keyOrder: reverse });
+    expect(JSON.stringify(value)).toBe(before);
   });
 });
 
