@@ -31,20 +31,14 @@ import {
   type Bus,
 } from '@signalbox/bus';
 import { createPgEventStore, type EventStore } from '@signalbox/event-log';
-import {
-  createStageRuntime,
-  decisionEnvelope,
-  type StageDefinition,
-  type StageInput,
-  type StageRuntime,
-} from '@signalbox/stage-kit';
+import { createStageRuntime, type StageDefinition, type StageRuntime } from '@signalbox/stage-kit';
 import {
   createIsolatedSchema,
   resolveInfrastructure,
   uniqueName,
   type TestEndpoints,
 } from '@signalbox/test-support';
-import { PASS_THROUGH_STAGES, submittedTask } from '../support/pass-through.js';
+import { PASS_THROUGH_STAGES, passThroughDecisions, submittedTask } from '../support/pass-through.js';
 import { spawnWorker, type WorkerProcess } from '../support/workers.js';
 import { cpuMsPerTaskSince, cpuSnapshot } from './machine-cpu.js';
 
@@ -410,18 +404,12 @@ async function runPipeline(
  * The messages of one task through the pass-through pipeline, as JSON text: the submitted task, then what each of the
  * five stages publishes (the stages' own decide functions and envelopes). The ceiling's hops send these.
  */
-const PIPELINE_MESSAGES: readonly string[] = await (async () => {
-  let message: StageInput = submittedTask('ceiling', new Date());
-  const texts = [JSON.stringify(message)];
-  for (const definition of Object.values(PASS_THROUGH_STAGES) as StageDefinition[]) {
-    const versions = definition.versions();
-    const decision = await definition.decide(message, { stage: definition.stage, versions });
-    const envelope = decisionEnvelope(definition.stage, message, decision, versions, new Date(), null);
-    message = { ...envelope, payload: decision.payload };
-    texts.push(JSON.stringify(message));
-  }
-  return texts;
-})();
+const PIPELINE_MESSAGES: readonly string[] = [
+  JSON.stringify(submittedTask('ceiling', new Date())),
+  ...(await passThroughDecisions('ceiling', new Date())).map(({ envelope, payload }) =>
+    JSON.stringify({ ...envelope, payload }),
+  ),
+];
 
 /** The bare ceiling: the same five hops with raw kafkajs and raw batched inserts, no codec, validation or decisions. */
 async function runCeiling(

@@ -10,9 +10,16 @@ import {
   type Progress,
   type StepResult,
   type TaskSpec,
+  type Envelope,
   type TopicMessage,
 } from '@signalbox/contracts';
-import type { Decision, DecisionVersions, StageDefinition, StageInput } from '@signalbox/stage-kit';
+import {
+  decisionEnvelope,
+  type Decision,
+  type DecisionVersions,
+  type StageDefinition,
+  type StageInput,
+} from '@signalbox/stage-kit';
 
 export const PASS_THROUGH_VERSIONS: DecisionVersions = {
   registry_version: 'bench-registry-1',
@@ -239,4 +246,29 @@ export function submittedTask(
       },
     },
   };
+}
+
+/** One decision of the pass-through pipeline: its envelope, payload and topic, as a stage appends and publishes it. */
+export interface PassThroughDecision {
+  envelope: Envelope;
+  payload: unknown;
+  topic: string;
+}
+
+/**
+ * What the five pass-through stages decide for one task, in order (each stage's own decide function and envelope):
+ * the messages a task's hops carry, 1.1–1.9 KB of JSON each, for benchmarks that send or store them without the
+ * stages.
+ */
+export async function passThroughDecisions(taskId: string, occurredAt: Date): Promise<PassThroughDecision[]> {
+  let message: StageInput = submittedTask(taskId, occurredAt);
+  const decisions: PassThroughDecision[] = [];
+  for (const definition of Object.values(PASS_THROUGH_STAGES) as StageDefinition[]) {
+    const versions = definition.versions();
+    const decision = await definition.decide(message, { stage: definition.stage, versions });
+    const envelope = decisionEnvelope(definition.stage, message, decision, versions, occurredAt, null);
+    decisions.push({ envelope, payload: decision.payload, topic: decision.topic.name });
+    message = { ...envelope, payload: decision.payload };
+  }
+  return decisions;
 }
