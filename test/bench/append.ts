@@ -13,6 +13,7 @@ import { deterministicEventId } from '@signalbox/contracts';
 import { createIsolatedSchema, resolveInfrastructure } from '@signalbox/test-support';
 import { passThroughDecisions } from '../support/pass-through.js';
 import { cpuSnapshot } from './machine-cpu.js';
+import { createRawEventsTable, insertRawEvents } from './raw-events.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -107,23 +108,19 @@ try {
         });
       log(`batches of ${String(size)}: the event store`);
       const stored = await measure(EVENTS, size, () => store.append(nextEvents()));
-      await schema.pool.query(
-        `CREATE TABLE raw_events (pos bigint GENERATED ALWAYS AS IDENTITY, event_id text UNIQUE, task_id text, payload jsonb)`,
-      );
+      await createRawEventsTable(pool, schema.name);
       log(`batches of ${String(size)}: raw inserts`);
-      const raw = await measure(EVENTS, size, () => {
-        const rows = nextEvents();
-        return pool.query(
-          `INSERT INTO "${schema.name}".raw_events (event_id, task_id, payload)
-           SELECT * FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), jsonb_array_elements($3::jsonb))
-           ON CONFLICT (event_id) DO NOTHING`,
-          [
-            rows.map((r) => r.envelope.event_id),
-            rows.map((r) => r.envelope.task_id),
-            `[${rows.map((r) => JSON.stringify({ ...r.envelope, payload: r.payload })).join(',')}]`,
-          ],
-        );
-      });
+      const raw = await measure(EVENTS, size, () =>
+        insertRawEvents(
+          pool,
+          schema.name,
+          nextEvents().map((e) => ({
+            id: e.envelope.event_id,
+            task: e.envelope.task_id,
+            payload: JSON.stringify({ ...e.envelope, payload: e.payload }),
+          })),
+        ),
+      );
       results.push({ batch_size: size, store: stored, raw });
     } finally {
       await store.close();

@@ -41,6 +41,7 @@ import {
 import { PASS_THROUGH_STAGES, passThroughDecisions, submittedTask } from '../support/pass-through.js';
 import { spawnWorker, type WorkerProcess } from '../support/workers.js';
 import { cpuMsPerTaskSince, cpuSnapshot } from './machine-cpu.js';
+import { createRawEventsTable, insertRawEvents, type RawEvent } from './raw-events.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -459,9 +460,7 @@ async function runCeiling(
     waitForLeaders: true,
   });
   const schema = await createIsolatedSchema(endpoints.databaseUrl, 'ceiling');
-  await schema.pool.query(
-    `CREATE TABLE raw_events (pos bigint GENERATED ALWAYS AS IDENTITY, event_id text UNIQUE, task_id text, payload jsonb)`,
-  );
+  await createRawEventsTable(schema.pool, schema.name);
   const producer: Producer = kafka.producer({
     idempotent: true,
     createPartitioner: Partitioners.DefaultPartitioner,
@@ -484,16 +483,7 @@ async function runCeiling(
     for (let hop = 0; hop < 5; hop++) {
       // The pipeline's batching: per hop (a stage's store and producer), the inserts and sends made while one is out
       // leave together as the next, and an idle one's first waits --linger-ms for company.
-      const insertRows = async (rows: { id: string; task: string; payload: string }[]): Promise<void> => {
-        // The payloads as one JSON array text, as the event log sends them: a jsonb[] parameter would have the
-        // driver escape every quote of every payload.
-        await schema.pool.query(
-          `INSERT INTO raw_events (event_id, task_id, payload)
-           SELECT * FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), jsonb_array_elements($3::jsonb))
-           ON CONFLICT (event_id) DO NOTHING`,
-          [rows.map((r) => r.id), rows.map((r) => r.task), `[${rows.map((r) => r.payload).join(',')}]`],
-        );
-      };
+      const insertRows = (rows: RawEvent[]) => insertRawEvents(schema.pool, schema.name, rows);
       // In requests of at most MAX_SEND_BYTES, as the bus sends: a coalesced send of a hop whose messages grow
       // would otherwise exceed what the broker takes in one record batch.
       const sendMessages = async (messages: Message[]): Promise<void> => {
