@@ -140,6 +140,13 @@ interface PipelineRun {
   /** The same latencies by the stage that decided (sorted), to see which hop the tail comes from. */
   hopMsByStage: Map<string, number[]>;
   /**
+   * Each hop whose cause is in the log (hops 2–5), cut in two at the moment the cause's append statement began
+   * (its `recorded_at`, the statement's now()): decided → append began (the rest of its batch, the append linger, a
+   * statement already out), and append began → the next stage decided (the append itself, the publish, Kafka, the
+   * fetch and the next stage's queue). Sorted.
+   */
+  hopSplitMs: { toAppend: number[]; afterAppend: number[] };
+  /**
    * CPU time (user + system) of this process per task, plus the stage workers' with --processes (Linux only): steadier
    * than rates on a machine others share.
    */
@@ -358,13 +365,16 @@ async function runPipeline(
       causation_id: string;
       at: Date;
       cause_at: Date | null;
+      cause_recorded_at: Date | null;
     }>(
-      `SELECT e.stage, e.task_id, e.causation_id, e.occurred_at AS at, c.occurred_at AS cause_at
+      `SELECT e.stage, e.task_id, e.causation_id, e.occurred_at AS at, c.occurred_at AS cause_at,
+              c.recorded_at AS cause_recorded_at
          FROM events e LEFT JOIN events c ON c.event_id = e.causation_id
         WHERE e.event_type <> 'failed'`,
     );
     const hopMs: number[] = [];
     const hopMsByStage = new Map<string, number[]>();
+    const hopSplitMs = { toAppend: [] as number[], afterAppend: [] as number[] };
     for (const row of rows.rows) {
       const from = row.cause_at?.getTime() ?? submittedAt.get(row.causation_id);
       if (from === undefined) throw new Error(`event caused by ${row.causation_id} has no recorded cause`);
@@ -374,7 +384,13 @@ async function runPipeline(
       const list = hopMsByStage.get(row.stage) ?? [];
       list.push(ms);
       hopMsByStage.set(row.stage, list);
+      if (row.cause_at && row.cause_recorded_at) {
+        hopSplitMs.toAppend.push(row.cause_recorded_at.getTime() - row.cause_at.getTime());
+        hopSplitMs.afterAppend.push(row.at.getTime() - row.cause_recorded_at.getTime());
+      }
     }
+    hopSplitMs.toAppend.sort((a, b) => a - b);
+    hopSplitMs.afterAppend.sort((a, b) => a - b);
     hopMs.sort((a, b) => a - b);
     for (const list of hopMsByStage.values()) list.sort((a, b) => a - b);
     for (const sink of sinks) await sink.stop();
@@ -384,6 +400,7 @@ async function runPipeline(
       seconds,
       hopMs,
       hopMsByStage,
+      hopSplitMs,
       cpuMsPerTask,
       machineCpuMsPerTask,
       eventLoopDelayP99Ms: loop.delayP99Ms,
@@ -645,6 +662,14 @@ try {
     hop_p50_p99_ms_by_stage: Object.fromEntries(
       [...half.hopMsByStage].map(([stage, ms]) => [stage, [percentile(ms, 50), percentile(ms, 99)]]),
     ),
+    // Hops 2–5 at the half rate cut where the cause's append began: [p50, p99] of each part (see PipelineRun).
+    hop_split_p50_p99_ms: {
+      decided_to_append: [percentile(half.hopSplitMs.toAppend, 50), percentile(half.hopSplitMs.toAppend, 99)],
+      append_to_next_decided: [
+        percentile(half.hopSplitMs.afterAppend, 50),
+        percentile(half.hopSplitMs.afterAppend, 99),
+      ],
+    },
     ceiling_hop_p50_ms: percentile(ceilingHalf.hopMs, 50),
     ceiling_hop_p99_ms: percentile(ceilingHalf.hopMs, 99),
     ceiling_tasks_per_s: Math.round(ceiling.tasksPerS),
@@ -681,6 +706,14 @@ try {
     [
       `hop p50 / p99 ms @ ${String(result.half_rate_tasks_per_s)} tasks/s`,
       `${String(result.hop_p50_ms)} / ${String(result.hop_p99_ms)}`,
+    ],
+    [
+      '  of which: decided → its append began, p50 / p99',
+      `${String(result.hop_split_p50_p99_ms.decided_to_append[0])} / ${String(result.hop_split_p50_p99_ms.decided_to_append[1])}`,
+    ],
+    [
+      '  of which: append began → next stage decided, p50 / p99',
+      `${String(result.hop_split_p50_p99_ms.append_to_next_decided[0])} / ${String(result.hop_split_p50_p99_ms.append_to_next_decided[1])}`,
     ],
     [
       'hop p50 / p99 ms @ max rate',
