@@ -18,12 +18,21 @@ import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { Kafka, Partitioners, logLevel, type Consumer, type Message, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  Partitioners,
+  logLevel,
+  type Consumer,
+  type LogEntry,
+  type Message,
+  type Producer,
+} from 'kafkajs';
 import { TOPICS, allTopicNames } from '@signalbox/contracts';
 import {
   coalescing,
   createKafkaBus,
   createSchemaRegistry,
+  isRetriedResponseError,
   MAX_SEND_BYTES,
   prefixTopic,
   registerTopicSchemas,
@@ -429,6 +438,17 @@ const PIPELINE_MESSAGES: readonly string[] = [
   ),
 ];
 
+/**
+ * The ceiling's kafkajs log: errors as `[bench]` lines on stderr, except responses kafkajs retries by itself (new
+ * topics answer "not the leader" until their leaders are elected), which buried the run's own lines. A hop that
+ * fails for good crashes its consumer, and that fails the run (see runCeiling).
+ */
+function ceilingKafkaLog({ log: entry }: LogEntry): void {
+  if (isRetriedResponseError(entry)) return;
+  const { message, error } = entry as { message: string; error?: unknown };
+  log(`ceiling kafkajs: ${message}${error ? ` (${String(error)})` : ''}`);
+}
+
 /** The bare ceiling: the same five hops with raw kafkajs and raw batched inserts, no codec, validation or decisions. */
 async function runCeiling(
   endpoints: TestEndpoints,
@@ -468,6 +488,7 @@ async function runCeiling(
     clientId: 'bench-ceiling',
     brokers: endpoints.kafkaBrokers.split(','),
     logLevel: logLevel.ERROR,
+    logCreator: () => ceilingKafkaLog,
   });
   const admin = kafka.admin();
   await admin.connect();

@@ -36,7 +36,13 @@ export {
   WireFormatError,
 } from './errors.js';
 export { forEachByKey } from './for-each-by-key.js';
-export { MAX_SEND_BYTES, createKafkaBus, sliceBySize, type KafkaBusOptions } from './kafka-bus.js';
+export {
+  MAX_SEND_BYTES,
+  createKafkaBus,
+  isRetriedResponseError,
+  sliceBySize,
+  type KafkaBusOptions,
+} from './kafka-bus.js';
 export { silentLogger, type BusLogger } from './logger.js';
 export {
   backoffDelay,

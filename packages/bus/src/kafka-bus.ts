@@ -80,6 +80,28 @@ export interface KafkaBusOptions {
   topicPrefix?: string;
 }
 
+// What kafkajs says (as `error`) of a response it then retries by itself: a new topic's partitions answer "not the
+// leader" until their leaders are elected, a new group or producer may find its coordinator still loading. kafkajs
+// logs each such response at ERROR, so every start of a stage on new topics logged a screen of errors that needed
+// no one's attention; they go to debug. Should the retries run out, the call fails and that is reported.
+const RETRIED_RESPONSE_ERRORS = [
+  'This server is not the leader for that topic-partition',
+  'There is no leader for this topic-partition as we are in the middle of a leadership election',
+  "The coordinator is loading and hence can't process requests",
+  'The group coordinator is not available',
+];
+
+/** True for a kafkajs log entry about a response that kafkajs retries by itself (see RETRIED_RESPONSE_ERRORS). */
+export function isRetriedResponseError(entry: { message?: unknown; error?: unknown }): boolean {
+  const { message, error } = entry;
+  return (
+    typeof message === 'string' &&
+    message.startsWith('Response ') &&
+    typeof error === 'string' &&
+    RETRIED_RESPONSE_ERRORS.some((known) => error.startsWith(known))
+  );
+}
+
 const LOG_LEVELS = {
   nothing: KafkaLogLevel.NOTHING,
   error: KafkaLogLevel.ERROR,
@@ -210,7 +232,8 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       ({ namespace, level, log }: LogEntry) => {
         const { message, ...extra } = log;
         const obj = { kafkajs: namespace, ...extra };
-        if (level <= KafkaLogLevel.ERROR) logger.error(obj, message);
+        if (isRetriedResponseError(log)) logger.debug(obj, message);
+        else if (level <= KafkaLogLevel.ERROR) logger.error(obj, message);
         else if (level === KafkaLogLevel.WARN) logger.warn(obj, message);
         else logger.debug(obj, message);
       },

@@ -8,7 +8,7 @@ import { coalescing } from './coalesce.js';
 import { InvalidMessageError } from './errors.js';
 import { forEachByKey } from './for-each-by-key.js';
 import { encodeValue, parsePayload, validateValue, validatedPayloadJson } from './payload.js';
-import { sliceBySize } from './kafka-bus.js';
+import { isRetriedResponseError, sliceBySize } from './kafka-bus.js';
 import { backoffDelay, isRetriable, resolveBackoff } from './retry.js';
 import { decodeWire, encodeWire, encodeWireText } from './wire-format.js';
 
@@ -440,5 +440,42 @@ describe('retry policy', () => {
     expect(isRetriable(new TypeError('x is undefined'))).toBe(false);
     expect(isRetriable(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }))).toBe(true);
     expect(isRetriable(Object.assign(new Error('bad'), { retriable: false }))).toBe(false);
+  });
+});
+
+describe('isRetriedResponseError', () => {
+  // As kafkajs's Connection logs a failed response: `Response <api>(key, version)` with the broker's error message.
+  const response = (error: string) => ({
+    message: 'Response ListOffsets(key: 2, version: 3)',
+    error,
+    correlationId: 8,
+    size: 180,
+  });
+
+  it('is true for the responses kafkajs retries by itself while topics and groups settle', () => {
+    for (const error of [
+      'This server is not the leader for that topic-partition',
+      'There is no leader for this topic-partition as we are in the middle of a leadership election',
+      "The coordinator is loading and hence can't process requests for this group",
+      'The group coordinator is not available',
+    ]) {
+      expect(isRetriedResponseError(response(error)), error).toBe(true);
+    }
+  });
+
+  it('is false for any other failed response, and for entries that are not about a response', () => {
+    expect(
+      isRetriedResponseError(response('Not authorized to access topics: [Topic authorization failed]')),
+    ).toBe(false);
+    expect(
+      isRetriedResponseError(response('The request included a message larger than the max message size')),
+    ).toBe(false);
+    expect(
+      isRetriedResponseError({
+        message: 'Crash: KafkaJSNumberOfRetriesExceeded',
+        error: 'This server is not the leader for that topic-partition',
+      }),
+    ).toBe(false);
+    expect(isRetriedResponseError({ message: 'Response Produce(key: 0, version: 7)' })).toBe(false);
   });
 });
