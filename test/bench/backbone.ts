@@ -446,7 +446,7 @@ const PIPELINE_MESSAGES: readonly string[] = [
 function ceilingKafkaLog({ log: entry }: LogEntry): void {
   if (isRetriedResponseError(entry)) return;
   const { message, error } = entry as { message: string; error?: unknown };
-  log(`ceiling kafkajs: ${message}${error ? ` (${String(error)})` : ''}`);
+  log(`ceiling kafkajs: ${message}${error === undefined ? '' : ` (${JSON.stringify(error)})`}`);
 }
 
 /** The bare ceiling: the same five hops with raw kafkajs and raw batched inserts, no codec, validation or decisions. */
