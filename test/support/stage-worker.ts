@@ -57,8 +57,8 @@ const bus = createKafkaBus({
 
 const crashingStore: typeof store = {
   ...store,
-  async append(events) {
-    const result = await store.append(events);
+  async append(events, options) {
+    const result = await store.append(events, options);
     if (env.CRASH_AT === 'after_append' && batches + 1 === env.CRASH_ON_BATCH) crash('after_append');
     return result;
   },
