@@ -2,6 +2,7 @@
 # One image per service from one Dockerfile. Pick the workspace package with PACKAGE_DIR:
 #   docker build --build-arg PACKAGE_DIR=services/executor -t signalbox/executor:dev .
 #   (services/{model-selector,tool-decider,parameter-injector,executor,result-evaluator,api,demo-tools}, packages/cli)
+#   The tool decider and the CLI also need the embedding models: add --target runtime-with-models.
 # Stages: build (full workspace, tsc -b) → pruned (only the package, its workspace dependencies' dist and its
 # production node_modules) → runtime (node:20-alpine, tini as PID 1, non-root, HEALTHCHECK).
 
@@ -41,7 +42,27 @@ WORKDIR /prune
 RUN NAME="$(node -p "require('./${PACKAGE_DIR}/package.json').name")" \
  && pnpm install --prod --frozen-lockfile --offline --store-dir /pnpm/store --filter "${NAME}..."
 
-FROM ${NODE_IMAGE} AS runtime
+FROM ${NODE_IMAGE} AS models
+# The offline embedding models (packages/embedder/models.json): each LangChain4j jar from Maven Central, unpacked to
+# its ONNX graph and tokenizer, every file checked against the sha256 the catalog pins — the same files
+# scripts/fetch-models.sh puts into ~/.cache/signalbox/models for the tests, so the images decide as the tests do.
+COPY packages/embedder/models.json /models.json
+RUN mkdir /models && node -e ' \
+      const c = require("/models.json"); \
+      for (const m of c.models) { \
+        const [g, a, v] = m.artifact.split(":"); \
+        console.log([`https://repo1.maven.org/maven2/${g.replace(/\./g, "/")}/${a}/${v}/${a}-${v}.jar`, \
+          m.onnx, m.onnx_sha256, m.tokenizer, m.tokenizer_sha256].join(" ")); \
+      }' > /models.list \
+ && while read -r url onnx onnx_sum tok tok_sum; do \
+      wget -q -O /tmp/model.jar "$url" \
+      && unzip -q -o /tmp/model.jar "$onnx" "$tok" -d /models \
+      && echo "$onnx_sum  /models/$onnx" | sha256sum -c - \
+      && echo "$tok_sum  /models/$tok" | sha256sum -c - \
+      && rm /tmp/model.jar || exit 1; \
+    done < /models.list
+
+FROM ${NODE_IMAGE} AS service
 # tini is PID 1: it forwards SIGTERM to node (which drains) and reaps children (MCP stdio servers).
 RUN apk add --no-cache tini
 ARG PACKAGE_DIR
@@ -62,3 +83,12 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.HTTP_PORT+process.env.SIGNALBOX_HEALTH_PATH).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["/sbin/tini", "--"]
 CMD ["node", "dist/main.js"]
+
+# The tool decider and the CLI (redecide, replay, eval) rank with the embedding models: build them with
+# --target runtime-with-models (docker-compose.yml does). The files are read-only under /app/models.
+FROM service AS runtime-with-models
+COPY --from=models /models /app/models
+ENV SIGNALBOX_MODEL_DIR=/app/models
+
+# The default target (last): the service without the models.
+FROM service AS runtime

@@ -6,4 +6,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PNPM=(bash scripts/pnpm.sh)
 "${PNPM[@]}" install --frozen-lockfile --prefer-offline
+# The tool decider's offline embedding models (TD-2), fetched once into ~/.cache/signalbox/models with Maven. Without
+# Maven, SIGNALBOX_EMBEDDINGS=off runs the demo lexically instead — an explicit choice every plan records.
+if [[ "${SIGNALBOX_EMBEDDINGS:-on}" != "off" ]]; then bash scripts/fetch-models.sh; fi
 "${PNPM[@]}" --silent signalbox dev "$@"

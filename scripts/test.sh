@@ -9,4 +9,6 @@ PNPM=(bash scripts/pnpm.sh)
 "${PNPM[@]}" run format:check
 "${PNPM[@]}" run build
 "${PNPM[@]}" run lint
+# The offline embedding models the tool decider ranks with (TD-2), from Maven Central into ~/.cache (no-op when cached).
+bash scripts/fetch-models.sh
 "${PNPM[@]}" exec vitest run "$@"

@@ -94,6 +94,14 @@ export const Plan = z.object({
   visible_tools: z.array(z.string().min(1).max(128)).max(200),
   candidate_scores: z.array(z.object({ tool: z.string().min(1).max(128), score: z.number() })).max(200),
   rejected: z.array(Rejection).max(200),
+  /**
+   * TD-2 (contract v2): the sentence-embedding model the candidates were ranked with — its catalog id and the sha256
+   * of its model file, so re-decide and replay know what decided — or nulls when the decider ran without one (the
+   * operator's SIGNALBOX_EMBEDDINGS=off). Absent on plans recorded before the model existed.
+   */
+  semantic_model: z
+    .object({ model: z.string().min(1).max(128).nullable(), sha256: z.string().max(64).nullable() })
+    .optional(),
 });
 export type Plan = z.infer<typeof Plan>;
 

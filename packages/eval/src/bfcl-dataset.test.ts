@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  BFCL_LIVE_SETS,
+  BFCL_PUBLIC_SETS,
   BFCL_SETS,
   REPO_ROOT,
+  availableBfclSets,
+  bfclSetExpectation,
   goldPredictions,
   loadBfclSet,
   resolveBfclDir,
@@ -24,7 +28,7 @@ if (!present) {
 }
 
 /** Case counts of the public sets (SOURCE.md beside the data). */
-const EXPECTED_COUNTS: Record<BfclSet, number> = {
+const EXPECTED_COUNTS: Record<(typeof BFCL_PUBLIC_SETS)[number], number> = {
   simple_python: 400,
   simple_javascript: 50,
   multiple: 200,
@@ -51,9 +55,21 @@ describe('loadBfclSet errors', () => {
     expect(() => loadBfclSet('simple_python', { dir: '/nonexistent/bfcl' })).toThrow(/SIGNALBOX_BFCL_DIR/);
   });
 
-  it('refuses the reserved sets', () => {
-    expect(() => loadBfclSet('live_simple' as BfclSet, { dir: '/nonexistent' })).toThrow(/reserved/);
+  it('refuses the multi-turn sets and unknown names, naming the sets it knows', () => {
     expect(() => loadBfclSet('multi_turn_base' as BfclSet, { dir: '/nonexistent' })).toThrow(RangeError);
+    expect(() => loadBfclSet('multi_turn_base' as BfclSet, { dir: '/nonexistent' })).toThrow(
+      /unknown BFCL set "multi_turn_base"; use one of .*live_relevance/,
+    );
+  });
+
+  it('names the missing answer file of a live set with gold calls', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bfcl-live-'));
+    writeFileSync(
+      join(dir, 'BFCL_v4_live_simple.json'),
+      `${JSON.stringify({ id: 'live_simple_0-0-0', question: [[{ role: 'user', content: 'hi' }]], function: [] })}\n`,
+    );
+    expect(() => loadBfclSet('live_simple', { dir })).toThrow(DatasetNotFoundError);
+    expect(() => loadBfclSet('live_simple', { dir })).toThrow(/possible_answer\/BFCL_v4_live_simple\.json/);
   });
 
   it('reports the file and line of a malformed line, and a case without a gold answer', () => {
@@ -91,9 +107,95 @@ describe('loadBfclSet errors', () => {
   });
 });
 
+describe('the live sets', () => {
+  // A folder laid out like bfcl-live-dev: gold calls for live_simple and live_multiple, no answer file for the
+  // irrelevance and relevance sets.
+  function liveFolder(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'bfcl-live-'));
+    mkdirSync(join(dir, 'possible_answer'));
+    const weather = {
+      name: 'get_current_weather',
+      description: 'Retrieves the current weather.',
+      parameters: {
+        type: 'dict',
+        properties: { location: { type: 'string', description: 'City, e.g. "Berlin, Germany"' } },
+        required: ['location'],
+      },
+    };
+    const line = (id: string, content: string): string =>
+      JSON.stringify({ id, question: [[{ role: 'user', content }]], function: [weather] });
+    writeFileSync(
+      join(dir, 'BFCL_v4_live_simple.json'),
+      `${line('live_simple_0-0-0', 'Weather in Berlin?')}\n`,
+    );
+    writeFileSync(
+      join(dir, 'possible_answer', 'BFCL_v4_live_simple.json'),
+      `${JSON.stringify({ id: 'live_simple_0-0-0', ground_truth: [{ get_current_weather: { location: ['Berlin, Germany'] } }] })}\n`,
+    );
+    writeFileSync(
+      join(dir, 'BFCL_v4_live_irrelevance.json'),
+      `${line('live_irrelevance_0-0-0', 'Tell me a joke')}\n`,
+    );
+    writeFileSync(
+      join(dir, 'BFCL_v4_live_relevance.json'),
+      `${line('live_relevance_0-0-0', 'Is it raining where I am?')}\n`,
+    );
+    return dir;
+  }
+
+  it('are known, after the public sets, and tell what is right on each', () => {
+    expect(BFCL_SETS).toEqual([...BFCL_PUBLIC_SETS, ...BFCL_LIVE_SETS]);
+    expect(BFCL_LIVE_SETS).toEqual([
+      'live_simple',
+      'live_multiple',
+      'live_parallel',
+      'live_parallel_multiple',
+      'live_irrelevance',
+      'live_relevance',
+    ]);
+    expect(BFCL_SETS.map((set) => [set, bfclSetExpectation(set)]).filter(([, e]) => e !== 'calls')).toEqual([
+      ['irrelevance', 'no_call'],
+      ['live_irrelevance', 'no_call'],
+      ['live_relevance', 'any_call'],
+    ]);
+  });
+
+  it('load as python cases: gold calls joined by id, irrelevance expecting no call, relevance any call', () => {
+    const dir = liveFolder();
+    expect(availableBfclSets(dir)).toEqual(['live_simple', 'live_irrelevance', 'live_relevance']);
+
+    const [simple] = loadBfclSet('live_simple', { dir });
+    expect(simple).toMatchObject({
+      id: 'live_simple_0-0-0',
+      category: 'live_simple',
+      language: 'python',
+      expected: [{ name: 'get_current_weather', params: { location: ['Berlin, Germany'] } }],
+    });
+    expect(simple?.expect).toBeUndefined();
+    const [irrelevant] = loadBfclSet('live_irrelevance', { dir });
+    expect(irrelevant).toMatchObject({ language: 'python', expected: [] });
+    expect(irrelevant?.expect).toBeUndefined();
+    const [relevant] = loadBfclSet('live_relevance', { dir });
+    expect(relevant).toMatchObject({ language: 'python', expected: [], expect: 'any_call' });
+
+    // Relevance: any call of any function is right, whatever its arguments; no call is wrong. Irrelevance: the
+    // opposite.
+    const anyCall: PredictedCall[] = [{ name: 'get_current_weather', arguments: {} }];
+    expect(checkCase(relevant!, anyCall)).toEqual({ valid: true });
+    expect(checkCase(relevant!, [])).toMatchObject({ valid: false, error_type: 'relevance_not_called' });
+    expect(checkCase(irrelevant!, [])).toEqual({ valid: true });
+    expect(checkCase(irrelevant!, anyCall)).toMatchObject({ valid: false, error_type: 'irrelevance_called' });
+  });
+
+  it('list no set for a missing folder', () => {
+    expect(availableBfclSets('/nonexistent/bfcl')).toEqual([]);
+  });
+});
+
 describe.skipIf(!present)('the public BFCL sets', () => {
   it('load with the documented counts, languages and gold answers', () => {
-    for (const set of BFCL_SETS) {
+    expect(availableBfclSets(bfclDir)).toEqual([...BFCL_PUBLIC_SETS]);
+    for (const set of BFCL_PUBLIC_SETS) {
       const cases = loadBfclSet(set, { dir: bfclDir });
       expect(cases, set).toHaveLength(EXPECTED_COUNTS[set]);
       expect(new Set(cases.map((testCase) => testCase.id)).size, set).toBe(cases.length);
@@ -108,7 +210,7 @@ describe.skipIf(!present)('the public BFCL sets', () => {
   });
 
   it('self-check: the gold answers checked against themselves score 100% on every set', () => {
-    const cases = BFCL_SETS.flatMap((set) => loadBfclSet(set, { dir: bfclDir }));
+    const cases = BFCL_PUBLIC_SETS.flatMap((set) => loadBfclSet(set, { dir: bfclDir }));
     const predictions = new Map(cases.map((testCase) => [testCase.id, goldPredictions(testCase)]));
 
     const report = scoreRun(cases, predictions);
@@ -116,7 +218,7 @@ describe.skipIf(!present)('the public BFCL sets', () => {
     console.info(`[eval] BFCL self-check\n${formatReportTable(report)}`);
     const failures = report.results.filter((result) => !result.valid);
     expect(failures).toEqual([]);
-    for (const set of BFCL_SETS) {
+    for (const set of BFCL_PUBLIC_SETS) {
       expect(report.categories[set], set).toMatchObject({
         total: EXPECTED_COUNTS[set],
         passed: EXPECTED_COUNTS[set],
@@ -128,7 +230,7 @@ describe.skipIf(!present)('the public BFCL sets', () => {
   it('accepts every acceptable value of every parameter, one parameter varied at a time', () => {
     let checked = 0;
     const failures: string[] = [];
-    for (const set of BFCL_SETS) {
+    for (const set of BFCL_PUBLIC_SETS) {
       for (const testCase of loadBfclSet(set, { dir: bfclDir })) {
         const gold = goldPredictions(testCase);
         testCase.expected.forEach((call, callIndex) => {
@@ -161,7 +263,7 @@ describe.skipIf(!present)('the public BFCL sets', () => {
 
   it('rejects a wrong value on every case that has a string parameter (the self-check can fail)', () => {
     let mutated = 0;
-    for (const set of BFCL_SETS) {
+    for (const set of BFCL_PUBLIC_SETS) {
       for (const testCase of loadBfclSet(set, { dir: bfclDir })) {
         const gold = goldPredictions(testCase);
         const first = gold[0];

@@ -1,5 +1,6 @@
-// Loading the public BFCL sets (EVAL-2) from the folder beside the spec — never copied into the repository. The
-// "live" and "multi_turn" sets are reserved for held-out evaluation: they are not in BFCL_SETS and are refused.
+// Loading the BFCL sets (EVAL-2) from a folder beside the spec — never copied into the repository: the public sets
+// (`../shared/eval/bfcl`) and the live sets (the development half in `../shared/eval/bfcl-live-dev`; the held-out half
+// is in no folder this repository knows). The multi-turn sets are not supported and are refused.
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +15,8 @@ import {
 } from './eval-case.js';
 import { isPlainObject } from './normalize.js';
 
-/** The public BFCL sets this package reads, by the name in their file names (`BFCL_v4_<set>.json`). */
-export const BFCL_SETS = [
+/** The public (non-live) BFCL sets, by the name in their file names (`BFCL_v4_<set>.json`). */
+export const BFCL_PUBLIC_SETS = [
   'simple_python',
   'simple_javascript',
   'multiple',
@@ -23,7 +24,53 @@ export const BFCL_SETS = [
   'parallel_multiple',
   'irrelevance',
 ] as const;
+
+/** BFCL's live sets (real user queries), by the name in their file names. */
+export const BFCL_LIVE_SETS = [
+  'live_simple',
+  'live_multiple',
+  'live_parallel',
+  'live_parallel_multiple',
+  'live_irrelevance',
+  'live_relevance',
+] as const;
+
+/** Every BFCL set this package reads: the public sets, then the live sets. */
+export const BFCL_SETS = [...BFCL_PUBLIC_SETS, ...BFCL_LIVE_SETS] as const;
 export type BfclSet = (typeof BFCL_SETS)[number];
+
+/**
+ * What is right on a set: `calls` — the gold calls of its answer file; `no_call` — calling nothing (irrelevance
+ * sets); `any_call` — at least one call of any offered function (BFCL's relevance set).
+ */
+export type BfclExpectation = 'calls' | 'no_call' | 'any_call';
+
+/** Sets without an answer file, and what is right on them. */
+const NO_ANSWER_SETS: Readonly<Partial<Record<BfclSet, Exclude<BfclExpectation, 'calls'>>>> = {
+  irrelevance: 'no_call',
+  live_irrelevance: 'no_call',
+  live_relevance: 'any_call',
+};
+
+/** What is right on a set ({@link BfclExpectation}). */
+export function bfclSetExpectation(set: BfclSet): BfclExpectation {
+  return NO_ANSWER_SETS[set] ?? 'calls';
+}
+
+/** True for a known set name. */
+export function isBfclSet(name: string): name is BfclSet {
+  return (BFCL_SETS as readonly string[]).includes(name);
+}
+
+/** The question file of a set in a BFCL folder. */
+export function bfclQuestionFile(dir: string, set: BfclSet): string {
+  return join(dir, `BFCL_v4_${set}.json`);
+}
+
+/** The sets whose question file is in `dir`, in {@link BFCL_SETS} order (none when the folder is missing). */
+export function availableBfclSets(dir: string): BfclSet[] {
+  return BFCL_SETS.filter((set) => existsSync(bfclQuestionFile(dir, set)));
+}
 
 /** The environment variable naming the BFCL folder. */
 export const BFCL_DIR_ENV = 'SIGNALBOX_BFCL_DIR';
@@ -111,48 +158,50 @@ function toExpectedCalls(
 }
 
 /**
- * Loads one BFCL set as evaluation cases, with gold answers joined by id. The irrelevance set has no answer file:
- * its cases expect no call. Throws `DatasetNotFoundError` when a file is missing and `DatasetFormatError` on a bad
- * line or a case without a gold answer.
+ * Loads one BFCL set as evaluation cases, with gold answers joined by id. The irrelevance sets and the relevance set
+ * have no answer file: their cases expect no call (`expected: []`), or any call (`expect: 'any_call'`). Throws a
+ * `RangeError` for an unknown set (the multi-turn sets among them), `DatasetNotFoundError` when a file is missing and
+ * `DatasetFormatError` on a bad line or a case without a gold answer.
  */
 export function loadBfclSet(set: BfclSet, options: LoadBfclOptions = {}): EvalCase[] {
-  if (!(BFCL_SETS as readonly string[]).includes(set)) {
-    throw new RangeError(
-      `unknown or reserved BFCL set ${JSON.stringify(set)}; use one of ${BFCL_SETS.join(', ')}`,
-    );
+  if (!isBfclSet(set)) {
+    throw new RangeError(`unknown BFCL set ${JSON.stringify(set)}; use one of ${BFCL_SETS.join(', ')}`);
   }
   const dir = options.dir ?? resolveBfclDir();
   if (!existsSync(dir)) {
     throw new DatasetNotFoundError(`BFCL folder not found: ${dir} (set ${BFCL_DIR_ENV})`, { file: dir });
   }
-  const questionFile = join(dir, `BFCL_v4_${set}.json`);
+  const expectation = bfclSetExpectation(set);
+  const questionFile = bfclQuestionFile(dir, set);
   const questions = readJsonLines(questionFile, BfclQuestionLine);
   const answers = new Map<string, ExpectedCall[]>();
-  if (set !== 'irrelevance') {
+  if (expectation === 'calls') {
     const answerFile = join(dir, 'possible_answer', `BFCL_v4_${set}.json`);
     for (const line of readJsonLines(answerFile, BfclAnswerLine)) {
       answers.set(line.id, toExpectedCalls(line.ground_truth, answerFile, line.id));
     }
   }
   return questions.map((line) => {
-    const expected = set === 'irrelevance' ? [] : answers.get(line.id);
+    const expected = expectation === 'calls' ? answers.get(line.id) : [];
     if (expected === undefined) {
       throw new DatasetFormatError(`case ${line.id} has no gold answer`, { file: questionFile });
     }
     return {
       id: line.id,
       category: set,
+      // The live sets are Python, like every public set but one.
       language: set === 'simple_javascript' ? 'javascript' : 'python',
       question: line.question,
       functions: line.function,
       expected,
+      ...(expectation === 'any_call' ? { expect: 'any_call' as const } : {}),
     };
   });
 }
 
-/** Loads several sets (all of {@link BFCL_SETS} by default), in the given order. */
+/** Loads several sets (the public sets by default: the live sets live in another folder), in the given order. */
 export function loadBfclSets(
-  sets: readonly BfclSet[] = BFCL_SETS,
+  sets: readonly BfclSet[] = BFCL_PUBLIC_SETS,
   options: LoadBfclOptions = {},
 ): EvalCase[] {
   return sets.flatMap((set) => loadBfclSet(set, options));

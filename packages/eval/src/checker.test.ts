@@ -298,6 +298,20 @@ describe('checkCase: irrelevance', () => {
   });
 });
 
+describe('checkCase: relevance (any call)', () => {
+  const relevant = { functions: [weather, area], expected: [], expect: 'any_call' as const };
+
+  it('passes with a call of any offered function, whatever its arguments, and fails with none', () => {
+    expect(checkCase(relevant, [call('geometry.circle_area', {})])).toEqual({ valid: true });
+    expect(checkCase(relevant, [call('weather_query', { city: 'Rome' }), call('weather_query', {})])).toEqual(
+      {
+        valid: true,
+      },
+    );
+    expect(checkCase(relevant, [])).toMatchObject({ valid: false, error_type: 'relevance_not_called' });
+  });
+});
+
 describe('CheckErrorType', () => {
   it('is the closed set the reports count by', () => {
     expect(CheckErrorType.options).toEqual([
@@ -310,6 +324,7 @@ describe('CheckErrorType', () => {
       'type_error',
       'value_error',
       'irrelevance_called',
+      'relevance_not_called',
       'missing_prediction',
     ]);
   });

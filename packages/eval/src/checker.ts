@@ -25,6 +25,8 @@ export const CheckErrorType = z.enum([
   'value_error',
   /** A call was made where no function fits (irrelevance). */
   'irrelevance_called',
+  /** No call was made where some offered function fits (relevance: any call would do). */
+  'relevance_not_called',
   /** The run produced no prediction for the case at all. */
   'missing_prediction',
 ]);
@@ -241,17 +243,22 @@ function maximumMatching(
 }
 
 /**
- * Checks the calls predicted for one case. No expected calls = irrelevance: any call fails as
- * `irrelevance_called`. Otherwise the counts must be equal (`wrong_count`) and every expected call must be matched by
+ * Checks the calls predicted for one case. A relevance case (`expect: 'any_call'`) passes with any call and fails as
+ * `relevance_not_called` with none. No expected calls = irrelevance: any call fails as `irrelevance_called`. Otherwise the counts must be equal (`wrong_count`) and every expected call must be matched by
  * a distinct predicted call, in any order. When one is not, the failure is that of the closest candidate — a call
  * to the same function that is not needed elsewhere — or `wrong_function` when no call names it.
  */
 export function checkCase(
-  testCase: Pick<EvalCase, 'functions' | 'expected'>,
+  testCase: Pick<EvalCase, 'functions' | 'expected' | 'expect'>,
   calls: readonly PredictedCall[],
   options: CheckOptions = {},
 ): CheckResult {
   const { expected } = testCase;
+  if (testCase.expect === 'any_call') {
+    // BFCL's relevance checker: any decoded function call is right; its name and arguments are not checked.
+    if (calls.length > 0) return { valid: true };
+    return failure('relevance_not_called', 'an offered function fits this request, but no call was made');
+  }
   if (expected.length === 0) {
     if (calls.length === 0) return { valid: true };
     return failure(

@@ -38,6 +38,14 @@ export type ExpectedCall = z.infer<typeof ExpectedCall>;
 export const CaseMessage = z.object({ role: z.string(), content: z.string() });
 export type CaseMessage = z.infer<typeof CaseMessage>;
 
+/**
+ * What makes a case right: `calls` — the calls in `expected`, no more and no fewer (`expected: []` = call nothing,
+ * irrelevance); `any_call` — at least one call of any offered function, whatever its arguments (BFCL's relevance
+ * category, which has no gold answer; `expected` is then empty and ignored).
+ */
+export const CaseExpectation = z.enum(['calls', 'any_call']);
+export type CaseExpectation = z.infer<typeof CaseExpectation>;
+
 /** One evaluation case. `expected: []` means the right answer is to call nothing (irrelevance). */
 export const EvalCase = z.object({
   id: z.string().min(1),
@@ -49,6 +57,8 @@ export const EvalCase = z.object({
   question: z.array(z.array(CaseMessage)),
   functions: z.array(FunctionDoc),
   expected: z.array(ExpectedCall),
+  /** @default 'calls' */
+  expect: CaseExpectation.optional(),
 });
 export type EvalCase = z.infer<typeof EvalCase>;
 

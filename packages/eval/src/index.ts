@@ -1,13 +1,20 @@
 export {
   BFCL_DIR_ENV,
+  BFCL_LIVE_SETS,
+  BFCL_PUBLIC_SETS,
   BFCL_SETS,
   BfclAnswerLine,
   BfclQuestionLine,
   REPO_ROOT,
+  availableBfclSets,
+  bfclQuestionFile,
+  bfclSetExpectation,
   goldPredictions,
+  isBfclSet,
   loadBfclSet,
   loadBfclSets,
   resolveBfclDir,
+  type BfclExpectation,
   type BfclSet,
   type LoadBfclOptions,
 } from './bfcl-dataset.js';
@@ -21,6 +28,7 @@ export {
 } from './checker.js';
 export { DatasetFormatError, DatasetNotFoundError, EvalError } from './errors.js';
 export {
+  CaseExpectation,
   CaseMessage,
   EvalCase,
   ExpectedCall,
@@ -37,6 +45,7 @@ export {
 } from './normalize.js';
 export {
   formatReportTable,
+  formatTable,
   scoreRun,
   type CaseResult,
   type CategoryScore,

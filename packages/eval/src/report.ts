@@ -107,7 +107,11 @@ function percent(value: number): string {
   return `${(value * 100).toFixed(1)}%`;
 }
 
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+/**
+ * A plain-text table: the header, a rule, then the rows; the first column left-aligned, the others right-aligned
+ * (figures), trailing spaces trimmed.
+ */
+export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
   );
@@ -131,7 +135,7 @@ export function formatReportTable(report: RunReport): string {
     const score = report.categories[name] ?? emptyScore();
     return [name, String(score.total), String(score.passed), percent(score.accuracy)];
   });
-  const accuracy = table(
+  const accuracy = formatTable(
     ['category', 'cases', 'passed', 'accuracy'],
     [
       ...categoryRows,
@@ -141,7 +145,7 @@ export function formatReportTable(report: RunReport): string {
   );
   const classes = CheckErrorType.options.filter((type) => (report.errors[type] ?? 0) > 0);
   if (classes.length === 0) return `${accuracy}\n\nno failures`;
-  const failures = table(
+  const failures = formatTable(
     ['failure class', ...names, 'total'],
     classes.map((type) => [
       type,

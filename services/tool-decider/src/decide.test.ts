@@ -11,6 +11,8 @@ import { loadRegistryDir, toolHash, type Registry } from '@signalbox/registry';
 import { createScriptedProvider } from '@signalbox/providers/testing';
 import type { DecisionContext } from '@signalbox/stage-kit';
 import { createToolDeciderDecide } from './decide.js';
+import { createSemanticScorer, type SemanticScorer } from './semantic.js';
+import { sharedOnnxEmbedder } from '@signalbox/embedder/testing';
 
 type In = TopicMessage<'modelSelected'>;
 const packs = fileURLToPath(new URL('../../../registry/packs/', import.meta.url));
@@ -120,7 +122,9 @@ let afterSales: Registry;
 let reach: Registry;
 let office: Registry;
 let research: Registry;
+let semantic: SemanticScorer;
 beforeAll(async () => {
+  semantic = createSemanticScorer(await sharedOnnxEmbedder());
   afterSales = await loadRegistryDir(`${packs}after-sales`);
   reach = await loadRegistryDir(`${packs}reach`);
   office = await loadRegistryDir(`${packs}office`);
@@ -129,7 +133,7 @@ beforeAll(async () => {
 
 describe('tool decider decide (TD-1..TD-8)', () => {
   it('SP-1: a late delivery + refund request becomes an ordered chain honouring depends_on', async () => {
-    const decide = createToolDeciderDecide({ registry: afterSales });
+    const decide = createToolDeciderDecide({ registry: afterSales, semantic });
     const decision = await decide(
       selected('My order 20240917001 is late and I want a refund', 'logistics_agent'),
       ctx,
@@ -166,7 +170,7 @@ describe('tool decider decide (TD-1..TD-8)', () => {
   });
 
   it('a question never gets a write tool: "has my refund been paid?" looks the refund up', async () => {
-    const decide = createToolDeciderDecide({ registry: afterSales });
+    const decide = createToolDeciderDecide({ registry: afterSales, semantic });
     const decision = await decide(
       selected('Has my refund for order 20240917001 been paid yet?', 'refund_agent'),
       ctx,
@@ -182,7 +186,7 @@ describe('tool decider decide (TD-1..TD-8)', () => {
   });
 
   it('TD-6: when no visible tool fits, a zero-step plan finishes the task as need_clarification, never forcing a tool', async () => {
-    const decide = createToolDeciderDecide({ registry: afterSales });
+    const decide = createToolDeciderDecide({ registry: afterSales, semantic });
     const decision = await decide(selected('What is the capital of France?', 'refund_agent'), ctx);
     expect(decision.topic).toBe(TOPICS.taskFinished);
     const payload = decision.payload as {
@@ -209,7 +213,7 @@ describe('tool decider decide (TD-1..TD-8)', () => {
         },
       },
     ]);
-    const decide = createToolDeciderDecide({ registry: reach });
+    const decide = createToolDeciderDecide({ registry: reach, semantic });
     const decision = await decide(selected('What is the weather in Beijing today?', 'reach_agent'), {
       ...ctx,
       models: (id) => (id === 'light_model' ? provider : undefined),
@@ -246,7 +250,7 @@ describe('tool decider decide (TD-1..TD-8)', () => {
         respond: { toolCalls: [{ name: 'refund_status_query', arguments: { order_id: '20240917001' } }] },
       },
     ]);
-    const decide = createToolDeciderDecide({ registry: afterSales });
+    const decide = createToolDeciderDecide({ registry: afterSales, semantic });
     const decision = await decide(
       selected('Has my refund for order 20240917001 been paid yet?', 'refund_agent'),
       {
@@ -262,7 +266,7 @@ describe('tool decider decide (TD-1..TD-8)', () => {
   });
 
   it('TD-7: a re-plan excludes the failed tool, takes the declared alternative, and counts the revision', async () => {
-    const decide = createToolDeciderDecide({ registry: afterSales });
+    const decide = createToolDeciderDecide({ registry: afterSales, semantic });
     const first = await decide(
       selected('My order 20240917001 is late and I want a refund', 'logistics_agent'),
       ctx,
@@ -311,7 +315,7 @@ describe('tool decider decide (TD-1..TD-8)', () => {
 
   it('TD-7: when nothing else can do the failed part, the task ends with what it has and states the gap', async () => {
     const request = 'What does the internal product roadmap 2027 page say about PostgreSQL?';
-    const decide = createToolDeciderDecide({ registry: research });
+    const decide = createToolDeciderDecide({ registry: research, semantic });
     const base = selected(request, 'research_agent');
     const planned = ((await decide(base, ctx)).payload as { plan: Plan }).plan;
     expect(planned.steps.map((s) => s.tool)).toEqual(['web_search', 'page_visit']);
@@ -364,7 +368,7 @@ describe('tool decider decide (TD-1..TD-8)', () => {
   it('TD-7: an empty result re-plans from the empty step, keeps the tool, and keeps only successful steps as done', async () => {
     const request =
       "Turn the minutes of yesterday's meeting into the weekly report and send it to the Atlas project group.";
-    const decide = createToolDeciderDecide({ registry: office });
+    const decide = createToolDeciderDecide({ registry: office, semantic });
     const first = await decide(selected(request, 'office_agent'), ctx);
     const planned = (first.payload as { plan: Plan }).plan;
     expect(planned.steps.map((s) => s.tool)).toEqual([

@@ -29,11 +29,17 @@ import { proposeTools } from './model-proposals.js';
 import type { DraftStep, ExecutedStep } from './plan-validator.js';
 import { planTools, type PlanOutcome, type PlanRequest } from './planner.js';
 import { scoreScenes } from './scene-router.js';
+import type { SemanticScorer } from './semantic.js';
 import { stageBinding, toolsFor, toolsForScene, type ToolDefinition } from '@signalbox/registry';
 
 /** Options of the tool decider's decision function. Resolved once; bad values throw at construction. */
 export interface ToolDeciderOptions {
   registry: Registry;
+  /**
+   * The semantic model's scorer (TD-2, TD-6), or null to decide by lexical fit alone. Required: running without the
+   * model is the operator's explicit choice (SIGNALBOX_EMBEDDINGS=off), recorded on every plan, never a fallback.
+   */
+  semantic: SemanticScorer | null;
   /** FL-6: re-plans per task before it fails. @default 3 */
   maxReplans?: number;
   /** TD-5: repair rounds after a validation failure. @default 3 */
@@ -118,18 +124,19 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
   const plannerOptions = {
     maxValidationRounds: options.maxValidationRounds ?? 3,
     maxSteps: options.maxSteps ?? 8,
+    semantic: options.semantic,
   };
 
   async function plan(req: PlanRequest, provider: ModelProvider | undefined): Promise<PlanOutcome> {
-    if (!provider) return planTools(registry, req, plannerOptions);
+    if (!provider) return await planTools(registry, req, plannerOptions);
     const shown = toolsShown(registry, req).filter((t) => !(req.exclude ?? []).includes(t.name));
     const proposals = await proposeTools(provider, req.request, shown);
-    let outcome = planTools(registry, { ...req, proposals }, plannerOptions);
+    let outcome = await planTools(registry, { ...req, proposals }, plannerOptions);
     if (outcome.refused.length > 0) {
       // TD-5: violations fed back to the model once; the rules still have the last word.
       const feedback = outcome.refused.map((r) => `${r.tool}: ${r.rule} (${r.reason})`).join('; ');
       const again = await proposeTools(provider, req.request, shown, feedback);
-      outcome = planTools(registry, { ...req, proposals: again }, plannerOptions);
+      outcome = await planTools(registry, { ...req, proposals: again }, plannerOptions);
       outcome.decision_reason = `re-proposed after violations [${feedback}]; ${outcome.decision_reason}`;
     }
     return outcome;
@@ -301,10 +308,10 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
       ...remaining.map((s) => s.tool),
     ];
     if (declared.length > 0) {
-      outcome = planTools(
+      outcome = await planTools(
         registry,
         { ...req, proposals: [...new Set(declared)].map((name) => ({ name, arguments: null })) },
-        { maxValidationRounds: options.maxValidationRounds ?? 3, maxSteps: options.maxSteps ?? 8 },
+        plannerOptions,
       );
       outcome.routeHits = null;
       if (outcome.status !== 'planned') outcome = await plan(req, ctx.models?.(selection.primary));

@@ -19,31 +19,28 @@ function param(
 }
 
 describe('qualifierConflict', () => {
-  it('finds a sense the tool contradicts: freezing vs boiling, linear vs quadratic, external vs internal', () => {
-    expect(qualifierConflict('freezing point of water', 'calculate boiling point of a substance')).toBe(
-      'phase_change',
-    );
-    expect(qualifierConflict('roots of linear equation', 'Find the roots of a quadratic equation')).toBe(
-      'polynomial_degree',
-    );
+  it('finds a sense the tool contradicts: external vs internal, lowest vs highest, sell vs buy, decrypt vs encrypt', () => {
     expect(qualifierConflict('external rate of return', 'calculate internal rate of return')).toBe('scope');
     expect(qualifierConflict('lowest score', 'game tracker high score: the highest score recorded')).toBe(
       'extreme',
     );
+    expect(qualifierConflict('sell my shares of ACME', 'buy shares of a listed company')).toBe('trade_side');
+    expect(qualifierConflict('decrypt this message', 'encrypt a message with a key')).toBe(
+      'cipher_direction',
+    );
   });
 
-  it('matches phrases on word boundaries and through stemming (p-value, integrals)', () => {
-    expect(qualifierSenses('returns the calculated p-value').get('statistic')).toEqual(new Set([4]));
-    expect(qualifierConflict('mean of an experiment', 'returns the calculated p-value')).toBe('statistic');
-    expect(qualifierConflict('derivative of the function', 'compute definite integrals')).toBe('calculus');
+  it('matches phrases on word boundaries and through stemming (downloading, exports)', () => {
+    expect(qualifierSenses('downloading the report').get('transfer_direction')).toEqual(new Set([1]));
+    expect(qualifierConflict('downloading the report', 'upload a file to the drive')).toBe(
+      'transfer_direction',
+    );
   });
 
   it('stays quiet when the tool names the same sense, names no sense of the class, or the request names none', () => {
-    expect(qualifierConflict('boiling point of water', 'calculate boiling point')).toBeNull();
+    expect(qualifierConflict('internal rate of return', 'calculate internal rate of return')).toBeNull();
     expect(qualifierConflict('greatest common divisor', 'greatest common divisor of two numbers')).toBeNull();
-    expect(
-      qualifierConflict('freezing point of water', 'thermodynamic properties of a substance'),
-    ).toBeNull();
+    expect(qualifierConflict('sell my car', 'estimate the value of a used car')).toBeNull();
     expect(qualifierConflict('weather in Paris', 'the highest temperature forecast')).toBeNull();
   });
 });

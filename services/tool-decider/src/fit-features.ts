@@ -1,68 +1,12 @@
 // The separate, pure scoring features of the TD-6 fit score (is this tool the right one at all?). Each feature reads
 // the request and one tool's documents and returns a number or a finding; `retrieval.ts` weighs them with
-// RETRIEVAL_CONFIG. They are lexical and domain-free on purpose: closed classes of mutually exclusive qualifiers,
+// RETRIEVAL_CONFIG. They are lexical and domain-free on purpose: closed classes of mutually exclusive qualifiers (data:
+// vocabulary/qualifier-classes.ts),
 // typed argument evidence, the asked-for words in what the tool says it does, and question forms no tool answers.
 import { stem, tokens, words } from './text.js';
+import { QUALIFIER_CLASSES } from './vocabulary/qualifier-classes.js';
 
-/**
- * Closed classes of mutually exclusive qualifiers. Each class lists senses; each sense lists its surface phrases.
- * When the words a request asks for name one sense of a class and the tool's name and purpose name only other senses
- * of the same class, the tool answers a different question ("freezing point" vs a boiling-point tool, "linear" vs a
- * quadratic solver, "lowest score" vs a high-score tool). Part of the one retrieval configuration.
- */
-export const QUALIFIER_CLASSES: Readonly<Record<string, readonly (readonly string[])[]>> = {
-  polynomial_degree: [['linear'], ['quadratic'], ['cubic']],
-  phase_change: [
-    ['freezing', 'freeze'],
-    ['boiling', 'boil'],
-    ['melting', 'melt'],
-    ['condensation', 'condense'],
-  ],
-  scope: [
-    ['internal', 'inner', 'interior'],
-    ['external', 'outer', 'exterior'],
-  ],
-  extreme: [
-    ['max', 'maximum', 'highest', 'high', 'largest', 'biggest', 'greatest', 'most'],
-    ['min', 'minimum', 'lowest', 'low', 'smallest', 'least', 'fewest'],
-  ],
-  calculus: [
-    ['derivative', 'differentiate', 'differentiation'],
-    ['integral', 'integrate', 'integration', 'antiderivative'],
-  ],
-  statistic: [
-    ['mean', 'average', 'avg'],
-    ['median'],
-    ['variance'],
-    ['standard deviation', 'std'],
-    ['p value', 'pvalue'],
-    ['correlation'],
-  ],
-  measure: [['area'], ['volume'], ['perimeter', 'circumference']],
-  shape: [
-    ['triangle', 'triangular'],
-    ['circle', 'circular'],
-    ['rectangle', 'rectangular'],
-    ['sphere', 'spherical'],
-    ['cylinder', 'cylindrical'],
-  ],
-  trade_side: [
-    ['buy', 'purchase'],
-    ['sell', 'selling'],
-  ],
-  book_format: [
-    ['ebook', 'e book', 'kindle'],
-    ['hardcover', 'paperback'],
-  ],
-  transfer_direction: [
-    ['import', 'upload', 'deposit'],
-    ['export', 'download', 'withdraw', 'withdrawal'],
-  ],
-  cipher_direction: [
-    ['encrypt', 'encode', 'compress'],
-    ['decrypt', 'decode', 'decompress'],
-  ],
-};
+export { QUALIFIER_CLASSES };
 
 /** A text as a padded sequence of stemmed words, so phrases match on word boundaries (" p value "). */
 function stemmedSequence(text: string): string {

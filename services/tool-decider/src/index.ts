@@ -50,12 +50,24 @@ export {
   createLexicalIndex,
   fitsRequest,
   nameHead,
+  semanticFit,
   targetPhrase,
   targetTerms,
   type LexicalIndex,
+  type SemanticFeatures,
+  type SemanticInput,
   type ScoredTool,
 } from './retrieval.js';
 export { scoreScenes, type SceneScore } from './scene-router.js';
+export {
+  createSemanticScorer,
+  toolTexts,
+  type SemanticProvenance,
+  type SemanticScorer,
+  type SemanticScorerOptions,
+  type Similarities,
+} from './semantic.js';
+export { semanticDeciderFromEnv } from './semantic-env.js';
 export {
   QUALIFIER_CLASSES,
   adviceCue,

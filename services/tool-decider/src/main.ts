@@ -1,12 +1,16 @@
-// Wiring only: environment → registry → providers (when configured) → stage worker. Logic is in decide.ts.
+// Wiring only: environment → registry → semantic model → providers (when configured) → stage worker. Logic is in
+// decide.ts.
 import { providersForProfiles } from '@signalbox/providers';
 import { loadRegistryDir } from '@signalbox/registry';
 import { runStageWorker } from '@signalbox/stage-kit';
 import { toolDeciderDefinition } from './decide.js';
 import { loadEnv } from './env.js';
+import { semanticDeciderFromEnv } from './semantic-env.js';
 
 const env = loadEnv();
 const registry = await loadRegistryDir(env.SIGNALBOX_REGISTRY_DIR);
+// TD-2: the offline embedding model; missing files stop the worker here, before it consumes anything.
+const { semantic } = await semanticDeciderFromEnv(process.env);
 // IF-4: a provider per openai_compatible profile whose endpoint variables are set; otherwise the deterministic path.
 const providers = providersForProfiles(registry.content.profiles, process.env);
 await runStageWorker({
@@ -14,6 +18,7 @@ await runStageWorker({
   env,
   definition: toolDeciderDefinition({
     registry,
+    semantic,
     providerFor: (id) => providers.get(id),
     maxReplans: env.SIGNALBOX_MAX_REPLANS,
     maxValidationRounds: env.SIGNALBOX_MAX_VALIDATION_ROUNDS,

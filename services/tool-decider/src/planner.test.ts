@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RegistryContent, createRegistry, loadRegistryDir, type Registry } from '@signalbox/registry';
 import { detectIntent, requestParts, requestedActs, searchedFor } from './intent.js';
-import { planTools } from './planner.js';
+import { planTools, type PlanRequest } from './planner.js';
+import { createSemanticScorer, type SemanticScorer } from './semantic.js';
+import { sharedOnnxEmbedder } from '@signalbox/embedder/testing';
 import { createLexicalIndex } from './retrieval.js';
 import { toolsFor } from '@signalbox/registry';
 
@@ -13,20 +15,23 @@ const SP3 = 'What do the PostgreSQL 17 release notes say about performance?';
 
 let office: Registry;
 let research: Registry;
+let semantic: SemanticScorer;
+const plan = (registry: Registry, req: PlanRequest) => planTools(registry, req, { semantic });
 beforeAll(async () => {
+  semantic = createSemanticScorer(await sharedOnnxEmbedder());
   office = await loadRegistryDir(`${packs}office`);
   research = await loadRegistryDir(`${packs}research`);
 });
 
 describe('intent and requested acts', () => {
-  it('"turn … into …" and "… and send it …" are actions; a plain question is not', () => {
+  it('"turn … into …" and "… and send it …" are actions; a plain question is not', async () => {
     expect(detectIntent(SP2).intent).toBe('action');
     expect(detectIntent('Convert the notes into a summary').intent).toBe('action');
     expect(detectIntent('Find the minutes and tell me what was decided').intent).toBe('question');
     expect(detectIntent(SP3).intent).toBe('question');
   });
 
-  it('names the thing to produce and the joined act', () => {
+  it('names the thing to produce and the joined act', async () => {
     expect(requestedActs(SP2)).toEqual([
       { kind: 'produce', phrase: 'the weekly report' },
       { kind: 'act', verb: 'send', phrase: 'it to the Atlas project group' },
@@ -36,7 +41,7 @@ describe('intent and requested acts', () => {
 });
 
 describe('the asks of a request', () => {
-  it('splits at sentence ends, "also", "then <verb>", ", and the" and "and <verb>", not inside a phrase', () => {
+  it('splits at sentence ends, "also", "then <verb>", ", and the" and "and <verb>", not inside a phrase', async () => {
     expect(
       requestParts(
         'Find the area of a rectangle with length 7 and breadth 3. Also, calculate the area of a circle.',
@@ -68,7 +73,7 @@ describe('the asks of a request', () => {
     ]);
   });
 
-  it('plans the best tool of each ask: two asks about different things get two tools', () => {
+  it('plans the best tool of each ask: two asks about different things get two tools', async () => {
     const tools = ['area_circle', 'factorial_compute'].map((name) => ({
       name,
       description: {
@@ -100,7 +105,7 @@ describe('the asks of a request', () => {
         policies: [],
       }),
     );
-    const out = planTools(math, {
+    const out = await plan(math, {
       request: 'Calculate the area of a circle with radius 5. Also find the factorial of 7.',
       agent: 'math_agent',
       tenant: 'default',
@@ -116,8 +121,13 @@ describe('the asks of a request', () => {
 });
 
 describe('planTools chains', () => {
-  it('SP-2: minutes → report → contacts → send, producers first, reads before the write, outputs wired', () => {
-    const out = planTools(office, { request: SP2, agent: 'office_agent', tenant: 'default', scenario: null });
+  it('SP-2: minutes → report → contacts → send, producers first, reads before the write, outputs wired', async () => {
+    const out = await plan(office, {
+      request: SP2,
+      agent: 'office_agent',
+      tenant: 'default',
+      scenario: null,
+    });
     expect(out.status).toBe('planned');
     expect(out.plan.steps.map((s) => s.tool)).toEqual([
       'minutes_list',
@@ -143,13 +153,13 @@ describe('planTools chains', () => {
     expect(out.decision_reason).toContain('act "send" → email_send');
   });
 
-  it('SP-3: "what does <page> say" reaches page_visit; without a URL, web_search is planned before it', () => {
+  it('SP-3: "what does <page> say" reaches page_visit; without a URL, web_search is planned before it', async () => {
     const visible = toolsFor(research, { agent: 'research_agent', scenario: 'research', tenant: 'default' });
     const top = createLexicalIndex(visible.tools).score(SP3)[0];
     expect(top?.tool.name).toBe('page_visit');
     expect(top?.fit).toBeGreaterThanOrEqual(0.4);
 
-    const out = planTools(research, {
+    const out = await plan(research, {
       request: SP3,
       agent: 'research_agent',
       tenant: 'default',
@@ -167,10 +177,10 @@ describe('planTools chains', () => {
     expect(out.refused.map((r) => r.rule)).toContain('preconditions');
   });
 
-  it('SP-3: the same search asked twice in other words is refused as duplicate_step; a different one runs with its own words', () => {
+  it('SP-3: the same search asked twice in other words is refused as duplicate_step; a different one runs with its own words', async () => {
     const twice = 'Search for PostgreSQL 17 performance and also look up the performance of postgresql-17.';
     expect(searchedFor(twice)).toEqual(['PostgreSQL 17 performance', 'the performance of postgresql-17']);
-    const out = planTools(research, {
+    const out = await plan(research, {
       request: twice,
       agent: 'research_agent',
       tenant: 'default',
@@ -184,7 +194,7 @@ describe('planTools chains', () => {
     expect(out.decision_reason).toContain('refused on validation: web_search (duplicate_step)');
 
     const apart = 'Search for PostgreSQL 17 performance and also look up MySQL 9 replication.';
-    const both = planTools(research, {
+    const both = await plan(research, {
       request: apart,
       agent: 'research_agent',
       tenant: 'default',
@@ -215,12 +225,12 @@ describe('planTools chains', () => {
     ]);
   });
 
-  it('SP-3: a calculation asked for joins sandbox_compute after the visit that reads the figures, search first', () => {
+  it('SP-3: a calculation asked for joins sandbox_compute after the visit that reads the figures, search first', async () => {
     const request = 'How much faster is PostgreSQL 17 than 16 on pgbench, in percent?';
     expect(requestedActs(request)).toEqual([
       { kind: 'compute', phrase: 'How much faster is PostgreSQL 17 than 16 on pgbench, in percent' },
     ]);
-    const out = planTools(research, { request, agent: 'research_agent', tenant: 'default', scenario: null });
+    const out = await plan(research, { request, agent: 'research_agent', tenant: 'default', scenario: null });
     expect(out.status).toBe('planned');
     expect(out.plan.steps.map((s) => s.tool)).toEqual(['web_search', 'page_visit', 'sandbox_compute']);
     // The sandbox's named inputs are every passage the visit quoted, not only the first.
@@ -234,7 +244,7 @@ describe('planTools chains', () => {
     expect(out.refused.map((r) => `${r.tool} ${r.rule}`)).toContain('sandbox_compute preconditions');
 
     // Without a source to read figures from (visit excluded), the calculation is dropped rather than run on nothing.
-    const blind = planTools(research, {
+    const blind = await plan(research, {
       request,
       agent: 'research_agent',
       tenant: 'default',
@@ -250,8 +260,8 @@ describe('planTools chains', () => {
     );
   });
 
-  it('SP-3: a visit whose producer is excluded is dropped, not planned without a URL', () => {
-    const out = planTools(research, {
+  it('SP-3: a visit whose producer is excluded is dropped, not planned without a URL', async () => {
+    const out = await plan(research, {
       request: SP3,
       agent: 'research_agent',
       tenant: 'default',

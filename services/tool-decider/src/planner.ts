@@ -32,9 +32,12 @@ import {
   RETRIEVAL_CONFIG,
   createLexicalIndex,
   fitsRequest,
+  targetPhrase,
   type ScoredTool,
+  type SemanticInput,
 } from './retrieval.js';
 import { scoreScenes } from './scene-router.js';
+import type { SemanticScorer } from './semantic.js';
 import { STOP_WORDS, stem, tokens } from './text.js';
 
 /** A tool call a model proposed (names unresolved). */
@@ -64,6 +67,11 @@ export interface PlanRequest {
 
 /** Options of the planner. */
 export interface PlannerOptions {
+  /**
+   * The semantic model's scorer (TD-2): candidates rank by lexical and semantic fit together. null: decide by
+   * lexical fit alone — an explicit setting (SIGNALBOX_EMBEDDINGS=off) that the plan records. @default null
+   */
+  semantic?: SemanticScorer | null;
   /** Repair rounds after a validation failure (TD-5: violations fed back, bounded). @default 3 */
   maxValidationRounds?: number;
   /** Most steps in a plan (FL-6). @default 8 */
@@ -221,8 +229,12 @@ function rewire(
   });
 }
 
-/** Plans one request. Pure: same registry, request and proposals → same outcome. */
-export function planTools(registry: Registry, req: PlanRequest, options: PlannerOptions = {}): PlanOutcome {
+/** Plans one request. Pure: same registry, request, proposals and model files → same outcome. */
+export async function planTools(
+  registry: Registry,
+  req: PlanRequest,
+  options: PlannerOptions = {},
+): Promise<PlanOutcome> {
   const maxRounds = options.maxValidationRounds ?? 3;
   const maxSteps = options.maxSteps ?? 8;
   const { intent, cue } = detectIntent(req.request);
@@ -236,7 +248,24 @@ export function planTools(registry: Registry, req: PlanRequest, options: Planner
     reason: 'excluded by feedback (TD-7)',
   }));
   const index = createLexicalIndex(usable);
-  const scored = index.score(req.request);
+  const asks = requestParts(req.request);
+  const texts = [req.request, ...asks];
+  const similarities = options.semantic
+    ? await options.semantic.similarities(
+        req.request,
+        [...texts, ...texts.map(targetPhrase).filter((t) => t.trim() !== '')],
+        usable,
+      )
+    : null;
+  const similarityTo = (text: string): SemanticInput | undefined => {
+    if (!similarities) return undefined;
+    const target = targetPhrase(text);
+    return {
+      request: (tool) => similarities.of(text, tool),
+      target: (tool) => (target.trim() === '' ? undefined : similarities.of(target, tool)),
+    };
+  };
+  const scored = index.score(req.request, similarityTo(req.request));
   const fits = scored.filter((s) => fitsRequest(s, scored));
   for (const s of scored)
     if (!fits.includes(s))
@@ -247,7 +276,11 @@ export function planTools(registry: Registry, req: PlanRequest, options: Planner
   const keep = [...(req.keep ?? [])];
   let steps: DraftStep[] = [...keep];
   let routeHits: PlanOutcome['routeHits'] = null;
-  const reasons: string[] = [routed.why, `intent ${intent}${cue ? ` ("${cue}")` : ''}`];
+  const reasons: string[] = [
+    routed.why,
+    `intent ${intent}${cue ? ` ("${cue}")` : ''}`,
+    similarities ? `ranked with ${similarities.model.id}` : 'ranked lexically (semantic model off)',
+  ];
 
   if (req.proposals) {
     // Model proposals (TD-2 hybrid): resolve every name to a visible tool (TD-3) or reject it.
@@ -292,8 +325,12 @@ export function planTools(registry: Registry, req: PlanRequest, options: Planner
         s.matched.forEach((t) => covered.add(t));
         continue;
       }
+      // A tool that covers request words the chosen ones leave out closes a gap — lexically (its lexical fit and new
+      // words), and with the semantic model also in meaning (it fits the request by the semantic fit too): sibling
+      // tools of one domain (search a hotel, reserve a hotel) share the request's words without being asked for.
+      if (similarities && !fitsRequest(s, scored)) continue;
       const fresh = s.matched.filter((t) => !covered.has(t));
-      if (s.fit >= RETRIEVAL_CONFIG.chainFit && fresh.length >= RETRIEVAL_CONFIG.chainNewTerms) {
+      if (s.features.lexical >= RETRIEVAL_CONFIG.chainFit && fresh.length >= RETRIEVAL_CONFIG.chainNewTerms) {
         chosen.push(s);
         s.matched.forEach((t) => covered.add(t));
       }
@@ -317,10 +354,9 @@ export function planTools(registry: Registry, req: PlanRequest, options: Planner
     // A tool that serves one ask reads its required values from that ask's words (input_from text), so two asks
     // naming two cities or two numbers each get their own.
     const askOf = new Map<string, string>();
-    const asks = requestParts(req.request);
     if (asks.length > 1)
       for (const ask of asks) {
-        const local = index.score(ask).filter((s) => pool.some((p) => p.tool === s.tool));
+        const local = index.score(ask, similarityTo(ask)).filter((s) => pool.some((p) => p.tool === s.tool));
         const top = local[0];
         if (!top || !fitsRequest(top, local)) continue;
         if (chosen.some((c) => c.tool === top.tool)) {
@@ -395,6 +431,9 @@ export function planTools(registry: Registry, req: PlanRequest, options: Planner
     visible_tools: visibleTools.map((t) => t.name),
     candidate_scores: scored.map((s) => ({ tool: s.tool.name, score: s.fit })),
     rejected: dedupe(rejected).slice(0, 200),
+    semantic_model: similarities
+      ? { model: similarities.model.id, sha256: similarities.model.sha256 }
+      : { model: null, sha256: null },
   };
   const status: PlanOutcome['status'] =
     violations.length > 0 ? 'invalid' : planSteps.length - keep.length <= 0 ? 'no_tool_fits' : 'planned';

@@ -35,19 +35,29 @@ const boiling = tool(
   ['substance', 'pressure'],
 );
 
+const decrypt = tool(
+  'crypto.decrypt_message',
+  'Decrypt a ciphertext with the given key back into plain text.',
+  {
+    message: { type: 'string', description: 'The encrypted message.' },
+    key: { type: 'string', description: 'The key.' },
+  },
+  ['message', 'key'],
+);
+
 describe('createLexicalIndex fit', () => {
   it('a contradicting qualifier costs conflictPenalty and is explained', () => {
-    const index = createLexicalIndex([boiling]);
-    const [boil] = index.score('What is the boiling point of water at a pressure of 10 kPa?');
-    const [freeze] = index.score('What is the freezing point of water at a pressure of 10 kPa?');
-    expect(boil?.features.conflict).toBe(0);
-    expect(freeze?.features.conflict).toBe(1);
-    expect(freeze?.explain).toContain('phase_change qualifier contradicts');
-    expect((boil?.fit ?? 0) - (freeze?.fit ?? 0)).toBeGreaterThanOrEqual(
+    const index = createLexicalIndex([decrypt]);
+    const [same] = index.score("Decrypt the message 'xq7Lp' with the key 'K1'.");
+    const [opposite] = index.score("Encrypt the message 'hello' with the key 'K1'.");
+    expect(same?.features.conflict).toBe(0);
+    expect(opposite?.features.conflict).toBe(1);
+    expect(opposite?.explain).toContain('cipher_direction qualifier contradicts');
+    expect((same?.fit ?? 0) - (opposite?.fit ?? 0)).toBeGreaterThanOrEqual(
       RETRIEVAL_CONFIG.conflictPenalty - 0.1,
     );
-    expect(fitsRequest(boil!, [boil!])).toBe(true);
-    expect(fitsRequest(freeze!, [freeze!])).toBe(false);
+    expect(fitsRequest(same!, [same!])).toBe(true);
+    expect(fitsRequest(opposite!, [opposite!])).toBe(false);
   });
 
   it('an advice question costs advicePenalty', () => {
@@ -70,7 +80,20 @@ describe('fitsRequest (relative fit)', () => {
   const scoredAt = (name: string, fit: number): ScoredTool => ({
     tool: ToolDefinition.parse({ ...boiling, name }),
     bm25: 0,
-    features: { name: 0, request: 0, target: 0, arguments: 0, head: 0, conflict: 0, advice: 0 },
+    features: {
+      name: 0,
+      request: 0,
+      target: 0,
+      arguments: 0,
+      head: 0,
+      conflict: 0,
+      advice: 0,
+      semantic: null,
+      semanticTarget: null,
+      semanticLead: null,
+      lexicalLead: 0,
+      lexical: fit,
+    },
     fit,
     matched: [],
     explain: '',

@@ -22,7 +22,10 @@ export const RETRIEVAL_CONFIG = {
   b: 0.6,
   /** Field weights (BM25F-style: a term in the name counts this many times). */
   fieldWeights: { name: 3, purpose: 2, tags: 2, examples: 1.5, returns: 0.5, parameters: 1 },
-  /** A tool fits when its fit score reaches this (0..1). Below it the tool is a rejected candidate. */
+  /**
+   * Without the semantic model (SIGNALBOX_EMBEDDINGS=off) the fit is the lexical fit below: a tool fits when it
+   * reaches this (0..1), or by the relative rule (`leadMargin`). Below it the tool is a rejected candidate.
+   */
   fitThreshold: 0.4,
   /** Weight of name coverage (the name's topic words found in the request) in the fit score. */
   nameWeight: 0.3,
@@ -45,6 +48,28 @@ export const RETRIEVAL_CONFIG = {
   leadMargin: 0.1,
   /** See `leadMargin`. */
   leadFloor: 0.3,
+  /**
+   * With the semantic model (TD-2, TD-6): the fit is the probability that the tool is the right call for the request,
+   * a logistic function of the named features (`SemanticFeatures`) — one weight each plus a bias, fitted once on the
+   * development data (the public BFCL sets and the development half of the live sets; see README "How the decider
+   * was tuned") and then left alone. A tool fits when this probability reaches `semanticFitThreshold`.
+   */
+  semanticWeights: {
+    semantic: 3.01,
+    semanticTarget: 1.29,
+    lexical: 1.59,
+    name: 1.23,
+    request: 1.14,
+    arguments: 2.26,
+    conflict: -0.62,
+    advice: -0.49,
+    semanticLead: 1.25,
+    lexicalLead: 1.62,
+    alone: 0.5,
+    bias: -4.34,
+  },
+  /** See `semanticWeights`. */
+  semanticFitThreshold: 0.5,
   /** A second tool joins a chain only when its fit is at least this … */
   chainFit: 0.6,
   /** … and it covers at least this many request words the tools already chosen do not. */
@@ -165,6 +190,16 @@ export interface ScoredTool {
     conflict: number;
     /** 1 when the request asks for advice, else 0. */
     advice: number;
+    /** Cosine of the request and the tool's texts under the semantic model (null: no model). */
+    semantic: number | null;
+    /** Cosine of what the request asks for (its target phrase) and the tool's texts (null: no model). */
+    semanticTarget: number | null;
+    /** This tool's cosine minus the best other tool's (0 when it is the only one; null: no model). */
+    semanticLead: number | null;
+    /** This tool's lexical fit minus the best other tool's (0 when it is the only one). */
+    lexicalLead: number;
+    /** The lexical fit alone, 0..1. */
+    lexical: number;
   };
   /** Normalised fit 0..1 (see RETRIEVAL_CONFIG). */
   fit: number;
@@ -251,6 +286,8 @@ function buildDocument(tool: ToolDefinition): ToolDocument {
  * alternatives, reaches `leadFloor` and leads every other candidate by `leadMargin`. `scored` is the index's output.
  */
 export function fitsRequest(candidate: ScoredTool, scored: readonly ScoredTool[]): boolean {
+  // With the model, the fit already weighs the relative evidence (semanticLead, lexicalLead).
+  if (candidate.features.semantic !== null) return candidate.fit >= RETRIEVAL_CONFIG.semanticFitThreshold;
   if (candidate.fit >= RETRIEVAL_CONFIG.fitThreshold) return true;
   const others = scored.filter((s) => s !== candidate);
   if (others.length === 0 || candidate.fit < RETRIEVAL_CONFIG.leadFloor) return false;
@@ -268,9 +305,29 @@ export function nameHead(name: string): string | null {
   return null;
 }
 
-/** A lexical index over one visible tool set. Deterministic: same tools and request → same scores. */
+/**
+ * A lexical index over one visible tool set. Deterministic: same tools, request and similarities → same scores.
+ * `similarity` gives the semantic model's cosine of the request and a tool (absent: lexical fit only).
+ */
 export interface LexicalIndex {
-  score(request: string): ScoredTool[];
+  score(request: string, semantic?: SemanticInput): ScoredTool[];
+}
+
+/** The semantic model's cosines for one request: of the whole request and of its target phrase, per tool. */
+export interface SemanticInput {
+  request: (tool: ToolDefinition) => number | undefined;
+  target: (tool: ToolDefinition) => number | undefined;
+}
+
+/** The features the semantic fit weighs (`RETRIEVAL_CONFIG.semanticWeights`), each named as its weight. */
+export type SemanticFeatures = Record<Exclude<keyof typeof RETRIEVAL_CONFIG.semanticWeights, 'bias'>, number>;
+
+/** The semantic fit: the logistic function of the weighted features (0..1). */
+export function semanticFit(features: SemanticFeatures): number {
+  const w = RETRIEVAL_CONFIG.semanticWeights;
+  let z = w.bias;
+  for (const [name, value] of Object.entries(features)) z += w[name as keyof SemanticFeatures] * value;
+  return 1 / (1 + Math.exp(-z));
 }
 
 /** Builds the index of a visible set (IDF is computed inside the set, as a router sees it). */
@@ -287,7 +344,7 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
   const { k1, b } = RETRIEVAL_CONFIG;
 
   return {
-    score(request) {
+    score(request, semanticInput) {
       const query = new Set(tokens(request));
       const expanded = new Set(expandedTokens(request));
       const target = targetTerms(request);
@@ -337,7 +394,9 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
           RETRIEVAL_CONFIG.headWeight * head -
           RETRIEVAL_CONFIG.conflictPenalty * conflict -
           RETRIEVAL_CONFIG.advicePenalty * advice;
-        const fit = Math.max(0, raw);
+        const lexical = Math.max(0, raw);
+        const semantic = semanticInput?.request(tool);
+        const semanticTarget = semanticInput?.target(tool) ?? semantic;
         return {
           tool,
           features: {
@@ -348,12 +407,18 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
             head,
             conflict,
             advice,
+            semantic: semantic ?? null,
+            semanticTarget: semanticTarget ?? null,
+            semanticLead: null as number | null,
+            lexicalLead: 0,
+            lexical: Math.round(lexical * 1000) / 1000,
           },
           bm25,
-          fit: Math.round(fit * 1000) / 1000,
+          fit: Math.round(lexical * 1000) / 1000,
           matched,
           explain:
-            `fit ${fit.toFixed(2)} = name ${nameCoverage.toFixed(2)}, request ${requestCoverage.toFixed(2)}, ` +
+            (semantic === undefined ? `fit ${lexical.toFixed(2)} = ` : `lexical ${lexical.toFixed(2)} = `) +
+            `name ${nameCoverage.toFixed(2)}, request ${requestCoverage.toFixed(2)}, ` +
             `target ${targetCoverage.toFixed(2)}, ` +
             `arguments ${argumentsCovered.toFixed(2)}` +
             (conflictClass ? `, ${conflictClass} qualifier contradicts` : '') +
@@ -361,6 +426,34 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
             `; bm25 ${bm25.toFixed(2)}`,
         };
       });
+      // Relative evidence: how far each tool leads the best of the others, lexically and (with the model) in meaning.
+      for (const s of scored) {
+        const others = scored.filter((o) => o !== s);
+        s.features.lexicalLead =
+          others.length > 0 ? s.features.lexical - Math.max(...others.map((o) => o.features.lexical)) : 0;
+        const cos = s.features.semantic;
+        if (cos === null) continue;
+        s.features.semanticLead =
+          others.length > 0 ? cos - Math.max(...others.map((o) => o.features.semantic ?? cos)) : 0;
+        const f = s.features;
+        const fit = semanticFit({
+          semantic: cos,
+          semanticTarget: f.semanticTarget ?? cos,
+          lexical: f.lexical,
+          name: f.name,
+          request: f.request,
+          arguments: f.arguments,
+          conflict: f.conflict,
+          advice: f.advice,
+          semanticLead: f.semanticLead ?? 0,
+          lexicalLead: f.lexicalLead,
+          alone: others.length === 0 ? 1 : 0,
+        });
+        s.fit = Math.round(fit * 1000) / 1000;
+        s.explain =
+          `fit ${fit.toFixed(2)} = semantic ${cos.toFixed(2)} (target ${(f.semanticTarget ?? cos).toFixed(2)}, ` +
+          `lead ${(f.semanticLead ?? 0).toFixed(2)}), lexical lead ${f.lexicalLead.toFixed(2)}, ${s.explain}`;
+      }
       return scored.sort(
         (a, b) => b.fit + b.bm25 / 100 - (a.fit + a.bm25 / 100) || a.tool.name.localeCompare(b.tool.name),
       );

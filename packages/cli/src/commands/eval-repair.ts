@@ -5,7 +5,8 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import {
-  BFCL_SETS,
+  BFCL_PUBLIC_SETS,
+  bfclSetExpectation,
   checkCase,
   goldPredictions,
   loadBfclSets,
@@ -377,7 +378,7 @@ export function evalRepair(io: CliIo, options: EvalRepairOptions = {}): CommandR
     : resolveBfclDir(io.env);
   if (!existsSync(dir))
     throw new UsageError(`BFCL folder not found: ${dir} (give --data <dir> or set SIGNALBOX_BFCL_DIR)`);
-  const available = BFCL_SETS.filter((s) => s !== 'irrelevance');
+  const available = BFCL_PUBLIC_SETS.filter((s) => bfclSetExpectation(s) === 'calls');
   const sets = (options.sets ?? available) as BfclSet[];
   for (const s of sets) {
     if (!(available as readonly string[]).includes(s))

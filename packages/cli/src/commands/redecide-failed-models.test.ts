@@ -1,3 +1,4 @@
+import { deciderSemantic } from '../semantic.js';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -76,7 +77,7 @@ beforeAll(async () => {
   const slow: NewEvent = { envelope: executed.envelope, topic: executed.topic, payload };
 
   // The evaluator decides as the stage runtime has it decide: its models wrapped to record every call.
-  const evaluator = stageDefinitions(registry).result_evaluator;
+  const evaluator = stageDefinitions(registry, await deciderSemantic()).result_evaluator;
   const recorder = recordExchanges((profile) => (profile === 'deterministic' ? undefined : judgeDown));
   const decision = await evaluator.decide(
     { ...executed.envelope, payload },
@@ -163,7 +164,12 @@ describe('signalbox redecide with a recorded FAILED model call (EL-9)', () => {
   it('would not: without the recorded failure the same decision comes out differently', async () => {
     const [taskId = ''] = await store.findTasks({ limit: 10 });
     const events: StoredEvent[] = (await store.readTask(taskId)).map((e) => ({ ...e, exchanges: [] }));
-    const { diffs } = await redecideEvents(taskId, events, stageDefinitions(registry), ['result_evaluator']);
+    const { diffs } = await redecideEvents(
+      taskId,
+      events,
+      stageDefinitions(registry, await deciderSemantic()),
+      ['result_evaluator'],
+    );
     expect(diffs).toHaveLength(1);
     expect(diffs[0]?.changed).toBe(true);
     expect(diffs[0]?.redecided.decision_reason).not.toContain('model judge unavailable');

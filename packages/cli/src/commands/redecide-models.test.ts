@@ -1,3 +1,4 @@
+import { deciderSemantic } from '../semantic.js';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -149,7 +150,7 @@ describe('signalbox redecide with recorded model exchanges (EL-7, EL-9)', () => 
 
   it('would not: the same decisions taken without their exchanges come out differently', async () => {
     // The control: proof that the replayed answers are what made the decisions come out the same.
-    const definitions = stageDefinitions(registry);
+    const definitions = stageDefinitions(registry, await deciderSemantic());
     let changed = 0;
     for (const taskId of await store.findTasks({ limit: 100 })) {
       const events = (await store.readTask(taskId)).map((e) => ({ ...e, exchanges: [] }));

@@ -29,7 +29,8 @@ import {
 import { modelSelectorDefinition } from '@signalbox/model-selector';
 import { parameterInjectorDefinition } from '@signalbox/parameter-injector';
 import { resultEvaluatorDefinition } from '@signalbox/result-evaluator';
-import { toolDeciderDefinition } from '@signalbox/tool-decider';
+import { toolDeciderDefinition, type SemanticScorer } from '@signalbox/tool-decider';
+import { deciderSemantic } from '../semantic.js';
 
 /** Stages whose decisions can be re-taken without side effects (the executor's decision is a tool's answer). */
 export const REDECIDABLE_STAGES = [
@@ -40,11 +41,14 @@ export const REDECIDABLE_STAGES = [
 ] as const;
 export type RedecidableStage = (typeof REDECIDABLE_STAGES)[number];
 
-/** The production definition of each stage under a given registry. */
-export function stageDefinitions(registry: Registry): Record<RedecidableStage, StageDefinition> {
+/** The production definition of each stage under a given registry and the decider's semantic model. */
+export function stageDefinitions(
+  registry: Registry,
+  semantic: SemanticScorer | null,
+): Record<RedecidableStage, StageDefinition> {
   return {
     model_selector: modelSelectorDefinition({ registry }),
-    tool_decider: toolDeciderDefinition({ registry }),
+    tool_decider: toolDeciderDefinition({ registry, semantic }),
     parameter_injector: parameterInjectorDefinition({ registry }),
     result_evaluator: resultEvaluatorDefinition({ registry }),
   };
@@ -316,7 +320,7 @@ export async function redecideTasks(
   onTask?: (done: number, total: number) => void,
   models?: RedecideModels,
 ): Promise<RedecideSummary> {
-  const definitions = stageDefinitions(registry);
+  const definitions = stageDefinitions(registry, await deciderSemantic());
   const stages: RedecidableStage[] = stage === 'all' ? [...REDECIDABLE_STAGES] : [stage];
   const taskIds = await store.findTasks(filter);
   const diffs: DecisionDiff[] = [];

@@ -11,6 +11,7 @@ import { UsageError } from '../errors.js';
 import type { CliIo, CommandResult } from '../io.js';
 import type { EmbeddedResult } from '../dev/embedded.js';
 import { REDECIDABLE_STAGES, redecideEvents, stageDefinitions, type DecisionDiff } from './redecide.js';
+import { deciderSemantic } from '../semantic.js';
 
 /** The corpus file format. */
 export const TraceCorpus = z.object({
@@ -72,7 +73,7 @@ export async function replayCorpus(
   adapt: (definitions: ReturnType<typeof stageDefinitions>) => ReturnType<typeof stageDefinitions> = (d) => d,
 ): Promise<{ decisions: number; changed: DecisionDiff[]; skipped: number }> {
   const registry = createRegistry(RegistryContent.parse(corpus.registry));
-  const definitions = adapt(stageDefinitions(registry));
+  const definitions = adapt(stageDefinitions(registry, await deciderSemantic()));
   let decisions = 0;
   let skipped = 0;
   const changed: DecisionDiff[] = [];

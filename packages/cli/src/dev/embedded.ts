@@ -41,7 +41,8 @@ import {
   type StageDefinition,
   type StageRuntime,
 } from '@signalbox/stage-kit';
-import { toolDeciderDefinition } from '@signalbox/tool-decider';
+import { toolDeciderDefinition, type SemanticScorer } from '@signalbox/tool-decider';
+import { deciderSemantic } from '../semantic.js';
 import { pglitePool } from './pglite-pool.js';
 import {
   DEMO_REFERENCE_TIME,
@@ -72,6 +73,11 @@ export interface EmbeddedOptions {
    * `providersForProfiles`); their exchanges are recorded with the decisions (EL-7). @default none: deterministic
    */
   models?: EmbeddedModels;
+  /**
+   * The decider's semantic model (TD-2). @default loaded from the environment as the tool-decider worker does
+   * (SIGNALBOX_EMBEDDINGS, SIGNALBOX_MODEL_DIR): on, unless the operator turned it off
+   */
+  semantic?: SemanticScorer | null;
 }
 
 /** The models of the stages that may ask one. */
@@ -148,6 +154,7 @@ async function startPack(
   executorStore: ExecutorStore,
   demoToolsUrl: string,
   models: EmbeddedModels,
+  semantic: SemanticScorer | null,
   onFinished: (taskId: string) => void,
 ): Promise<PackPipeline> {
   const registry = await loadRegistryDir(join(repoRoot, 'registry', 'packs', pack));
@@ -166,7 +173,7 @@ async function startPack(
   });
   const definitions: StageDefinition[] = [
     modelSelectorDefinition({ registry }),
-    toolDeciderDefinition({ registry, providerFor: models.tool_decider }),
+    toolDeciderDefinition({ registry, semantic, providerFor: models.tool_decider }),
     parameterInjectorDefinition({ registry, model: models.parameter_injector }),
     executorDefinition({ registry, executor }),
     resultEvaluatorDefinition({ registry, judge: models.result_evaluator }),
@@ -198,6 +205,8 @@ async function startPack(
 export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedResult> {
   const requests = options.requests ?? DEMO_REQUESTS;
   const timeoutMs = options.timeoutMs ?? 60_000;
+  // Loaded before anything starts: missing model files stop the run here with the command that fetches them.
+  const semantic = options.semantic === undefined ? await deciderSemantic() : options.semantic;
   const ownsDb = options.db === undefined;
   const db = options.db ?? new PGlite();
   const store = createPgliteEventStore({ pglite: db });
@@ -219,8 +228,15 @@ export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedRes
     for (const pack of new Set(requests.map((r) => r.pack))) {
       pipelines.set(
         pack,
-        await startPack(options.repoRoot, pack, store, executorStore, url, options.models ?? {}, (taskId) =>
-          waiting.get(taskId)?.(),
+        await startPack(
+          options.repoRoot,
+          pack,
+          store,
+          executorStore,
+          url,
+          options.models ?? {},
+          semantic,
+          (taskId) => waiting.get(taskId)?.(),
         ),
       );
     }

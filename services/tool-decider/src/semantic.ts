@@ -1,0 +1,96 @@
+// TD-2 semantic fit: how near a request is in meaning to what a tool says it does, from an offline sentence-embedding
+// model (@signalbox/embedder). Lexical overlap cannot tell "What is a holy book?" from a request for
+// `search_holy_books`, or see that "Is it going to rain in Paris tomorrow?" asks for `get_weather`; a sentence
+// embedding can. A tool's vectors are computed once per (model, tool definition hash) and reused.
+import { cosine, type Embedder, type EmbeddingModel } from '@signalbox/embedder';
+import { toolHash, type ToolDefinition } from '@signalbox/registry';
+import { words } from './text.js';
+
+/** What a plan records about the semantic model it ranked with (null model: decided without one, by setting). */
+export interface SemanticProvenance {
+  model: string | null;
+  sha256: string | null;
+}
+
+/** Similarities of some texts to some tools, under one model: `of(text, tool)` (undefined: not computed). */
+export interface Similarities {
+  readonly model: EmbeddingModel;
+  of(text: string, tool: ToolDefinition): number | undefined;
+}
+
+/** Computes similarities with a model; tool-side vectors cached per definition hash. */
+export interface SemanticScorer {
+  /** Every model the scorer may use, by id (for provenance and start-up logs). */
+  readonly models: ReadonlyMap<string, EmbeddingModel>;
+  /**
+   * The similarities of `texts` to `tools`, under the model of `lead` (the request: its script picks the model, so
+   * the parts of one request are compared under the same model as the whole).
+   */
+  similarities(
+    lead: string,
+    texts: readonly string[],
+    tools: readonly ToolDefinition[],
+  ): Promise<Similarities>;
+}
+
+/** Options of {@link createSemanticScorer}. */
+export interface SemanticScorerOptions {
+  /** Most tool vector sets kept (each a few KB). @default 20000 */
+  cacheSize?: number;
+}
+
+/**
+ * The texts a tool is compared by: "name words: purpose" (what it does, in its own words) and each registry example
+ * (how users ask for it — in any language the registry gives). Its similarity to a text is the best of them.
+ */
+export function toolTexts(tool: ToolDefinition): string[] {
+  const purpose = typeof tool.description === 'string' ? tool.description : tool.description.purpose;
+  return [`${words(tool.name).join(' ')}: ${purpose}`, ...tool.examples];
+}
+
+/** Creates the scorer over an embedder. */
+export function createSemanticScorer(
+  embedder: Embedder,
+  options: SemanticScorerOptions = {},
+): SemanticScorer {
+  const cacheSize = options.cacheSize ?? 20_000;
+  const cache = new Map<string, Float32Array[]>();
+  async function toolVectors(model: string, tools: readonly ToolDefinition[]): Promise<Float32Array[][]> {
+    const keys = tools.map((t) => `${model}\u0000${toolHash(t)}`);
+    const missing = tools.filter((_, i) => !cache.has(keys[i] as string));
+    if (missing.length > 0) {
+      const texts = missing.map(toolTexts);
+      const flat = await embedder.embed(texts.flat(), model);
+      let at = 0;
+      missing.forEach((tool, i) => {
+        const n = (texts[i] as string[]).length;
+        cache.set(`${model}\u0000${toolHash(tool)}`, flat.slice(at, at + n));
+        at += n;
+      });
+      // A bounded cache: the oldest entries go first (a registry reload brings new hashes).
+      while (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
+    }
+    return keys.map((k) => cache.get(k) as Float32Array[]);
+  }
+  return {
+    models: embedder.models,
+    async similarities(lead, texts, tools) {
+      const id = embedder.modelFor(lead);
+      const model = embedder.models.get(id) as EmbeddingModel;
+      const unique = [...new Set(texts)];
+      const [textVectors, vectors] = await Promise.all([embedder.embed(unique, id), toolVectors(id, tools)]);
+      const table = new Map<string, Map<ToolDefinition, number>>();
+      unique.forEach((text, i) => {
+        const v = textVectors[i] as Float32Array;
+        const row = new Map<ToolDefinition, number>();
+        tools.forEach((tool, j) => {
+          let best = -1;
+          for (const u of vectors[j] as Float32Array[]) best = Math.max(best, cosine(v, u));
+          row.set(tool, Math.round(best * 10_000) / 10_000);
+        });
+        table.set(text, row);
+      });
+      return { model, of: (text, tool) => table.get(text)?.get(tool) };
+    },
+  };
+}
