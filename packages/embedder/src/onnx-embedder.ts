@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Tokenizer } from '@huggingface/tokenizers';
+import * as tokenizers from '@huggingface/tokenizers';
 import ort from 'onnxruntime-node';
 import { MODEL_CATALOG, modelForText, modelSpec, resolveModelDir, type ModelSpec } from './catalog.js';
 import type { Embedder, EmbeddingModel } from './embedder.js';
@@ -57,11 +57,20 @@ export function checkModelFiles(dir: string, ids: readonly string[], verify = tr
   return specs;
 }
 
+/** What this adapter uses of @huggingface/tokenizers' Tokenizer (its .d.ts files do not resolve under NodeNext). */
+interface WordPieceTokenizer {
+  encode(text: string, options: { add_special_tokens: boolean }): { ids: number[] };
+  token_to_id(token: string): number | undefined;
+}
+const Tokenizer = (
+  tokenizers as unknown as { Tokenizer: new (json: object, config: object) => WordPieceTokenizer }
+).Tokenizer;
+
 interface LoadedModel {
   spec: ModelSpec;
   info: EmbeddingModel;
   session: ort.InferenceSession;
-  tokenizer: Tokenizer;
+  tokenizer: WordPieceTokenizer;
   cls: number;
   sep: number;
 }

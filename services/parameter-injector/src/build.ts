@@ -8,6 +8,8 @@ import { enumKey, extractIds, extractQuantities } from './extractors.js';
 import { extractParameter } from './extract-parameter.js';
 import { calculationFor, readFigures, type Figure } from './figures.js';
 import { readPath } from './json-path.js';
+import { assignNumbers } from './number-assignment.js';
+import { assignStrings, isPlainString } from './string-assignment.js';
 import { isSensitive, shown } from './redaction.js';
 
 /** What {@link buildArguments} works from. */
@@ -240,6 +242,11 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   ].join('\n');
   const topLevel = parameterHints(tool.parameters).filter((h) => !h.path.includes('.'));
   const spent = spentIds(topLevel, task, history, dates);
+  const request = userText(task);
+  // Numbers and spans of the request are matched to the tool's parameters all at once, so one value fills one
+  // parameter ("base 10 and height 5"), and an entity takes a span of the request, never the request itself.
+  const numbers = assignNumbers(topLevel, request, dates, spent);
+  const strings = assignStrings(topLevel, request);
 
   const program = computeProgramParameter(tool);
   let figuresRead: Figure[] | undefined;
@@ -274,6 +281,23 @@ export function buildArguments(input: BuildInput): BuiltArguments {
     const ref = step.input_from.find((r) => r.parameter === field);
     const fromText = (text: string, source: 'user_text' | 'context'): boolean => {
       if (text.trim() === '') return false;
+      const fromRequest = source === 'user_text' && text === request;
+      if (fromRequest && isNumeric(hints)) {
+        const given = numbers.get(field);
+        if (given) {
+          set(field, given.value, source, `number ${shown(field, given.value, sensitive)} (${given.cue})`);
+          return true;
+        }
+      }
+      if (fromRequest && isPlainString(hints)) {
+        const span = strings.spans.get(field);
+        if (span) {
+          set(field, span.value, source, span.note);
+          return true;
+        }
+        const why = strings.notes.get(field);
+        if (why) log.push(`${field}: ${why} in ${source}`);
+      }
       const got = extractParameter(hints, text, dates, redact);
       if (got.found && isNumeric(hints)) {
         // PI-3 "never invent": a number the request already spent on an id is not also a quantity, and an optional
@@ -287,6 +311,13 @@ export function buildArguments(input: BuildInput): BuiltArguments {
         if (why) {
           log.push(`${field}: ${why}; not used (${source})`);
           notes.push(`${field} not filled: ${why}`);
+          return false;
+        }
+        if (fromRequest) {
+          // The joint assignment gave this number to another parameter, or could not say whose it is.
+          log.push(
+            `${field}: the request's numbers do not settle it (${shown(field, got.value, sensitive)} is another parameter's, or several fit)`,
+          );
           return false;
         }
       }
@@ -332,7 +363,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
         log.push(`${field}: the plan asks for the default, but the schema declares none`);
       } else if (ref.source === 'context') {
         if (fromText(contextText(task), 'context')) continue;
-      } else if (ref.text !== undefined) {
+      } else if (ref.text !== undefined && ref.text.trim() !== request.trim()) {
         // The plan names the words of the request this parameter takes (one search of several): those words, not
         // the whole request — free text as written, anything else extracted from them.
         if (isFreeText(hints)) {
@@ -344,12 +375,29 @@ export function buildArguments(input: BuildInput): BuiltArguments {
         // The plan says this free-text parameter is the user's own words (a search query, a ticket title); a model's
         // phrasing of them is preferred when there is one.
         if (!(proposals && Object.hasOwn(proposals, field))) {
+          const span = strings.spans.get(field);
+          if (span) {
+            set(field, span.value, 'user_text', `plan input_from user_text: ${span.note}`);
+            continue;
+          }
           // A name is not the whole request either: a parameter documented as a name takes the name the request
           // gives ("… send it to the Atlas project group" → "Atlas project group"), so a lookup by name can match.
-          const named = isNameParameter(hints) ? namedPhrase(userText(task)) : undefined;
-          if (named) set(field, named, 'user_text', 'plan input_from user_text: the name the request gives');
-          else set(field, userText(task).trim(), 'user_text', 'plan input_from user_text: the request');
-          continue;
+          const named = isNameParameter(hints) ? namedPhrase(request) : undefined;
+          if (named) {
+            set(field, named, 'user_text', 'plan input_from user_text: the name the request gives');
+            continue;
+          }
+          // The whole request is a value only for a parameter that carries the user's own words (a query, a
+          // message); one naming an entity (a city, a password, an id) needs a span of it, or it is missing.
+          const role = strings.roles.get(field);
+          if (role === 'own_words') {
+            set(field, request.trim(), 'user_text', 'plan input_from user_text: the request');
+            continue;
+          }
+          if (fromText(request, 'user_text')) continue;
+          log.push(
+            `${field}: names ${role === undefined ? 'an id or contact' : `an entity (${role})`}; the request has no span for it`,
+          );
         }
       } else if (fromText(userText(task), 'user_text')) continue;
     }

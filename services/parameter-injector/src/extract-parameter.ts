@@ -13,6 +13,7 @@ import {
   type Extracted,
   type Quantity,
 } from './extractors.js';
+import { flagMention } from './spans.js';
 
 /** The outcome of extracting one parameter from one text. */
 export type Extraction =
@@ -217,6 +218,12 @@ export function extractParameter(
       .map((q) => numberCue(q, name, text))
       .find((c) => c !== null);
     return withCue(got, cue ?? null);
+  }
+  if (types.includes('boolean')) {
+    const flag = flagMention(name, text);
+    return flag === undefined
+      ? { found: false, note: null }
+      : { found: true, value: flag, note: `flag: the request ${flag ? 'names' : 'negates'} "${name}"` };
   }
   return { found: false, note: null };
 }

@@ -125,7 +125,7 @@ const UNIT_ALTERNATION = Object.keys(UNIT_SYNONYMS)
   // Unit spellings are letters, `%` and `°`: nothing to escape in a `u` pattern.
   .join('|');
 const QUANTITY = new RegExp(
-  String.raw`(?<![\w.\-/:])([$€¥£])?\s?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(?:\s?(${UNIT_ALTERNATION})(?![A-Za-z]))?`,
+  String.raw`(?<![\w.\-/:^])([$€¥£])?\s?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(?:\s?(${UNIT_ALTERNATION})(?![A-Za-z]))?`,
   'giu',
 );
 
@@ -137,9 +137,10 @@ export function extractQuantities(text: string): Extracted<Quantity>[] {
   const out: Extracted<Quantity>[] = [];
   for (const m of text.matchAll(QUANTITY)) {
     const end = m.index + m[0].length;
-    const next = text.slice(end, end + 1);
-    // Part of a date, time, version or id: not a quantity.
-    if (/^[\d/:.\-_A-Za-z]/.test(next) && !m[3]) continue;
+    const next = text.slice(end, end + 2);
+    // Part of a date, time, version or id: not a quantity. A full stop that ends the sentence ("… 4 and 5.") is not
+    // a decimal point or a version separator.
+    if (/^[\d/:.\-_A-Za-z]/.test(next) && !/^[.:](?:\s|$)/.test(next) && !m[3]) continue;
     const numberText = m[2] ?? '';
     const value = Number(numberText.replace(/,/g, ''));
     if (!Number.isFinite(value)) continue;

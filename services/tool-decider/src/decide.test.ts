@@ -447,3 +447,31 @@ describe('tool decider decide (TD-1..TD-8)', () => {
     expect(later.decision_reason).toContain('kept 2 done step(s)');
   });
 });
+
+describe('requests nobody writes on purpose', () => {
+  // Whitespace only (the contract refuses an empty string at the API), 50 KB of text, emoji only, and two scripts
+  // neither model covers: each gets a decision the output topic accepts — a plan or a question — never a throw.
+  const odd: [string, string][] = [
+    ['whitespace only', ' \n\t '],
+    ['50 KB long', 'Tell me about the weather and the news and everything else. '.repeat(850)],
+    ['emoji only', '🌧️🌧️❓🙏'],
+    ['Amharic', 'ነገ በአዲስ አበባ የአየር ሁኔታ ምን ይመስላል?'],
+    ['Georgian', 'რა ამინდი იქნება ხვალ თბილისში?'],
+  ];
+  it.each(odd)('%s → a decision the topic schema accepts', async (_label, request) => {
+    const decide = createToolDeciderDecide({ registry: reach, semantic });
+    const decision = await decide(selected(request, 'reach_agent'), ctx);
+    const parsed = decision.topic.schema.safeParse({
+      ...selected(request, 'reach_agent'),
+      event_type: decision.event_type,
+      payload: decision.payload,
+    });
+    expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 2))).toBe(true);
+    if (request.length < 1000 && !/\p{Script=Ethiopic}|\p{Script=Georgian}/u.test(request)) {
+      // No words to go on: the task ends with a question, no tool is forced.
+      expect(decision.event_type).toBe('task_finished');
+      expect((decision.payload as { status: string }).status).toBe('need_clarification');
+    }
+    expect(decision.decision_reason.length).toBeLessThanOrEqual(4000);
+  });
+});

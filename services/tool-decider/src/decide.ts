@@ -27,10 +27,9 @@ import {
 import { ToolDeciderConfigError } from './errors.js';
 import { proposeTools } from './model-proposals.js';
 import type { DraftStep, ExecutedStep } from './plan-validator.js';
-import { planTools, type PlanOutcome, type PlanRequest } from './planner.js';
-import { scoreScenes } from './scene-router.js';
+import { planTools, shortlistFor, type PlanOutcome, type PlanRequest } from './planner.js';
 import type { SemanticScorer } from './semantic.js';
-import { stageBinding, toolsFor, toolsForScene, type ToolDefinition } from '@signalbox/registry';
+import { stageBinding } from '@signalbox/registry';
 
 /** Options of the tool decider's decision function. Resolved once; bad values throw at construction. */
 export interface ToolDeciderOptions {
@@ -102,16 +101,6 @@ function finish(
   };
 }
 
-/** The tools the model is shown: the visible set the router would pick (same as the planner's). */
-function toolsShown(registry: Registry, req: PlanRequest): ToolDefinition[] {
-  if (req.scenario)
-    return toolsFor(registry, { agent: req.agent, scenario: req.scenario, tenant: req.tenant }).tools;
-  const best = scoreScenes(registry, req.agent, req.request)[0];
-  if (best && best.score > 0)
-    return toolsForScene(registry, { agent: req.agent, scene: best.scene.id, tenant: req.tenant }).tools;
-  return [];
-}
-
 /**
  * Creates the decider's decision function. Same input, registry and model answers → same decision. The model of the
  * task's selected profile comes from `ctx.models` (TD-2 proposals); without one the plan is the rules' alone.
@@ -128,8 +117,13 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
   };
 
   async function plan(req: PlanRequest, provider: ModelProvider | undefined): Promise<PlanOutcome> {
-    if (!provider) return await planTools(registry, req, plannerOptions);
-    const shown = toolsShown(registry, req).filter((t) => !(req.exclude ?? []).includes(t.name));
+    const ranked = await planTools(registry, req, plannerOptions);
+    if (!provider) return ranked;
+    // IF-4: the model is shown the top of the decider's own ranking (at the visibility cap), never a random slice.
+    const shown = shortlistFor(
+      registry,
+      ranked.plan.candidate_scores.map((c) => c.tool),
+    ).flatMap((name) => registry.tool(name) ?? []);
     const proposals = await proposeTools(provider, req.request, shown);
     let outcome = await planTools(registry, { ...req, proposals }, plannerOptions);
     if (outcome.refused.length > 0) {

@@ -56,6 +56,10 @@ export interface RequiredParameter {
   terms: ReadonlySet<string>;
   /** Whether it holds a date, year, month or day (its name or description says so). */
   temporal: boolean;
+  /** Whether it takes a URL (`format: uri`): only a URL in the request fills it. @default false */
+  url?: boolean;
+  /** Whether an earlier step's output feeds it (a `depends_on` names it): the request need not carry it. */
+  fed?: boolean;
 }
 
 /** The values a request carries: numbers, quoted strings, proper names, temporal expressions. */
@@ -67,6 +71,10 @@ export interface RequestValues {
   temporal: boolean;
   /** Tokens with a digit inside (IDs, codes, "2x", "C6H12O6"). */
   codes: boolean;
+  /** An http(s) URL. */
+  url: boolean;
+  /** An e-mail address. */
+  email: boolean;
   /** Content words outside what the request asks for (its qualifiers: "in the plasma membrane", "about psychology"). */
   qualifiers: number;
 }
@@ -100,6 +108,8 @@ export function requestValues(request: string, askedFor: readonly string[] = [])
     names,
     temporal: TEMPORAL.test(request),
     codes: /\b(?=\w*\d)(?=\w*[A-Za-z])\w+\b/.test(request),
+    url: /\bhttps?:\/\/\S+/i.test(request),
+    email: /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/u.test(request),
     qualifiers,
   };
 }
@@ -119,6 +129,11 @@ export function argumentCoverage(
   let numbersLeft = values.numbers;
   let covered = 0;
   for (const p of parameters) {
+    // A URL parameter takes a URL from the request or from the step that feeds it (a search's results), nothing else.
+    if (p.url) {
+      if (values.url || p.fed) covered++;
+      continue;
+    }
     const named = [...p.terms].some((t) => requestTokens.has(t));
     const numeric = p.type === 'number' || p.type === 'integer';
     if (numeric) {

@@ -61,6 +61,7 @@ export {
 export { scoreScenes, type SceneScore } from './scene-router.js';
 export {
   createSemanticScorer,
+  meaningOf,
   toolTexts,
   type SemanticProvenance,
   type SemanticScorer,

@@ -24,14 +24,14 @@ beforeAll(async () => {
 });
 
 describe('intent and requested acts', () => {
-  it('"turn … into …" and "… and send it …" are actions; a plain question is not', async () => {
+  it('"turn … into …" and "… and send it …" are actions; a plain question is not', () => {
     expect(detectIntent(SP2).intent).toBe('action');
     expect(detectIntent('Convert the notes into a summary').intent).toBe('action');
     expect(detectIntent('Find the minutes and tell me what was decided').intent).toBe('question');
     expect(detectIntent(SP3).intent).toBe('question');
   });
 
-  it('names the thing to produce and the joined act', async () => {
+  it('names the thing to produce and the joined act', () => {
     expect(requestedActs(SP2)).toEqual([
       { kind: 'produce', phrase: 'the weekly report' },
       { kind: 'act', verb: 'send', phrase: 'it to the Atlas project group' },
@@ -41,7 +41,7 @@ describe('intent and requested acts', () => {
 });
 
 describe('the asks of a request', () => {
-  it('splits at sentence ends, "also", "then <verb>", ", and the" and "and <verb>", not inside a phrase', async () => {
+  it('splits at sentence ends, "also", "then <verb>", ", and the" and "and <verb>", not inside a phrase', () => {
     expect(
       requestParts(
         'Find the area of a rectangle with length 7 and breadth 3. Also, calculate the area of a circle.',
@@ -154,11 +154,6 @@ describe('planTools chains', () => {
   });
 
   it('SP-3: "what does <page> say" reaches page_visit; without a URL, web_search is planned before it', async () => {
-    const visible = toolsFor(research, { agent: 'research_agent', scenario: 'research', tenant: 'default' });
-    const top = createLexicalIndex(visible.tools).score(SP3)[0];
-    expect(top?.tool.name).toBe('page_visit');
-    expect(top?.fit).toBeGreaterThanOrEqual(0.4);
-
     const out = await plan(research, {
       request: SP3,
       agent: 'research_agent',
@@ -174,7 +169,21 @@ describe('planTools chains', () => {
       step_index: 0,
       path: 'results[0].url',
     });
-    expect(out.refused.map((r) => r.rule)).toContain('preconditions');
+    // The search ranks first; the visit joins as the reader of what it finds, on its own fit.
+    expect(out.decision_reason).toMatch(/page_visit reads what web_search found \(own fit 0\.\d\d\)/);
+    expect(out.plan.semantic_model?.model).toBe('all-minilm-l6-v2-q');
+    expect(out.plan.semantic_model?.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('without the semantic model the plan records that it was ranked lexically', async () => {
+    const lexical = await planTools(research, {
+      request: SP3,
+      agent: 'research_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(lexical.plan.semantic_model).toEqual({ model: null, sha256: null });
+    expect(lexical.decision_reason).toContain('ranked lexically (semantic model off)');
   });
 
   it('SP-3: the same search asked twice in other words is refused as duplicate_step; a different one runs with its own words', async () => {

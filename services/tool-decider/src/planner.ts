@@ -92,18 +92,41 @@ export interface PlanOutcome {
   decision_reason: string;
 }
 
+/**
+ * Most tools the decider ranks for one request: every tool the agent may see (agent, scenario, tenant, permission —
+ * RG-4), up to the plan contract's 200. The registry's `visibility_cap` bounds what a model is shown: the top of this
+ * ranking (`shortlistFor`), not the first tools by priority, so the tool a request needs is in the shortlist
+ * whenever the ranking finds it.
+ */
+export const RANKED_LIMIT = 200;
+
+/** The shortlist a model is shown (IF-4): the first `visibility_cap` tools of the decider's ranking. */
+export function shortlistFor(registry: Registry, ranking: readonly string[]): string[] {
+  return ranking.slice(0, registry.content.settings.visibility_cap);
+}
+
 function visibleSet(
   registry: Registry,
   req: PlanRequest,
 ): { scene: string | null; tools: ToolDefinition[]; why: string } {
   if (req.scenario) {
-    const set = toolsFor(registry, { agent: req.agent, scenario: req.scenario, tenant: req.tenant });
+    const set = toolsFor(registry, {
+      agent: req.agent,
+      scenario: req.scenario,
+      tenant: req.tenant,
+      cap: RANKED_LIMIT,
+    });
     return { scene: null, tools: set.tools, why: `scenario ${req.scenario} given by the task` };
   }
   const scenes = scoreScenes(registry, req.agent, req.request);
   const best = scenes[0];
   if (best && best.score > 0) {
-    const set = toolsForScene(registry, { agent: req.agent, scene: best.scene.id, tenant: req.tenant });
+    const set = toolsForScene(registry, {
+      agent: req.agent,
+      scene: best.scene.id,
+      tenant: req.tenant,
+      cap: RANKED_LIMIT,
+    });
     return {
       scene: best.scene.id,
       tools: set.tools,
@@ -113,8 +136,12 @@ function visibleSet(
   // No scene speaks to the request: every scene the agent takes, so a fitting tool is still found (or none is).
   const tools = new Map<string, ToolDefinition>();
   for (const s of scenes)
-    for (const t of toolsForScene(registry, { agent: req.agent, scene: s.scene.id, tenant: req.tenant })
-      .tools)
+    for (const t of toolsForScene(registry, {
+      agent: req.agent,
+      scene: s.scene.id,
+      tenant: req.tenant,
+      cap: RANKED_LIMIT,
+    }).tools)
       tools.set(t.name, t);
   return { scene: null, tools: [...tools.values()], why: 'no scene matched; all of the agent’s scenes' };
 }
@@ -271,7 +298,11 @@ export async function planTools(
     if (!fits.includes(s))
       rejected.push({
         candidate: s.tool.name,
-        reason: `below fit threshold ${String(RETRIEVAL_CONFIG.fitThreshold)}: ${s.explain}`,
+        reason: `below fit threshold ${String(
+          s.features.semantic === null
+            ? RETRIEVAL_CONFIG.fitThreshold
+            : RETRIEVAL_CONFIG.semanticFitThreshold,
+        )}: ${s.explain}`,
       });
   const keep = [...(req.keep ?? [])];
   let steps: DraftStep[] = [...keep];
@@ -325,16 +356,31 @@ export async function planTools(
         s.matched.forEach((t) => covered.add(t));
         continue;
       }
-      // A tool that covers request words the chosen ones leave out closes a gap — lexically (its lexical fit and new
-      // words), and with the semantic model also in meaning (it fits the request by the semantic fit too): sibling
-      // tools of one domain (search a hotel, reserve a hotel) share the request's words without being asked for.
-      if (similarities && !fitsRequest(s, scored)) continue;
+      // Lexically, a tool that covers request words the chosen ones leave out closes a gap. With the semantic model
+      // it does not: sibling tools of one domain (search a hotel, reserve a hotel) share the request's words without
+      // being asked for, so a further tool joins only through an ask or an act of its own (below).
+      if (similarities) continue;
       const fresh = s.matched.filter((t) => !covered.has(t));
       if (s.features.lexical >= RETRIEVAL_CONFIG.chainFit && fresh.length >= RETRIEVAL_CONFIG.chainNewTerms) {
         chosen.push(s);
         s.matched.forEach((t) => covered.add(t));
       }
     }
+    // A chosen tool that only finds leads (evidence `lead`: a search's results) does not answer the request by itself;
+    // a tool that reads what it found (depends_on it, giving evidence of its own) and fits the request on its own
+    // evidence continues the chain ("what do the release notes say": the search finds the page, the visit reads it).
+    if (similarities)
+      for (const s of scored) {
+        if (chosen.includes(s) || (intent === 'question' && s.tool.action !== 'read')) continue;
+        if (s.ownFit < RETRIEVAL_CONFIG.semanticFitThreshold || s.tool.evidence === 'lead') continue;
+        const lead = chosen.find(
+          (c) => c.tool.evidence === 'lead' && s.tool.depends_on.some((d) => d.tool === c.tool.name),
+        );
+        if (!lead) continue;
+        chosen.push(s);
+        s.matched.forEach((t) => covered.add(t));
+        reasons.push(`${s.tool.name} reads what ${lead.tool.name} found (own fit ${s.ownFit.toFixed(2)})`);
+      }
     // The acts a multi-part request names (produce, send, compute) first: they are the most specific.
     const forActs: ToolDefinition[] = [];
     for (const act of requestedActs(req.request)) {

@@ -95,6 +95,7 @@ describe('fitsRequest (relative fit)', () => {
       lexical: fit,
     },
     fit,
+    ownFit: fit,
     matched: [],
     explain: '',
   });

@@ -9,7 +9,7 @@ import {
   requestValues,
   type RequiredParameter,
 } from './fit-features.js';
-import { conceptsOf, expandedTokens, tokens, words } from './text.js';
+import { tokens, words } from './text.js';
 
 /**
  * The one retrieval configuration (TD-2, TD-6). Chosen on the public BFCL `simple_python`, `multiple` and
@@ -55,18 +55,18 @@ export const RETRIEVAL_CONFIG = {
    * was tuned") and then left alone. A tool fits when this probability reaches `semanticFitThreshold`.
    */
   semanticWeights: {
-    semantic: 3.01,
-    semanticTarget: 1.29,
-    lexical: 1.59,
-    name: 1.23,
-    request: 1.14,
-    arguments: 2.26,
-    conflict: -0.62,
-    advice: -0.49,
-    semanticLead: 1.25,
-    lexicalLead: 1.62,
-    alone: 0.5,
-    bias: -4.34,
+    semantic: 3.08,
+    semanticTarget: 1.33,
+    lexical: 1.55,
+    name: 1.17,
+    request: 1.07,
+    arguments: 2.27,
+    conflict: -0.63,
+    advice: -0.51,
+    semanticLead: 1.36,
+    lexicalLead: 1.6,
+    alone: 0.48,
+    bias: -4.28,
   },
   /** See `semanticWeights`. */
   semanticFitThreshold: 0.5,
@@ -203,6 +203,12 @@ export interface ScoredTool {
   };
   /** Normalised fit 0..1 (see RETRIEVAL_CONFIG). */
   fit: number;
+  /**
+   * The fit on its own evidence, without how it compares with the other visible tools (the semantic fit with
+   * `semanticLead`, `lexicalLead` and `alone` at 0; the lexical fit without the model). A tool that continues a chain
+   * (a reader of what a search found) is judged by it: the search outranking it says nothing against it.
+   */
+  ownFit: number;
   /** Request terms this tool's documents mention. */
   matched: string[];
   /** Why the fit is what it is, for decision_reason and rejected candidates. */
@@ -230,6 +236,8 @@ function describeParameters(tool: ToolDefinition): { text: string; required: Too
         temporal: /\b(?:date|year|month|day|time ?frame|period|century|season)s?\b/i.test(
           `${words(name).join(' ')} ${description}`,
         ),
+        url: property.format === 'uri' || property.format === 'url',
+        fed: tool.depends_on.some((d) => d.parameter === name),
       });
     }
   }
@@ -260,7 +268,7 @@ function buildDocument(tool: ToolDefinition): ToolDocument {
   const vocabulary = new Set<string>();
   for (const [field, text] of fields) {
     const weight = RETRIEVAL_CONFIG.fieldWeights[field];
-    for (const term of expandedTokens(text)) {
+    for (const term of tokens(text)) {
       tf.set(term, (tf.get(term) ?? 0) + weight);
       length += weight;
       vocabulary.add(term);
@@ -346,7 +354,7 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
   return {
     score(request, semanticInput) {
       const query = new Set(tokens(request));
-      const expanded = new Set(expandedTokens(request));
+      const expanded = new Set(tokens(request));
       const target = targetTerms(request);
       const values = requestValues(request, target);
       const askedFor = targetPhrase(request);
@@ -359,7 +367,7 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
           if (f === 0) continue;
           bm25 += (idf(term) * f * (k1 + 1)) / (f + k1 * (1 - b + (b * doc.length) / (avgLength || 1)));
         }
-        const hit = (t: string) => doc.vocabulary.has(t) || conceptsOf(t).some((c) => doc.vocabulary.has(c));
+        const hit = (t: string) => doc.vocabulary.has(t);
         const matched = [...query].filter(hit);
         // Name coverage: the name's topic words present in the request (its verbs count a quarter).
         // A short name word may abbreviate a request word ("prob" → "probability", "calc" → "calculation").
@@ -378,12 +386,7 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
           target.length > 0 ? target.filter(hit).length / target.length : requestCoverage;
         const h = doc.nameHead;
         const head =
-          h === null ||
-          inRequest(h) ||
-          conceptsOf(h).some((c) => expanded.has(c)) ||
-          [...expanded].some((q) => q.length >= 4 && h.startsWith(q))
-            ? 1
-            : 0;
+          h === null || inRequest(h) || [...expanded].some((q) => q.length >= 4 && h.startsWith(q)) ? 1 : 0;
         const conflictClass = qualifierConflict(askedFor, doc.coreText);
         const conflict = conflictClass ? 1 : 0;
         const raw =
@@ -415,6 +418,7 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
           },
           bm25,
           fit: Math.round(lexical * 1000) / 1000,
+          ownFit: Math.round(lexical * 1000) / 1000,
           matched,
           explain:
             (semantic === undefined ? `fit ${lexical.toFixed(2)} = ` : `lexical ${lexical.toFixed(2)} = `) +
@@ -450,6 +454,21 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
           alone: others.length === 0 ? 1 : 0,
         });
         s.fit = Math.round(fit * 1000) / 1000;
+        // The same fit without the relative evidence: how well the tool fits on its own, whatever else is visible.
+        const own = semanticFit({
+          semantic: cos,
+          semanticTarget: f.semanticTarget ?? cos,
+          lexical: f.lexical,
+          name: f.name,
+          request: f.request,
+          arguments: f.arguments,
+          conflict: f.conflict,
+          advice: f.advice,
+          semanticLead: 0,
+          lexicalLead: 0,
+          alone: 0,
+        });
+        s.ownFit = Math.round(own * 1000) / 1000;
         s.explain =
           `fit ${fit.toFixed(2)} = semantic ${cos.toFixed(2)} (target ${(f.semanticTarget ?? cos).toFixed(2)}, ` +
           `lead ${(f.semanticLead ?? 0).toFixed(2)}), lexical lead ${f.lexicalLead.toFixed(2)}, ${s.explain}`;

@@ -48,6 +48,18 @@ export function toolTexts(tool: ToolDefinition): string[] {
   return [`${words(tool.name).join(' ')}: ${purpose}`, ...tool.examples];
 }
 
+/**
+ * The text a request is embedded as: URLs and e-mail addresses stand as "a URL" / "an e-mail address". They are values
+ * an argument takes, not what the request means, and their many word pieces would otherwise outweigh its words
+ * ("Open https://…/postgresql/17/release-notes and tell me …" reads as a request about PostgreSQL releases, not as
+ * one to open a page).
+ */
+export function meaningOf(text: string): string {
+  return text
+    .replace(/\bhttps?:\/\/[^\s"'<>)\]]+/giu, 'a URL')
+    .replace(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu, 'an e-mail address');
+}
+
 /** Creates the scorer over an embedder. */
 export function createSemanticScorer(
   embedder: Embedder,
@@ -59,7 +71,7 @@ export function createSemanticScorer(
     const keys = tools.map((t) => `${model}\u0000${toolHash(t)}`);
     const missing = tools.filter((_, i) => !cache.has(keys[i] as string));
     if (missing.length > 0) {
-      const texts = missing.map(toolTexts);
+      const texts = missing.map((t) => toolTexts(t).map(meaningOf));
       const flat = await embedder.embed(texts.flat(), model);
       let at = 0;
       missing.forEach((tool, i) => {

@@ -1,0 +1,82 @@
+import type { ParameterHints } from '@signalbox/registry';
+import { describe, expect, it } from 'vitest';
+import { assignNumbers } from './number-assignment.js';
+
+const dates = { referenceTime: '2024-11-04T09:00:00.000Z', timeZone: 'UTC' };
+
+function param(path: string, type = 'integer', required = true, description?: string): ParameterHints {
+  return {
+    path,
+    schema: { type, ...(description ? { description } : {}) },
+    required,
+    enum: undefined,
+    synonyms: {},
+    normalizers: [],
+  };
+}
+
+function assigned(text: string, params: ParameterHints[]): Record<string, number> {
+  return Object.fromEntries([...assignNumbers(params, text, dates)].map(([k, v]) => [k, v.value]));
+}
+
+describe('numbers matched to parameters', () => {
+  it('a number goes to the parameter whose name stands next to it, before or after', () => {
+    expect(
+      assigned('A box 30 wide with depth of 12 and height = 8', [
+        param('depth'),
+        param('height'),
+        param('width'),
+      ]),
+    ).toEqual({
+      width: 30,
+      depth: 12,
+      height: 8,
+    });
+    // "length 7 and width 3": the name before a number wins over a name after the previous one.
+    expect(assigned('a rug of length 7 and width 3', [param('width'), param('length')])).toEqual({
+      length: 7,
+      width: 3,
+    });
+  });
+  it('names listed, then numbers in the same order ("x and y as 1 and 2")', () => {
+    expect(
+      assigned('the rectangle has its width and length as 4m and 9m', [param('length'), param('width')]),
+    ).toEqual({
+      width: 4,
+      length: 9,
+    });
+  });
+  it('the rest in order of mention, only for required parameters of one kind and as many numbers', () => {
+    expect(
+      assigned('What is the least common multiple of 8 and 14?', [param('first'), param('second')]),
+    ).toEqual({
+      first: 8,
+      second: 14,
+    });
+    // Three numbers for two parameters: nothing is guessed.
+    expect(assigned('Multiply 2, 3 and 4', [param('left'), param('right')])).toEqual({});
+    // A lone number and a lone required parameter go together; the sentence's full stop is not a decimal point.
+    expect(assigned('How many divisors does 84 have.', [param('n')])).toEqual({ n: 84 });
+  });
+  it('a unit in the description ties a number; an optional parameter never takes a loose number', () => {
+    expect(
+      assigned('Cool the tank for 40 seconds down by 6', [
+        param('duration', 'integer', true, 'How long, in seconds.'),
+        param('step', 'integer', false),
+      ]),
+    ).toEqual({ duration: 40 });
+  });
+  it('single-letter names count as "a = 1"; exponents and scale words are read as written', () => {
+    expect(assigned('Evaluate with p = 2, q=-7 over x^2', [param('p'), param('q')])).toEqual({ p: 2, q: -7 });
+    expect(assigned('a city of 4.5 million people', [param('population', 'number')])).toEqual({
+      population: 4_500_000,
+    });
+  });
+  it('a percentage for a rate documented as a decimal is the same value as a decimal', () => {
+    expect(
+      assigned('the savings grow by 7% a year', [
+        param('yearly_rate', 'number', true, 'The rate, as a decimal.'),
+      ]),
+    ).toEqual({ yearly_rate: 0.07 });
+  });
+});

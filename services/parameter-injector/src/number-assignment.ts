@@ -1,0 +1,248 @@
+// Which number of a request goes to which numeric parameter of a tool (PI-2), decided for all of them at once so
+// that one number fills one parameter: "base 10 and height 5" gives base 10 and height 5, never height 10.
+// 1. Unit: a parameter expressed in a unit (its name `weight_kg`, its description "in seconds", a currency for a
+//    money parameter) takes the one number written with that unit.
+// 2. Name: a number takes the parameter whose name words stand next to it ("base of 10", "radius = 4", "height 5",
+//    "10 meters base", "a heat capacity of 5J/K"); more name words beat fewer, nearer beats farther, and a tie is
+//    never chosen between.
+// 3. Order: the numbers left go to the required numeric parameters left in the order they are written and declared —
+//    only when there are as many numbers as parameters and the parameters are of one kind ("36 and 24" → number1,
+//    number2); a lone number and a lone required parameter go together.
+// Optional parameters take a number only by unit or name (a loose number leaves the tool's default in place).
+import type { ParameterHints } from '@signalbox/registry';
+import { findDates, type DateContext } from './dates.js';
+import { extractEmails, extractPhones, extractQuantities, unitOfParameter } from './extractors.js';
+import { assignByName, nameWords, sameWord, type Candidate } from './spans.js';
+
+/** A number given to a parameter, and what tied it there. */
+export interface AssignedNumber {
+  value: number;
+  cue: string;
+  /** Whether the cue ties the number to the parameter (unit, name) rather than order alone. */
+  tied: boolean;
+}
+
+const MONEY_NAME = /amount|price|cost|fee|total|sum|refund|budget|pay/i;
+const CURRENCIES = new Set(['usd', 'eur', 'cny', 'gbp']);
+const SCALES: Readonly<Record<string, number>> = {
+  thousand: 1e3,
+  million: 1e6,
+  billion: 1e9,
+  trillion: 1e12,
+};
+
+function typesOf(schema: Record<string, unknown>): string[] {
+  if (typeof schema.type === 'string') return [schema.type];
+  return Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : [];
+}
+
+/** True for a numeric (number / integer) parameter. */
+export function isNumericSchema(schema: Record<string, unknown>): boolean {
+  const types = typesOf(schema);
+  return types.includes('number') || types.includes('integer');
+}
+
+function fits(schema: Record<string, unknown>, value: number): boolean {
+  const types = typesOf(schema);
+  return types.includes('number') || Number.isInteger(value);
+}
+
+/** A number of the request with its unit and place. */
+interface Mention extends Candidate<number> {
+  unit: string | null;
+}
+
+/**
+ * The numbers of a text a parameter may take: not inside dates, e-mails or phones; "213 million" read as 213000000;
+ * digits already spent on an id (`spent`, as digit strings) left out.
+ */
+export function numberMentions(
+  text: string,
+  dates: DateContext,
+  spent: ReadonlySet<string> = new Set(),
+): Mention[] {
+  let masked = text;
+  for (const span of [
+    ...findDates(text, dates).map((d) => d.text),
+    ...extractEmails(text).map((e) => e.text),
+    ...extractPhones(text).map((e) => e.text),
+  ])
+    masked = masked.split(span).join(' '.repeat(span.length));
+  const out: Mention[] = [];
+  for (const q of extractQuantities(masked)) {
+    // The match may begin with the space before the number; the number itself starts at its text.
+    const start = Math.max(q.index, masked.indexOf(q.text, q.index));
+    let end = start + q.text.length;
+    let value = q.value.value;
+    const scale = /^\s*(thousand|million|billion|trillion)\b/i.exec(masked.slice(end));
+    if (scale?.[1] && !q.value.unit) {
+      value *= SCALES[scale[1].toLowerCase()] ?? 1;
+      end += scale[0].length;
+    }
+    if (spent.has(String(q.value.value).replace(/\D/g, ''))) continue;
+    out.push({ value, unit: q.value.unit, start, end });
+  }
+  return out;
+}
+
+/**
+ * The numbers of `text` matched to the numeric parameters `params` (top level, of one tool), by unit, then name, then
+ * order (see the file comment). Parameters without a number are absent from the map.
+ */
+export function assignNumbers(
+  params: readonly ParameterHints[],
+  text: string,
+  dates: DateContext,
+  spent: ReadonlySet<string> = new Set(),
+): Map<string, AssignedNumber> {
+  const out = new Map<string, AssignedNumber>();
+  const numeric = params.filter((p) => isNumericSchema(p.schema));
+  if (numeric.length === 0) return out;
+  const mentions = numberMentions(text, dates, spent);
+  const used = new Set<number>();
+  const give = (p: ParameterHints, index: number, cue: string, tied: boolean) => {
+    const m = mentions[index];
+    if (!m) return;
+    // "5%" for a rate documented as a decimal ("Enter as a decimal", "in decimal form") is 0.05: the same value.
+    const description = typeof p.schema.description === 'string' ? p.schema.description : '';
+    const asDecimal = m.unit === '%' && /\b(?:decimal|fraction)\b/i.test(description);
+    out.set(p.path, {
+      value: asDecimal ? Math.round(m.value * 1e6) / 1e8 : m.value,
+      cue: asDecimal ? `${cue}; ${String(m.value)}% as a decimal` : cue,
+      tied,
+    });
+    used.add(index);
+  };
+
+  // 1. Unit.
+  const unitOf = (p: ParameterHints): string | null => {
+    const description = typeof p.schema.description === 'string' ? p.schema.description : '';
+    return unitOfParameter(p.path, description);
+  };
+  const wants = new Map<string, number[]>();
+  for (const p of numeric) {
+    const unit = unitOf(p);
+    const money = MONEY_NAME.test(p.path);
+    const hits = mentions
+      .map((m, i) => ({ m, i }))
+      .filter(
+        ({ m }) =>
+          fits(p.schema, m.value) &&
+          m.unit !== null &&
+          (m.unit === unit || (money && CURRENCIES.has(m.unit) && unit === null)),
+      );
+    const values = new Set(hits.map((h) => h.m.value));
+    const first = hits[0];
+    if (values.size === 1 && first) wants.set(p.path, [first.i]);
+  }
+  for (const p of numeric) {
+    const index = wants.get(p.path)?.[0];
+    if (index === undefined) continue;
+    // Two parameters in the same unit and one number of it: the unit does not say whose it is.
+    const rivals = [...wants.entries()].filter(([field, at]) => field !== p.path && at[0] === index);
+    if (rivals.length > 0) continue;
+    const m = mentions[index];
+    give(p, index, `unit ${String(m?.unit)}`, true);
+  }
+
+  // 2a. "base and height as 6 and 10": names listed, then their numbers in the same order.
+  for (const [field, index] of respectively(
+    numeric.filter((p) => !out.has(p.path)),
+    mentions,
+    used,
+    text,
+  )) {
+    const p = numeric.find((x) => x.path === field);
+    if (p) give(p, index, `listed with its name ("${field}")`, true);
+  }
+
+  // 2b. Name words beside the number.
+  const open = () => mentions.map((m, i) => ({ m, i })).filter(({ i }) => !used.has(i));
+  const left = numeric.filter((p) => !out.has(p.path));
+  const candidates = open();
+  const byName = assignByName(
+    left.map((p) => ({ field: p.path, words: nameWords(p.path) })),
+    candidates.map(({ m }) => m),
+    text,
+  );
+  for (const p of left) {
+    const at = byName.get(p.path);
+    const c = at === undefined ? undefined : candidates[at];
+    if (c && fits(p.schema, c.m.value)) give(p, c.i, `name "${p.path}" beside it`, true);
+  }
+
+  // 3. Order of mention, for required parameters of one kind and as many numbers as parameters.
+  const rest = numeric.filter((p) => !out.has(p.path) && p.required);
+  const remaining = open();
+  if (rest.length > 0 && rest.length === remaining.length) {
+    const kinds = new Set(rest.map((p) => typesOf(p.schema).join('|')));
+    const allFit = rest.every((p, k) => fits(p.schema, remaining[k]?.m.value ?? Number.NaN));
+    if ((kinds.size === 1 || rest.length === 1) && allFit)
+      rest.forEach((p, k) => {
+        const r = remaining[k];
+        if (r)
+          give(
+            p,
+            r.i,
+            rest.length === 1
+              ? 'the one number left'
+              : `order of mention (${String(k + 1)} of ${String(rest.length)})`,
+            false,
+          );
+      });
+  }
+  return out;
+}
+
+/**
+ * Names listed and then their numbers in the same order ("its base and height as 6cm and 10cm", "width, depth and
+ * height of 2, 3 and 4"): a run of two or more numbers joined by "and" or commas, right after a list of as many
+ * parameter names (each naming exactly one parameter). Returns field → mention index.
+ */
+function respectively(
+  params: readonly ParameterHints[],
+  mentions: readonly Mention[],
+  used: ReadonlySet<number>,
+  text: string,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  let i = 0;
+  while (i < mentions.length) {
+    const group = [i];
+    while (i + 1 < mentions.length) {
+      const a = mentions[i];
+      const b = mentions[i + 1];
+      if (!a || !b || !/^\s*(?:,|and|,\s*and)\s*$/i.test(text.slice(a.end, b.start))) break;
+      group.push(++i);
+    }
+    i++;
+    const first = mentions[group[0] ?? 0];
+    if (group.length < 2 || !first || group.some((g) => used.has(g))) continue;
+    const lead =
+      text
+        .slice(0, first.start)
+        .split(/[.;:!?]/)
+        .pop() ?? '';
+    const trimmed = lead
+      .replace(/(?:\s+(?:as|are|is|of|be|respectively|equal to|=|the|were|was|to))+\s*$/i, '')
+      .trim();
+    const segments = trimmed.split(/\s*,\s*(?:and\s+)?|\s+and\s+/i).slice(-group.length);
+    if (segments.length !== group.length) continue;
+    const fields = segments.map((segment) => {
+      const last =
+        segment
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .filter(Boolean)
+          .pop() ?? '';
+      const named = params.filter((p) => nameWords(p.path).some((w) => w.length > 1 && sameWord(last, w)));
+      return named.length === 1 ? named[0]?.path : undefined;
+    });
+    if (fields.some((f) => f === undefined) || new Set(fields).size !== fields.length) continue;
+    fields.forEach((f, k) => {
+      const at = group[k];
+      if (f !== undefined && at !== undefined) out.set(f, at);
+    });
+  }
+  return out;
+}

@@ -1,0 +1,385 @@
+// Spans of a request that a parameter naming an entity can take (PI-2): a quoted value, the value written right after
+// the parameter's own name ("gene BRCA1", "the function 3x^2 + 1"), the place a preposition introduces ("in Paris",
+// "from Sydney to Melbourne"), a URL or a path — and how values are matched to parameters by the words of their names
+// standing next to them ("base of 10", "height 5", "10 meters base"). Nothing here invents: every value is a piece
+// of the text, and several equally good candidates are never chosen between.
+import {
+  END_NAMES,
+  FLAG_VERBS,
+  GEO_FEATURES,
+  LINKING_WORDS,
+  LOCATION_NAMES,
+  NEGATIONS,
+  OWN_WORDS_NAMES,
+  PATH_NAMES,
+  PHRASE_ENDS,
+  START_NAMES,
+  UNIT_NAMES,
+  URL_NAMES,
+} from './parameter-vocabulary.js';
+
+const LINKING = new Set(LINKING_WORDS);
+const ENDS = new Set(PHRASE_ENDS);
+const GEO = new Set(GEO_FEATURES);
+
+/** A word, number or sign of a text, with where it is. */
+export interface Token {
+  text: string;
+  lower: string;
+  start: number;
+  end: number;
+}
+
+const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*|[=:]/gu;
+
+/** The words (and `=` / `:` signs) of a text, in order. */
+export function tokenize(text: string): Token[] {
+  return [...text.matchAll(TOKEN)].map((m) => ({
+    text: m[0],
+    lower: m[0].toLowerCase(),
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
+}
+
+/** The words of a parameter name: `initial_velocity` → initial, velocity; `mass1` → mass; `targetTemp` → target, temp. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w !== '');
+}
+
+/**
+ * True when a word of the text is a parameter's name word or an inflection of it: equal, or sharing a prefix of at
+ * least four letters that covers the shorter word but for an ending of up to three letters ("temp" ~ "temperature",
+ * "accelerating" ~ "acceleration", "avoided" ~ "avoid"). Words under four letters must be equal (or plural).
+ */
+export function sameWord(word: string, nameWord: string): boolean {
+  if (word === nameWord || word === `${nameWord}s` || nameWord === `${word}s`) return true;
+  const shorter = Math.min(word.length, nameWord.length);
+  if (shorter < 4) return false;
+  let common = 0;
+  while (common < shorter && word[common] === nameWord[common]) common++;
+  return common >= 4 && common >= shorter - 3;
+}
+
+/** How closely a parameter's name stands to a value in the text: how many of its words, and how far the nearest is. */
+export interface Closeness {
+  /** Distinct name words found beside the value. */
+  words: number;
+  /** Meaningful tokens between the value and the nearest name word (linking words like "of", "=" not counted). */
+  distance: number;
+  /** True when the nearest name word follows the value ("10 meters base") rather than precedes it. */
+  after: boolean;
+}
+
+const BEFORE_WINDOW = 4;
+const AFTER_WINDOW = 2;
+
+/**
+ * How closely `words` (a parameter's name words) stand to the value occupying [start, end) of the text: up to four
+ * tokens before it or two after it, not reaching past another value (`stops`), a sentence end or a comma. Single
+ * letters (`a`, `x`) count only written as `a = 1` / `a: 1` or directly before the value.
+ */
+export function closeness(
+  tokens: readonly Token[],
+  text: string,
+  words: readonly string[],
+  start: number,
+  end: number,
+  stops: readonly { start: number; end: number }[],
+): Closeness | null {
+  if (words.length === 0) return null;
+  const blocked = (a: number, b: number) =>
+    stops.some((s) => s.start >= a && s.end <= b && !(s.start === start && s.end === end)) ||
+    /[.;!?,()[\]]/.test(text.slice(a, b));
+  const found = new Set<string>();
+  let best: { distance: number; after: boolean } | null = null;
+  const scan = (indices: number[], after: boolean) => {
+    let distance = 0;
+    let steps = 0;
+    for (const i of indices) {
+      const t = tokens[i];
+      if (!t) break;
+      if (after ? blocked(end, t.start) : blocked(t.end, start)) break;
+      if (steps >= (after ? AFTER_WINDOW : BEFORE_WINDOW)) break;
+      const hit = words.find((w) =>
+        w.length === 1
+          ? t.lower === w && !after && (distance === 0 || /^\s*[=:]\s*$/.test(text.slice(t.end, start)))
+          : sameWord(t.lower, w),
+      );
+      if (hit) {
+        found.add(hit);
+        if (!best || distance < best.distance) best = { distance, after };
+      }
+      if (!LINKING.has(t.lower) && t.text !== '=' && t.text !== ':') distance++;
+      steps++;
+    }
+  };
+  const before: number[] = [];
+  const following: number[] = [];
+  tokens.forEach((t, i) => {
+    if (t.end <= start) before.unshift(i);
+    else if (t.start >= end) following.push(i);
+  });
+  scan(before, false);
+  scan(following, true);
+  const near = best as { distance: number; after: boolean } | null;
+  return near ? { words: found.size, ...near } : null;
+}
+
+/** A candidate value with where it is written. */
+export interface Candidate<T> {
+  value: T;
+  start: number;
+  end: number;
+}
+
+/** A parameter taking part in an assignment: its field and name words. */
+export interface Claimant {
+  field: string;
+  words: readonly string[];
+}
+
+/**
+ * Matches candidates to parameters by the name words standing next to them: the closest pairs first (more name words,
+ * then fewer tokens between, then a name before the value over one after it). A pair tied with another pair for the
+ * same value or the same parameter is left for the caller to settle (it is not chosen between). Returns field →
+ * candidate index.
+ */
+export function assignByName<T>(
+  claimants: readonly Claimant[],
+  candidates: readonly Candidate<T>[],
+  text: string,
+  tokens: readonly Token[] = tokenize(text),
+): Map<string, number> {
+  const pairs: { field: string; index: number; c: Closeness }[] = [];
+  for (const p of claimants)
+    candidates.forEach((cand, index) => {
+      const c = closeness(tokens, text, p.words, cand.start, cand.end, candidates);
+      if (c) pairs.push({ field: p.field, index, c });
+    });
+  const rank = (x: Closeness) => [-x.words, x.distance, x.after ? 1 : 0];
+  const cmp = (a: Closeness, b: Closeness) => {
+    const ra = rank(a);
+    const rb = rank(b);
+    for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return (ra[i] ?? 0) - (rb[i] ?? 0);
+    return 0;
+  };
+  pairs.sort((a, b) => cmp(a.c, b.c));
+  const out = new Map<string, number>();
+  const used = new Set<number>();
+  for (const pair of pairs) {
+    if (out.has(pair.field) || used.has(pair.index)) continue;
+    const rival = pairs.some(
+      (o) =>
+        o !== pair &&
+        cmp(o.c, pair.c) === 0 &&
+        ((o.index === pair.index && o.field !== pair.field && !out.has(o.field)) ||
+          (o.field === pair.field && o.index !== pair.index && !used.has(o.index))),
+    );
+    if (rival) continue;
+    out.set(pair.field, pair.index);
+    used.add(pair.index);
+  }
+  return out;
+}
+
+const QUOTED = /(?<![\p{L}\p{N}])(['"‘“`])([^'"‘’“”`\n]{1,200}?)(['"’”`])(?![\p{L}\p{N}])/gu;
+
+/** Quoted passages ('BRCA1', "ABC Ltd.", `DNA123`), without their quotes. Apostrophes inside words are not quotes. */
+export function quotedSpans(text: string): Candidate<string>[] {
+  const out: Candidate<string>[] = [];
+  for (const m of text.matchAll(QUOTED)) {
+    const value = (m[2] ?? '').trim();
+    if (value !== '') out.push({ value, start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+const URL = /\bhttps?:\/\/[^\s'"<>]+|\bwww\.[^\s'"<>]+/gi;
+const PATH =
+  /(?<![\w/])(?:~?\/|\.{1,2}\/|[A-Za-z]:\\)[^\s'"<>,;]*|(?<![\w/])[\w.-]+\/[\w./-]+|\b[\w-]+\.[A-Za-z0-9]{1,5}\b/g;
+
+/** URLs written in the text (trailing sentence punctuation dropped). */
+export function urls(text: string): string[] {
+  return [...text.matchAll(URL)].map((m) => m[0].replace(/[.,;:!?)]+$/, ''));
+}
+
+/** File-system paths written in the text: `/var/log/app.log`, `./data`, `C:\x`, `docs/report.md`, `notes.txt`. */
+export function paths(text: string): string[] {
+  const withoutUrls = text.replace(URL, ' ');
+  return [...withoutUrls.matchAll(PATH)]
+    .map((m) => m[0].replace(/[.,;:!?)]+$/, ''))
+    .filter((p) => /[/\\]/.test(p) || /\.[A-Za-z][A-Za-z0-9]{0,4}$/.test(p))
+    .filter((p) => !/^\d+(?:\.\d+)+$/.test(p));
+}
+
+/** True for a word written with a capital (or all capitals / a leading digit with letters: "221B"). */
+function capitalised(word: string): boolean {
+  return /^\p{Lu}/u.test(word) || /^\d+\p{L}+$/u.test(word);
+}
+
+/**
+ * The place a preposition introduces: "in New York, NY", "at Mariposa, CA", "in the Amazon rainforest", "from 221B
+ * Baker Street, Berkeley". A run of capitalised words (joined by "of", "de", "-"), optionally followed by geographic
+ * feature words ("river", "park") and by ", Region" parts that are capitalised too. `direction` picks the place after
+ * "from" (a start) or after "to" (an end); otherwise the places after in/at/near/for. Returns every place found, in
+ * text order.
+ */
+export function placePhrases(text: string, direction: 'start' | 'end' | null): string[] {
+  const prepositions =
+    direction === 'start'
+      ? ['from', 'between']
+      : direction === 'end'
+        ? ['to', 'and', 'towards']
+        : ['in', 'at', 'near', 'around', 'for', 'of'];
+  const tokens = tokenize(text);
+  const out: string[] = [];
+  tokens.forEach((t, i) => {
+    if (!prepositions.includes(t.lower)) return;
+    let j = i + 1;
+    if (tokens[j]?.lower === 'the') j++;
+    const first = tokens[j];
+    if (!first || !capitalised(first.text)) return;
+    // "and" introduces the end only in "between A and B".
+    if (t.lower === 'and' && !/\bbetween\b/i.test(text.slice(0, t.start))) return;
+    let end = first.end;
+    let k = j + 1;
+    const gap = (a: number, b: number) => text.slice(a, b);
+    while (k < tokens.length) {
+      const next = tokens[k];
+      if (!next) break;
+      const between = gap(end, next.start);
+      if (/^\s+$/.test(between) && (capitalised(next.text) || GEO.has(next.lower))) {
+        end = next.end;
+        k++;
+        continue;
+      }
+      if (
+        /^\s+$/.test(between) &&
+        (next.lower === 'of' || next.lower === 'de') &&
+        capitalised(tokens[k + 1]?.text ?? '')
+      ) {
+        end = next.end;
+        k++;
+        continue;
+      }
+      // ", CA" / ", Israel" / ", Tamil Nadu": a region written after a comma, capitalised, not the start of a clause.
+      if (/^\s*,\s+$/.test(between) && capitalised(next.text) && !ENDS.has(next.lower)) {
+        end = next.end;
+        k++;
+        continue;
+      }
+      if (/^\.$/.test(between.trim()) && /^\p{Lu}$/u.test(next.text)) {
+        // "D.C."-style initials.
+        end = next.end;
+        k++;
+        continue;
+      }
+      break;
+    }
+    let phrase = text.slice(first.start, end);
+    // Initials keep their final dot ("Washington D.C."), other trailing punctuation goes.
+    if (/(?:^|[\s.])\p{Lu}$/u.test(phrase) && text[end] === '.' && /\.\p{Lu}$/u.test(phrase)) phrase += '.';
+    out.push(phrase.trim());
+  });
+  return [...new Set(out)];
+}
+
+/**
+ * The value written right after one of a parameter's name words ("gene BRCA1", "ID rs6034464", "the function 3x^2 +
+ * 2x - 1", "company 'ABC Ltd.'"): a quoted passage, or a run of tokens up to a phrase end that starts with a capital,
+ * a digit or a sign, or contains a digit — a plain lower-case word after a name is not taken as its value.
+ */
+export function introducedValue(text: string, words: readonly string[]): string[] {
+  const out: string[] = [];
+  const re = /[\p{L}\p{N}_]+/gu;
+  for (const m of text.matchAll(re)) {
+    const word = m[0].toLowerCase();
+    if (!words.some((w) => w.length > 1 && sameWord(word, w))) continue;
+    let rest = text.slice(m.index + m[0].length);
+    const lead = /^\s*(?:(?:is|of|as|=|:|named|called)\s*)?/i.exec(rest);
+    rest = rest.slice(lead?.[0].length ?? 0);
+    const quoted = /^(['"‘“`])([^'"‘’“”`\n]{1,200}?)(['"’”`])/u.exec(rest);
+    if (quoted?.[2]) {
+      out.push(quoted[2].trim());
+      continue;
+    }
+    const parts: string[] = [];
+    for (const piece of rest.split(/(\s+)/)) {
+      if (piece.trim() === '') {
+        if (parts.length > 0) parts.push(piece);
+        continue;
+      }
+      const bare = piece.replace(/[.,;!?)]+$/, '');
+      if (ENDS.has(bare.toLowerCase()) || bare === '') break;
+      parts.push(bare);
+      if (bare !== piece || parts.filter((p) => p.trim() !== '').length >= 8) break;
+    }
+    const value = parts.join('').trim();
+    if (value === '' || /['"‘’“”`]/.test(value)) continue;
+    // The first word itself must look like a value (a capital, a digit, a sign, or digits inside it).
+    const head = value.split(/\s/)[0] ?? '';
+    if (!/^[\p{Lu}\p{N}+\-([]/u.test(head) && !/\d/.test(head)) continue;
+    if (/^\p{N}+$/u.test(value)) continue; // a bare number is a quantity, not a name
+    out.push(value);
+  }
+  return [...new Set(out)];
+}
+
+/** The role a string parameter plays, read from its name, description and format. */
+export type StringRole = 'own_words' | 'place' | 'unit' | 'url' | 'path' | 'entity';
+
+/** The role of a string parameter (rules in README "What a string parameter takes"). */
+export function stringRole(name: string, description: string, format: unknown): StringRole {
+  const words = nameWords(name);
+  if (format === 'uri' || format === 'url' || words.some((w) => URL_NAMES.includes(w))) return 'url';
+  if (words.some((w) => PATH_NAMES.includes(w))) return 'path';
+  if (words.some((w) => UNIT_NAMES.includes(w))) return 'unit';
+  if (words.some((w) => LOCATION_NAMES.includes(w))) return 'place';
+  // The last word of a name says what the value is: `search_query` is a query, `query_id` an id.
+  const last = words[words.length - 1] ?? '';
+  if (OWN_WORDS_NAMES.includes(last) && !/\b(?:id|identifier|name)\b/i.test(description)) return 'own_words';
+  return 'entity';
+}
+
+/** Which end of a route a place parameter is (`start_location`, `destination`), or neither. */
+export function placeDirection(name: string): 'start' | 'end' | null {
+  const words = nameWords(name);
+  if (words.some((w) => START_NAMES.includes(w))) return 'start';
+  if (words.some((w) => END_NAMES.includes(w))) return 'end';
+  return null;
+}
+
+/**
+ * Values the description lists as quoted examples or choices ("Can be 'melting', 'freezing'", "Default is 'cm'").
+ * Used like an enum: a value counts only when the request mentions it as a whole word.
+ */
+export function describedValues(description: string): string[] {
+  return quotedSpans(description)
+    .map((q) => q.value)
+    .filter((v) => v.length <= 40);
+}
+
+/**
+ * What the request says about a boolean parameter: true when every word of what it is about (its name without a
+ * leading verb such as `include_`, `is_`, `use_`) is written in the request ("…including human impact" for
+ * `include_human_impact`, "detailed information" for `detailed`); false when a negation stands just before
+ * ("without tolls"); undefined when the request does not name it.
+ */
+export function flagMention(name: string, text: string): boolean | undefined {
+  const words = nameWords(name);
+  while (words.length > 1 && FLAG_VERBS.includes(words[0] ?? '')) words.shift();
+  const about = words.filter((w) => w.length >= 3 && !LINKING.has(w));
+  if (about.length === 0) return undefined;
+  const tokens = tokenize(text);
+  const at = about.map((w) => tokens.findIndex((t) => sameWord(t.lower, w)));
+  if (at.some((i) => i === -1)) return undefined;
+  const first = Math.min(...at);
+  const before = tokens.slice(Math.max(0, first - 3), first).map((t) => t.lower);
+  const negated = before.some((w) => NEGATIONS.includes(w) && !words.includes(w));
+  return !negated;
+}

@@ -1,0 +1,77 @@
+import type { ParameterHints } from '@signalbox/registry';
+import { describe, expect, it } from 'vitest';
+import { flagMention, placePhrases, stringRole } from './spans.js';
+import { assignStrings } from './string-assignment.js';
+
+function param(path: string, required = true, description?: string): ParameterHints {
+  return {
+    path,
+    schema: { type: 'string', ...(description ? { description } : {}) },
+    required,
+    enum: undefined,
+    synonyms: {},
+    normalizers: [],
+  };
+}
+
+function spans(text: string, params: ParameterHints[]): Record<string, string> {
+  return Object.fromEntries([...assignStrings(params, text).spans].map(([k, v]) => [k, v.value]));
+}
+
+describe('the role of a string parameter', () => {
+  it('own words for queries and messages; entities otherwise', () => {
+    expect(stringRole('search_query', '', undefined)).toBe('own_words');
+    expect(stringRole('message', '', undefined)).toBe('own_words');
+    expect(stringRole('city', '', undefined)).toBe('place');
+    expect(stringRole('dest_location', '', undefined)).toBe('place');
+    expect(stringRole('password', '', undefined)).toBe('entity');
+    expect(stringRole('username', '', undefined)).toBe('entity');
+    expect(stringRole('webhook', '', 'uri')).toBe('url');
+    expect(stringRole('log_path', '', undefined)).toBe('path');
+  });
+});
+
+describe('spans of the request for entity parameters', () => {
+  it('a place is the one a preposition introduces, never the request', () => {
+    expect(spans('Will it snow in Lake Placid, NY tomorrow?', [param('location')])).toEqual({
+      location: 'Lake Placid, NY',
+    });
+    expect(spans('Is it raining right now?', [param('city')])).toEqual({});
+    expect(placePhrases('Trains from Lyon to Geneva please', 'start')).toEqual(['Lyon']);
+    expect(placePhrases('Trains from Lyon to Geneva please', 'end')).toEqual(['Geneva']);
+    expect(spans('hiking trails near the Rhine river', [param('area')])).toEqual({ area: 'Rhine river' });
+  });
+  it('the value written after its own name, quoted or id-like; a plain word after a name is not taken', () => {
+    expect(spans("Look up the protein 'TP53' in the catalogue", [param('protein')])).toEqual({
+      protein: 'TP53',
+    });
+    expect(spans('show the recipe card for ticket ab77x', [param('ticket')])).toEqual({ ticket: 'ab77x' });
+    expect(spans('I forgot my password again', [param('password')])).toEqual({});
+  });
+  it('quoted values go to the parameter whose name words stand beside them', () => {
+    expect(
+      spans("Compare the draft 'v2 intro' with the baseline text 'v1 intro'", [
+        param('draft'),
+        param('baseline'),
+      ]),
+    ).toEqual({ draft: 'v2 intro', baseline: 'v1 intro' });
+  });
+  it('a value the description lists counts when the request names it', () => {
+    expect(
+      spans('Book the cheapest seat in economy', [
+        param('cabin', false, "Cabin: 'economy', 'business' or 'first'."),
+      ]),
+    ).toEqual({ cabin: 'economy' });
+  });
+  it('a unit parameter takes the unit written with the numbers', () => {
+    expect(spans('a plank 3 feet long', [param('unit', false)])).toEqual({ unit: 'feet' });
+  });
+});
+
+describe('booleans named in the request', () => {
+  it('true when what the flag is about is written, false after a negation, unknown otherwise', () => {
+    expect(flagMention('include_photos', 'list the hotels, with photos')).toBe(true);
+    expect(flagMention('include_photos', 'list the hotels without photos')).toBe(false);
+    expect(flagMention('verbose', 'list the hotels')).toBeUndefined();
+  });
+});

@@ -1,0 +1,168 @@
+// Which span of a request goes to which free string parameter of a tool (PI-2), decided for all of them at once so
+// that one quoted value fills one parameter. A parameter that names an entity takes a span — never the whole request:
+// - url / path (by name or `format: uri`): the one URL / path written;
+// - unit (`unit`, `temp_unit`): the unit written with the request's numbers ("4 inches" → `inches`), or a value the
+//   description lists that the request names ("Default is 'cm'" and "6cm" → `cm`);
+// - place (`location`, `city`, `origin`, `start_location` …): the place a preposition introduces ("in Austin",
+//   "from Sydney" for a start, "to Melbourne" for an end);
+// - any entity: a value its description lists that the request names as a whole word; the value written right after
+//   its own name ("gene 'BRCA1'", "ID rs6034464"); a quoted passage matched by the name words beside it; a lone
+//   quoted passage for a lone required parameter.
+// With none of these the parameter is missing (→ clarification when required). A parameter that carries the user's
+// own words (`query`, `message`, `prompt` …) takes the one quoted passage when there is one, else the request.
+import type { ParameterHints } from '@signalbox/registry';
+import { dateFormatOf } from './dates.js';
+import { enumKey, extractQuantities } from './extractors.js';
+import {
+  assignByName,
+  describedValues,
+  introducedValue,
+  nameWords,
+  paths,
+  placeDirection,
+  placePhrases,
+  quotedSpans,
+  stringRole,
+  urls,
+  type StringRole,
+} from './spans.js';
+
+/** A span given to a parameter, and the rule that found it. */
+export interface AssignedSpan {
+  value: string;
+  note: string;
+}
+
+/** The outcome for the free string parameters of one tool. */
+export interface SpanAssignment {
+  spans: Map<string, AssignedSpan>;
+  roles: Map<string, StringRole>;
+  /** Why a parameter got nothing (several candidates), for the log. */
+  notes: Map<string, string>;
+}
+
+function typesOf(schema: Record<string, unknown>): string[] {
+  if (typeof schema.type === 'string') return [schema.type];
+  return Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : [];
+}
+
+/**
+ * A string parameter no specific extractor serves: no enum, pattern, format or date format, not an e-mail, phone or
+ * id by its name, no `city_name` normalizer.
+ */
+export function isPlainString(hints: ParameterHints): boolean {
+  const s = hints.schema;
+  const types = typesOf(s);
+  const name = hints.path.slice(hints.path.lastIndexOf('.') + 1);
+  return (
+    (types.length === 0 || (types.length === 1 && types[0] === 'string')) &&
+    !hints.enum &&
+    typeof s.pattern !== 'string' &&
+    (typeof s.format !== 'string' || s.format === 'uri' || s.format === 'url') &&
+    dateFormatOf(s) === undefined &&
+    !hints.normalizers.includes('city_name') &&
+    !/e-?mail|phone|mobile|(^|_)tel($|_)/i.test(name) &&
+    !/(^|_)(id|number|no|code)$/i.test(name)
+  );
+}
+
+/** True when `value` is written in `text` as a whole word or words (case and separators ignored). */
+function mentioned(text: string, value: string): boolean {
+  const key = enumKey(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (key === '') return false;
+  return new RegExp(String.raw`(?<![\p{L}\p{N}])${key.replace(/ /g, '[ ]')}(?![\p{L}\p{N}])`, 'u').test(
+    enumKey(text),
+  );
+}
+
+function one(values: readonly string[]): { value?: string; many?: string[] } {
+  const distinct = [...new Set(values)];
+  if (distinct.length === 1) return { value: distinct[0] };
+  return distinct.length > 1 ? { many: distinct } : {};
+}
+
+/** The unit words written with the request's numbers ("4 inches", "6cm"), as written. */
+function writtenUnits(text: string): string[] {
+  return extractQuantities(text)
+    .filter((q) => q.value.unit !== null && !/^[$€¥£]/.test(q.text))
+    .map((q) => q.text.replace(/^[-\d.,\s]+/, '').trim())
+    .filter((u) => u !== '');
+}
+
+/**
+ * Spans of `text` for the plain string parameters among `params` (top level, of one tool). `otherEnums` are the enum
+ * values of the tool's other parameters: a quoted passage that is one of them is theirs ("a 'Plus' ride").
+ */
+export function assignStrings(params: readonly ParameterHints[], text: string): SpanAssignment {
+  const spans = new Map<string, AssignedSpan>();
+  const roles = new Map<string, StringRole>();
+  const notes = new Map<string, string>();
+  const plain = params.filter(isPlainString);
+  const enumWords = params.flatMap((p) => (p.enum ?? []).map((v) => enumKey(String(v))));
+  // A quoted passage that is most of the request is the request itself, not a span of it.
+  const quotes = quotedSpans(text).filter(
+    (q) => !enumWords.includes(enumKey(q.value)) && q.value.length < 0.6 * text.trim().length,
+  );
+  const taken = new Set<string>();
+  const give = (field: string, value: string, note: string) => {
+    spans.set(field, { value, note });
+    taken.add(enumKey(value));
+  };
+
+  for (const p of plain) {
+    const name = p.path.slice(p.path.lastIndexOf('.') + 1);
+    const description = typeof p.schema.description === 'string' ? p.schema.description : '';
+    const role = stringRole(name, description, p.schema.format);
+    roles.set(p.path, role);
+    if (role === 'own_words') continue;
+    const listed = one(describedValues(description).filter((v) => mentioned(text, v)));
+    if (listed.value !== undefined && role !== 'place') {
+      give(p.path, listed.value, `a value the description lists, named in the request`);
+      continue;
+    }
+    let found: { value?: string; many?: string[] } = {};
+    let rule = '';
+    if (role === 'url') [found, rule] = [one(urls(text)), 'the URL written'];
+    else if (role === 'path') [found, rule] = [one(paths(text)), 'the path written'];
+    else if (role === 'unit') [found, rule] = [one(writtenUnits(text)), 'the unit written with the numbers'];
+    else if (role === 'place') {
+      const direction = placeDirection(name);
+      [found, rule] = [
+        one(placePhrases(text, direction)),
+        direction
+          ? `the place after "${direction === 'start' ? 'from' : 'to'}"`
+          : 'the place a preposition introduces',
+      ];
+    }
+    if (found.value === undefined && !found.many && role !== 'unit') {
+      [found, rule] = [one(introducedValue(text, nameWords(name))), `the value written after "${name}"`];
+    }
+    if (found.value !== undefined) give(p.path, found.value, rule);
+    else if (found.many)
+      notes.set(p.path, `${String(found.many.length)} candidates (${found.many.join(', ')}); not choosing`);
+  }
+
+  // Quoted passages: by the name words beside them, then a lone one for a lone required parameter.
+  const open = quotes.filter((q) => !taken.has(enumKey(q.value)));
+  const claimants = plain.filter((p) => !spans.has(p.path) && !notes.has(p.path));
+  const byName = assignByName(
+    claimants.map((p) => ({ field: p.path, words: nameWords(p.path.slice(p.path.lastIndexOf('.') + 1)) })),
+    open,
+    text,
+  );
+  const usedQuotes = new Set<number>();
+  for (const p of claimants) {
+    const at = byName.get(p.path);
+    const q = at === undefined ? undefined : open[at];
+    if (q && at !== undefined) {
+      give(p.path, q.value, `the quoted value beside "${p.path}"`);
+      usedQuotes.add(at);
+    }
+  }
+  const leftQuotes = open.filter((_, i) => !usedQuotes.has(i));
+  const leftRequired = claimants.filter((p) => !spans.has(p.path) && p.required);
+  const lone = leftQuotes[0];
+  if (lone && leftQuotes.length === 1 && leftRequired.length === 1 && leftRequired[0])
+    give(leftRequired[0].path, lone.value, 'the one quoted value');
+  return { spans, roles, notes };
+}
