@@ -5,8 +5,6 @@ import { detectIntent, requestParts, requestedActs, searchedFor } from './intent
 import { planTools, type PlanRequest } from './planner.js';
 import { createSemanticScorer, type SemanticScorer } from './semantic.js';
 import { sharedOnnxEmbedder } from '@signalbox/embedder/testing';
-import { createLexicalIndex } from './retrieval.js';
-import { toolsFor } from '@signalbox/registry';
 
 const packs = fileURLToPath(new URL('../../../registry/packs/', import.meta.url));
 const SP2 =
