@@ -367,8 +367,28 @@ export function buildArguments(input: BuildInput): BuiltArguments {
         // The plan names the words of the request this parameter takes (one search of several): those words, not
         // the whole request — free text as written, anything else extracted from them.
         if (isFreeText(hints)) {
-          set(field, ref.text.trim(), 'user_text', 'plan input_from user_text: the words the plan names');
-          continue;
+          // The same role rule as for the whole request: only a parameter that carries the user's own words takes
+          // the words as written; one naming an entity takes a span of them, or is missing.
+          if (strings.roles.get(field) === 'own_words') {
+            set(field, ref.text.trim(), 'user_text', 'plan input_from user_text: the words the plan names');
+            continue;
+          }
+          const span = assignStrings(topLevel, ref.text).spans.get(field);
+          if (span) {
+            set(
+              field,
+              span.value,
+              'user_text',
+              `plan input_from user_text: ${span.note} in the words the plan names`,
+            );
+            continue;
+          }
+          // The value may stand in another part of the request ("… log in. My username is 'jd'").
+          const anywhere = strings.spans.get(field);
+          if (anywhere) {
+            set(field, anywhere.value, 'user_text', `plan input_from user_text: ${anywhere.note}`);
+            continue;
+          }
         }
         if (fromText(ref.text, 'user_text')) continue;
       } else if (isFreeText(hints)) {

@@ -66,7 +66,7 @@ export const RETRIEVAL_CONFIG = {
     semanticLead: 1.36,
     lexicalLead: 1.6,
     alone: 0.48,
-    bias: -4.28,
+    bias: -3.9,
   },
   /** See `semanticWeights`. */
   semanticFitThreshold: 0.5,
