@@ -42,6 +42,11 @@ export const OWN_WORDS_NAMES: readonly string[] = [
   'title',
   'subject',
   'reason',
+  // What the user wants a tool to look for or do, in their words (a page reader's goal, an agent's task).
+  'goal',
+  'objective',
+  'purpose',
+  'task',
 ];
 
 /** Name words of a parameter that names a place: its value is the place a preposition introduces ("in Paris"). */
