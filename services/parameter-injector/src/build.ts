@@ -8,6 +8,7 @@ import { enumKey, extractIds, extractQuantities } from './extractors.js';
 import { extractParameter } from './extract-parameter.js';
 import { calculationFor, readFigures, type Figure } from './figures.js';
 import { readPath } from './json-path.js';
+import { assignLists, isArraySchema } from './list-assignment.js';
 import { assignNumbers } from './number-assignment.js';
 import { assignStrings, isPlainString } from './string-assignment.js';
 import { isSensitive, shown } from './redaction.js';
@@ -245,7 +246,8 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   const request = userText(task);
   // Numbers and spans of the request are matched to the tool's parameters all at once, so one value fills one
   // parameter ("base 10 and height 5"), and an entity takes a span of the request, never the request itself.
-  const numbers = assignNumbers(topLevel, request, dates, spent);
+  const lists = assignLists(topLevel, request, dates);
+  const numbers = assignNumbers(topLevel, request, dates, spent, lists.ranges);
   const strings = assignStrings(topLevel, request);
 
   const program = computeProgramParameter(tool);
@@ -282,6 +284,13 @@ export function buildArguments(input: BuildInput): BuiltArguments {
     const fromText = (text: string, source: 'user_text' | 'context'): boolean => {
       if (text.trim() === '') return false;
       const fromRequest = source === 'user_text' && text === request;
+      if (fromRequest && isArraySchema(hints.schema)) {
+        const list = lists.lists.get(field);
+        if (list) {
+          set(field, list.value, source, `list (${list.note})`);
+          return true;
+        }
+      }
       if (fromRequest && isNumeric(hints)) {
         const given = numbers.get(field);
         if (given) {

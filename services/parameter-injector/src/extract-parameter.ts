@@ -14,6 +14,7 @@ import {
   type Quantity,
 } from './extractors.js';
 import { flagMention } from './spans.js';
+import { isRelativeOffset } from './number-assignment.js';
 
 /** The outcome of extracting one parameter from one text. */
 export type Extraction =
@@ -184,7 +185,9 @@ export function extractParameter(
     // Digits inside dates, e-mails, phones and ids are not quantities.
     let masked = text;
     for (const span of [
-      ...findDates(text, dates).map((d) => d.text),
+      ...findDates(text, dates)
+        .filter((d) => !isRelativeOffset(d.text))
+        .map((d) => d.text),
       ...extractEmails(text).map((e) => e.text),
       ...extractPhones(text).map((e) => e.text),
       ...extractIds(text, '[0-9]{6,}').map((e) => e.text),

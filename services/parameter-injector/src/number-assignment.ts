@@ -52,6 +52,17 @@ interface Mention extends Candidate<number> {
   unit: string | null;
 }
 
+const RELATIVE_OFFSET =
+  /^(?:in|within|for|after|over)?\s*(?:the\s+(?:next|past|last)\s+)?\d+(?:\.\d+)?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)$/i;
+
+/**
+ * True for a date that is a count of time units from now ("in 3 years", "within 5 seconds"): to a numeric parameter
+ * its number is a duration, not the digits of a date.
+ */
+export function isRelativeOffset(text: string): boolean {
+  return RELATIVE_OFFSET.test(text.trim());
+}
+
 /**
  * The numbers of a text a parameter may take: not inside dates, e-mails or phones; "213 million" read as 213000000;
  * digits already spent on an id (`spent`, as digit strings) left out.
@@ -63,7 +74,9 @@ export function numberMentions(
 ): Mention[] {
   let masked = text;
   for (const span of [
-    ...findDates(text, dates).map((d) => d.text),
+    ...findDates(text, dates)
+      .filter((d) => !isRelativeOffset(d.text))
+      .map((d) => d.text),
     ...extractEmails(text).map((e) => e.text),
     ...extractPhones(text).map((e) => e.text),
   ])
@@ -87,25 +100,36 @@ export function numberMentions(
 
 /**
  * The numbers of `text` matched to the numeric parameters `params` (top level, of one tool), by unit, then name, then
- * order (see the file comment). Parameters without a number are absent from the map.
+ * order (see the file comment). Numbers inside `lists` (spans an array parameter took) are left out. Parameters
+ * without a number are absent from the map.
  */
 export function assignNumbers(
   params: readonly ParameterHints[],
   text: string,
   dates: DateContext,
   spent: ReadonlySet<string> = new Set(),
+  lists: readonly { start: number; end: number }[] = [],
 ): Map<string, AssignedNumber> {
   const out = new Map<string, AssignedNumber>();
   const numeric = params.filter((p) => isNumericSchema(p.schema));
   if (numeric.length === 0) return out;
-  const mentions = numberMentions(text, dates, spent);
+  // The numbers of a list another parameter took are that list's, not single quantities.
+  const mentions = numberMentions(text, dates, spent).filter(
+    (m) => !lists.some((l) => m.start >= l.start && m.end <= l.end),
+  );
   const used = new Set<number>();
   const give = (p: ParameterHints, index: number, cue: string, tied: boolean) => {
     const m = mentions[index];
     if (!m) return;
-    // "5%" for a rate documented as a decimal ("Enter as a decimal", "in decimal form") is 0.05: the same value.
+    // "5%" for a rate documented as a decimal ("Enter as a decimal", "in decimal form") is 0.05: the same value. So
+    // it is for a real-valued parameter not documented as a percentage (a percentage is a fraction of 100); one
+    // documented in percent ("growth_percent", "in percentage") or an integer one keeps the 5.
     const description = typeof p.schema.description === 'string' ? p.schema.description : '';
-    const asDecimal = m.unit === '%' && /\b(?:decimal|fraction)\b/i.test(description);
+    const inPercent =
+      /percent|pct/i.test(p.path) || /\b(?:percent|percentage|pct)\b|%/i.test(description);
+    const real = typesOf(p.schema).includes('number');
+    const asDecimal =
+      m.unit === '%' && (/\b(?:decimal|fraction)\b/i.test(description) || (real && !inPercent));
     out.set(p.path, {
       value: asDecimal ? Math.round(m.value * 1e6) / 1e8 : m.value,
       cue: asDecimal ? `${cue}; ${String(m.value)}% as a decimal` : cue,

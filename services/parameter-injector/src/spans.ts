@@ -325,9 +325,28 @@ export function introducedValue(text: string, words: readonly string[]): string[
     const head = value.split(/\s/)[0] ?? '';
     if (!/^[\p{Lu}\p{N}+\-([]/u.test(head) && !/\d/.test(head)) continue;
     if (/^\p{N}+$/u.test(value)) continue; // a bare number is a quantity, not a name
-    out.push(value);
+    // A name ends where its capitalised words do ("Beyonce performing in …" → "Beyonce"); a value that starts with
+    // a digit or a sign ("3x^2 + 2x - 1") is taken as written.
+    out.push(/^\p{Lu}[\p{L}'’.&-]*$/u.test(head) ? nameRun(value) : value);
   }
   return [...new Set(out)];
+}
+
+const NAME_JOINERS = new Set(['of', 'de', 'du', 'da', 'van', 'von', 'the', 'and', '&', 'v', 'v.', 'vs', 'vs.']);
+
+/**
+ * The leading run of capitalised words (or words with digits) of `value`, with the small words that join the parts
+ * of a name between them ("Treaty of Tordesillas", "Roe v. Wade"); never ending on a joining word.
+ */
+export function nameRun(value: string): string {
+  const words = value.split(/\s+/);
+  let end = 0;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (/^[\p{Lu}\p{N}]/u.test(w)) end = i + 1;
+    else if (!(NAME_JOINERS.has(w.toLowerCase()) && i > 0)) break;
+  }
+  return words.slice(0, Math.max(1, end)).join(' ');
 }
 
 /** The role a string parameter plays, read from its name, description and format. */

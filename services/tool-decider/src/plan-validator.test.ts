@@ -1,6 +1,8 @@
 // One test per TD-5 rule: a plan that breaks it is refused with that rule's reason; the same plan without the
 // breach passes that rule.
 import { describe, expect, it } from 'vitest';
+import { cosine } from '@signalbox/embedder';
+import { sharedOnnxEmbedder } from '@signalbox/embedder/testing';
 import { ToolDefinition, type ToolDefinitionInput } from '@signalbox/registry';
 import {
   PLAN_RULES,
@@ -219,5 +221,37 @@ describe('TD-5 plan validation rules', () => {
 
   it('a valid chain passes every rule', () => {
     expect(validatePlan([step('order_status_query'), step('refund_create')], ctx())).toEqual([]);
+  });
+});
+
+describe('duplicate_step with the semantic model (near duplicates in other words)', () => {
+  it('refuses the same search reworded, keeps a search for other values', async () => {
+    const embedder = await sharedOnnxEmbedder();
+    const texts = [
+      'cheapest flights from Oslo to Rome in May',
+      'the lowest fares for flying Oslo to Rome in May',
+      'cheapest flights from Oslo to Madrid in May',
+    ];
+    const vectors = new Map(
+      (await embedder.embed(texts, 'all-minilm-l6-v2-q')).map((v, i) => [texts[i] ?? '', v]),
+    );
+    const textSimilarity = (a: string, b: string) => {
+      const x = vectors.get(a);
+      const y = vectors.get(b);
+      return x && y ? cosine(x, y) : undefined;
+    };
+    const search = (query: string) => step('web_search', { arguments: { query }, texts: { query } });
+    const reworded = PLAN_RULES.duplicate_step(
+      [search(texts[0]!), search(texts[1]!)],
+      ctx({ textSimilarity }),
+    );
+    expect(reworded).toHaveLength(1);
+    expect(reworded[0]?.reason).toMatch(/repeats step 0 in other words/);
+    // 0.82 in meaning and another city: a search of its own.
+    expect(
+      PLAN_RULES.duplicate_step([search(texts[0]!), search(texts[2]!)], ctx({ textSimilarity })),
+    ).toEqual([]);
+    // Without the model nothing is compared by meaning.
+    expect(PLAN_RULES.duplicate_step([search(texts[0]!), search(texts[1]!)], ctx())).toEqual([]);
   });
 });

@@ -56,6 +56,27 @@ export interface ValidationContext {
   history: readonly ExecutedStep[];
   /** The chain runs without a human in the loop (true for every pipeline plan). */
   automatic: boolean;
+  /**
+   * The semantic model's cosine of two texts of the request (the words two steps take), when the decider runs with
+   * the model; undefined for texts it did not embed. Two steps of one tool whose words mean the same and carry the
+   * same values are near duplicates (see `duplicateStep`).
+   */
+  textSimilarity?: (a: string, b: string) => number | undefined;
+}
+
+/**
+ * Cosine from which two phrasings count as one meaning (TD-5 near duplicates). Paraphrases of one short request
+ * ("PostgreSQL 17 performance" / "the performance of postgresql-17", "weather in Paris tomorrow" / "tomorrow's
+ * forecast for Paris") score 0.85–0.95 under all-MiniLM-L6-v2; different asks on one topic ("weather in Paris" /
+ * "in Berlin", "order status" / "refund status") 0.4–0.6. Values are compared as well: "PostgreSQL 16 performance"
+ * is 0.92 from "… 17 …" and still another search.
+ */
+export const NEAR_DUPLICATE_COSINE = 0.85;
+
+/** The values a phrase names: numbers, codes and capitalised names, lower-cased, as a sorted key. */
+function valuesOf(text: string): string {
+  const values = text.match(/\p{N}+(?:[.,]\p{N}+)*|\b\p{Lu}[\p{L}\p{N}-]*/gu) ?? [];
+  return [...new Set(values.map((v) => v.toLowerCase()))].sort().join('\u0000');
 }
 
 /** One broken rule. */
@@ -309,13 +330,34 @@ function signature(
 }
 
 /**
- * Exact and near-duplicate steps (normalised arguments and URLs) are refused unless a reason applies: the earlier
+ * Two steps of one tool whose own words (`texts`, the part of the request each takes) mean the same under the
+ * semantic model and name the same values: the same search asked twice in other words.
+ */
+function nearDuplicate(a: DraftStep, b: DraftStep, ctx: ValidationContext): boolean {
+  if (a.tool !== b.tool || !a.texts || !b.texts || !ctx.textSimilarity) return false;
+  const keys = Object.keys(b.texts);
+  if (keys.length === 0) return false;
+  return keys.every((k) => {
+    const x = a.texts?.[k];
+    const y = b.texts?.[k];
+    if (x === undefined || y === undefined) return false;
+    if (x === y) return true;
+    const cos = ctx.textSimilarity?.(x, y);
+    return cos !== undefined && cos >= NEAR_DUPLICATE_COSINE && valuesOf(x) === valuesOf(y);
+  });
+}
+
+/**
+ * Exact and near-duplicate steps (normalised arguments and URLs; with the semantic model also the same words in other
+ * phrasing, see `nearDuplicate`) are refused unless a reason applies: the earlier
  * call failed, or the task needs fresh data. Compared with earlier steps of the plan and with executed history.
  */
 export const duplicateStep: PlanRule = (steps, ctx) =>
   steps.flatMap((step, i) => {
     const own = signature(step.tool, step.arguments, step.input_from);
-    const planned = steps.slice(0, i).findIndex((s) => signature(s.tool, s.arguments, s.input_from) === own);
+    const exact = steps.slice(0, i).findIndex((s) => signature(s.tool, s.arguments, s.input_from) === own);
+    const near = exact === -1 ? steps.slice(0, i).findIndex((s) => nearDuplicate(s, step, ctx)) : -1;
+    const planned = exact !== -1 ? exact : near;
     const executed =
       step.arguments === undefined
         ? undefined
@@ -327,7 +369,14 @@ export const duplicateStep: PlanRule = (steps, ctx) =>
     if (excused) return [];
     const what = planned !== -1 ? `step ${String(planned)}` : 'a call already executed in this task';
     return [
-      v('duplicate_step', i, step.tool, `${step.tool} repeats ${what} with the same (normalised) arguments`),
+      v(
+        'duplicate_step',
+        i,
+        step.tool,
+        near !== -1 && exact === -1
+          ? `${step.tool} repeats ${what} in other words (the same meaning and values)`
+          : `${step.tool} repeats ${what} with the same (normalised) arguments`,
+      ),
     ];
   });
 

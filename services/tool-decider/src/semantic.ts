@@ -16,6 +16,8 @@ export interface SemanticProvenance {
 export interface Similarities {
   readonly model: EmbeddingModel;
   of(text: string, tool: ToolDefinition): number | undefined;
+  /** The cosine of two of the texts (undefined when either was not embedded): for near-duplicate steps (TD-5). */
+  between(a: string, b: string): number | undefined;
 }
 
 /** Computes similarities with a model; tool-side vectors cached per definition hash. */
@@ -91,6 +93,7 @@ export function createSemanticScorer(
       const model = embedder.models.get(id) as EmbeddingModel;
       const unique = [...new Set(texts)];
       const [textVectors, vectors] = await Promise.all([embedder.embed(unique, id), toolVectors(id, tools)]);
+      const byText = new Map(unique.map((text, i) => [text, textVectors[i] as Float32Array]));
       const table = new Map<string, Map<ToolDefinition, number>>();
       unique.forEach((text, i) => {
         const v = textVectors[i] as Float32Array;
@@ -102,7 +105,15 @@ export function createSemanticScorer(
         });
         table.set(text, row);
       });
-      return { model, of: (text, tool) => table.get(text)?.get(tool) };
+      return {
+        model,
+        of: (text, tool) => table.get(text)?.get(tool),
+        between: (a, b) => {
+          const x = byText.get(a);
+          const y = byText.get(b);
+          return x && y ? Math.round(cosine(x, y) * 10_000) / 10_000 : undefined;
+        },
+      };
     },
   };
 }

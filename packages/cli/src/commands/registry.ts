@@ -13,6 +13,7 @@ import {
   importMcpTools,
   importOpenAITools,
   lintSources,
+  parseRegistrySources,
   loadRegistryDir,
   readRegistryDir,
   RegistryError,
@@ -28,6 +29,7 @@ import {
   type VisibilitySnapshot,
 } from '@signalbox/registry';
 import { UsageError } from '../errors.js';
+import { textSimilarity } from '../semantic.js';
 import type { CliIo, CommandResult } from '../io.js';
 
 /** The file, beside a registry's YAML, that holds its checked-in visibility snapshot (RG-5). */
@@ -101,7 +103,14 @@ export async function registryLint(
   const reports = [];
   const text: string[] = [];
   for (const dir of targets) {
-    const report = lintSources(await readRegistryDir(abs(io, dir), io.cwd), options);
+    const sources = await readRegistryDir(abs(io, dir), io.cwd);
+    // RG2-near-duplicate-description by meaning, with the decider's own sentence embeddings (words only when the
+    // operator turned the model off).
+    const purposes = parseRegistrySources(sources).content.tools.map((t) =>
+      typeof t.description === 'string' ? t.description : t.description.purpose,
+    );
+    const purposeSimilarity = options.purposeSimilarity ?? (await textSimilarity(purposes, io.env));
+    const report = lintSources(sources, { ...options, ...(purposeSimilarity ? { purposeSimilarity } : {}) });
     reports.push({ dir: shown(io, dir), ...report });
     text.push(...report.findings.map(formatFinding));
     text.push(`${shown(io, dir)}: ${report.errors} error(s), ${report.warnings} warning(s)`);

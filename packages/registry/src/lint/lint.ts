@@ -12,6 +12,14 @@ export interface LintOptions {
   maxRequiredParameters?: number;
   /** @default 0.5 */
   nearDuplicateThreshold?: number;
+  /**
+   * The semantic model's cosine of two purposes (the tool decider's sentence embeddings, TD-9), precomputed by the
+   * caller. When given, RG2-near-duplicate-description compares purposes by meaning with
+   * `nearDuplicateCosine` instead of by words with `nearDuplicateThreshold`. @default words only
+   */
+  purposeSimilarity?: (a: string, b: string) => number;
+  /** @default 0.85 (paraphrases of one sentence score 0.85–0.95; distinct tools of one pack stay below 0.75) */
+  nearDuplicateCosine?: number;
 }
 
 /** One lint finding: the rule, how serious it is, where, and how to fix it. */
@@ -60,7 +68,18 @@ export function resolveLintOptions(options: LintOptions = {}): {
     );
   if (!(nearDuplicateThreshold > 0 && nearDuplicateThreshold <= 1))
     throw new LintOptionsError(`nearDuplicateThreshold must be in (0, 1], got ${nearDuplicateThreshold}`);
-  return { severities, thresholds: { maxRequiredParameters, nearDuplicateThreshold } };
+  const nearDuplicateCosine = options.nearDuplicateCosine ?? 0.85;
+  if (!(nearDuplicateCosine > 0 && nearDuplicateCosine <= 1))
+    throw new LintOptionsError(`nearDuplicateCosine must be in (0, 1], got ${nearDuplicateCosine}`);
+  return {
+    severities,
+    thresholds: {
+      maxRequiredParameters,
+      nearDuplicateThreshold,
+      nearDuplicateCosine,
+      ...(options.purposeSimilarity ? { purposeSimilarity: options.purposeSimilarity } : {}),
+    },
+  };
 }
 
 function context(parsed: ParsedRegistry, thresholds: LintThresholds): RuleContext {

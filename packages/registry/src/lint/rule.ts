@@ -11,6 +11,10 @@ export interface LintThresholds {
   maxRequiredParameters: number;
   /** RG2-near-duplicate-description: cosine similarity of purposes from which two tools count as near duplicates. @default 0.5 */
   nearDuplicateThreshold: number;
+  /** RG2-near-duplicate-description with the semantic model: the cosine from which purposes are near duplicates. */
+  nearDuplicateCosine: number;
+  /** The semantic model's cosine of two purposes, when the caller computed them (see LintOptions). */
+  purposeSimilarity?: (a: string, b: string) => number;
 }
 
 /** What a rule sees. */

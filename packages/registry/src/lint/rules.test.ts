@@ -115,6 +115,24 @@ describe('lint rules (RG-2)', () => {
     ).toEqual([['RG2-required-ceiling', 'refund_create']]);
   });
 
+  it("compares purposes by meaning when the caller gives the semantic model's similarity", () => {
+    const r = validRegistryObject();
+    // Two purposes in different words: no finding by words, a finding when their meanings are near (cosine 0.9).
+    (tool(r, 'refund_status_query').description as Record<string, string>).purpose =
+      'Tell the customer where their money-back request stands right now.';
+    const purpose = (name: string) => (tool(r, name).description as Record<string, string>).purpose ?? '';
+    const pair = new Set([purpose('refund_status_query'), purpose('order_status_query')]);
+    const purposeSimilarity = (a: string, b: string) => (pair.has(a) && pair.has(b) ? 0.9 : 0.2);
+    const rule = 'RG2-near-duplicate-description';
+    expect(lintSources(sourcesOf(r)).findings.filter((f) => f.rule === rule)).toEqual([]);
+    const findings = lintSources(sourcesOf(r), { purposeSimilarity }).findings.filter((f) => f.rule === rule);
+    // order_status_query already names refund_status_query in its "not for"; the other way round is missing.
+    expect(findings.map((f) => f.item)).toEqual(['refund_status_query']);
+    expect(findings[0]?.message).toMatch(/semantic similarity 0\.90/);
+    expect(lintSources(sourcesOf(r), { purposeSimilarity, nearDuplicateCosine: 0.95 }).errors).toBe(0);
+    expect(() => resolveLintOptions({ nearDuplicateCosine: 1.5 })).toThrow(/nearDuplicateCosine/);
+  });
+
   it('refuses unknown rule ids and bad thresholds', () => {
     expect(() => resolveLintOptions({ rules: { 'RG2-nope': 'error' } })).toThrow(
       /unknown lint rule "RG2-nope"/,

@@ -360,8 +360,12 @@ const nearDuplicate: LintRule = {
     const tools = content.tools;
     for (const [i, a] of tools.entries()) {
       for (const b of tools.slice(i + 1)) {
-        const similarity = textSimilarity(purpose(a), purpose(b));
-        if (similarity < thresholds.nearDuplicateThreshold) continue;
+        const semantic = thresholds.purposeSimilarity;
+        const similarity = semantic
+          ? semantic(purpose(a), purpose(b))
+          : textSimilarity(purpose(a), purpose(b));
+        if (similarity < (semantic ? thresholds.nearDuplicateCosine : thresholds.nearDuplicateThreshold))
+          continue;
         for (const [from, to] of [
           [a, b],
           [b, a],
@@ -371,7 +375,7 @@ const nearDuplicate: LintRule = {
             kind: 'tool',
             item: from.name,
             field: 'description',
-            message: `its purpose reads like ${to.name}'s (similarity ${similarity.toFixed(2)}); say in description.not_for when to use ${to.name} instead, and make the purposes distinct`,
+            message: `its purpose reads like ${to.name}'s (${semantic ? 'semantic' : 'word'} similarity ${similarity.toFixed(2)}); say in description.not_for when to use ${to.name} instead, and make the purposes distinct`,
           });
         }
       }

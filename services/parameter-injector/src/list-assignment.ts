@@ -1,0 +1,182 @@
+// Which list written in a request goes to which array parameter of a tool (PI-2), decided for all of them at once so
+// that one list fills one parameter, and the numbers of a list are not also read as single quantities.
+// A list is what the request writes as one: a bracketed list ("[12, 15, 18]", "[[1, 2], [3, 4]]", "['a', 'b']"), a
+// run of two or more numbers joined by commas or "and" ("85, 90, 88 and 92"), or a run of two or more quoted values
+// joined the same way ("'Age', 'Income' and 'Education'"). Its items must fit the parameter's `items` type.
+// 1. Name: a list takes the array parameter whose name words stand right before it ("cash_flows=[…]", "dataset_A
+//    with the values 12, 24, 36"); more name words, then nearer, win; a tie is not chosen.
+// 2. Order: the lists left go to the required array parameters left, in the order they are written and declared —
+//    only when there are as many lists as parameters ("group A [3, 4] and group B [7, 8]" → group1, group2).
+// Optional array parameters take a list only by name. Nothing is split out of free text or invented.
+import type { ParameterHints } from '@signalbox/registry';
+import type { DateContext } from './dates.js';
+import { numberMentions } from './number-assignment.js';
+import { assignByName, nameWords, quotedSpans, type Candidate } from './spans.js';
+
+/** A list given to a parameter, and the rule that found it. */
+export interface AssignedList {
+  value: unknown[];
+  note: string;
+}
+
+/** The outcome for the array parameters of one tool. */
+export interface ListAssignment {
+  lists: Map<string, AssignedList>;
+  /** Where the lists are written: their numbers are not single quantities for other parameters. */
+  ranges: { start: number; end: number }[];
+}
+
+type Schema = Record<string, unknown>;
+
+function typesOf(schema: Schema): string[] {
+  if (typeof schema.type === 'string') return [schema.type];
+  return Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : [];
+}
+
+/** True for an array parameter. */
+export function isArraySchema(schema: Schema): boolean {
+  return typesOf(schema).includes('array');
+}
+
+/** True when `value` fits `schema` as far as its type says (untyped schemas take anything). */
+function fitsItem(schema: Schema, value: unknown): boolean {
+  const types = typesOf(schema);
+  if (types.length === 0) return true;
+  if (Array.isArray(value))
+    return types.includes('array') && value.every((v) => fitsItem((schema.items ?? {}) as Schema, v));
+  if (typeof value === 'number')
+    return types.includes('number') || (types.includes('integer') && Number.isInteger(value));
+  if (typeof value === 'string') return types.includes('string');
+  return false;
+}
+
+/** The closing bracket matching the `[` at `open`, or -1. */
+function closingBracket(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '[') depth++;
+    else if (text[i] === ']' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** A bracketed list's text as a value: JSON, or JSON with single quotes; undefined when it is not one. */
+function parseBracketed(body: string): unknown[] | undefined {
+  for (const candidate of [body, body.replace(/'/g, '"')]) {
+    try {
+      const value: unknown = JSON.parse(candidate);
+      if (Array.isArray(value) && value.length > 0) return value;
+    } catch {
+      // not JSON as written; the single-quote reading is tried next
+    }
+  }
+  return undefined;
+}
+
+/** Bracketed lists written in the text, outermost only. */
+function bracketedLists(text: string): Candidate<unknown[]>[] {
+  const out: Candidate<unknown[]>[] = [];
+  let i = text.indexOf('[');
+  while (i !== -1) {
+    const close = closingBracket(text, i);
+    if (close === -1) break;
+    const value = parseBracketed(text.slice(i, close + 1));
+    if (value) out.push({ value, start: i, end: close + 1 });
+    i = text.indexOf('[', value ? close + 1 : i + 1);
+  }
+  return out;
+}
+
+const JOINER = /^\s*(?:,|and|,\s*and|&)\s*$/i;
+
+/** Runs of two or more values joined by commas or "and", as lists. */
+function runs<T>(items: readonly Candidate<T>[], text: string): Candidate<T[]>[] {
+  const out: Candidate<T[]>[] = [];
+  let i = 0;
+  while (i < items.length) {
+    const group = [items[i]];
+    while (i + 1 < items.length) {
+      const a = items[i];
+      const b = items[i + 1];
+      if (!a || !b || !JOINER.test(text.slice(a.end, b.start))) break;
+      group.push(b);
+      i++;
+    }
+    i++;
+    const first = group[0];
+    const last = group[group.length - 1];
+    if (group.length >= 2 && first && last)
+      out.push({ value: group.map((g) => (g as Candidate<T>).value), start: first.start, end: last.end });
+  }
+  return out;
+}
+
+/** Every list written in `text` (see the file comment), in text order; lists inside a bracketed one are not separate. */
+export function listsIn(text: string, dates: DateContext): Candidate<unknown[]>[] {
+  const bracketed = bracketedLists(text);
+  const inside = (c: { start: number; end: number }) =>
+    bracketed.some((b) => c.start >= b.start && c.end <= b.end);
+  const numbers = runs(
+    numberMentions(text, dates).filter((m) => !inside(m)),
+    text,
+  );
+  const quoted = runs(
+    quotedSpans(text).filter((q) => !inside(q)),
+    text,
+  );
+  return [...bracketed, ...numbers, ...quoted].sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Lists of `text` matched to the array parameters among `params` (top level, of one tool), by name, then order (see
+ * the file comment). Parameters without a list are absent from the map.
+ */
+export function assignLists(
+  params: readonly ParameterHints[],
+  text: string,
+  dates: DateContext,
+): ListAssignment {
+  const lists = new Map<string, AssignedList>();
+  const ranges: { start: number; end: number }[] = [];
+  const arrays = params.filter((p) => isArraySchema(p.schema));
+  if (arrays.length === 0) return { lists, ranges };
+  const found = listsIn(text, dates);
+  const used = new Set<number>();
+  const fits = (p: ParameterHints, c: Candidate<unknown[]>) => fitsItem(p.schema, c.value);
+  const give = (p: ParameterHints, index: number, note: string) => {
+    const c = found[index];
+    if (!c) return;
+    lists.set(p.path, { value: c.value, note });
+    ranges.push({ start: c.start, end: c.end });
+    used.add(index);
+  };
+
+  const byName = assignByName(
+    arrays.map((p) => ({ field: p.path, words: nameWords(p.path) })),
+    found,
+    text,
+  );
+  for (const p of arrays) {
+    const at = byName.get(p.path);
+    const c = at === undefined ? undefined : found[at];
+    if (c && at !== undefined && fits(p, c)) give(p, at, `the list beside "${p.path}"`);
+  }
+
+  const rest = arrays.filter((p) => !lists.has(p.path) && p.required);
+  const open = found.map((c, i) => ({ c, i })).filter(({ i }) => !used.has(i));
+  const allFit = rest.every((p, k) => {
+    const o = open[k];
+    return o !== undefined && fits(p, o.c);
+  });
+  if (rest.length > 0 && rest.length === open.length && allFit)
+    rest.forEach((p, k) => {
+      const o = open[k];
+      if (o)
+        give(
+          p,
+          o.i,
+          rest.length === 1 ? 'the one list written' : `order of mention (${String(k + 1)} of ${String(rest.length)})`,
+        );
+    });
+  return { lists, ranges };
+}
