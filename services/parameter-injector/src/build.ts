@@ -248,7 +248,9 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   // parameter ("base 10 and height 5"), and an entity takes a span of the request, never the request itself.
   const lists = assignLists(topLevel, request, dates);
   const numbers = assignNumbers(topLevel, request, dates, spent, lists.ranges);
-  const strings = assignStrings(topLevel, request);
+  // The tool's own words (its name and purpose): a capitalised phrase made of them names the tool's subject, not a value.
+  const toolText = `${tool.name} ${typeof tool.description === 'string' ? tool.description : tool.description.purpose}`;
+  const strings = assignStrings(topLevel, request, toolText);
 
   const program = computeProgramParameter(tool);
   let figuresRead: Figure[] | undefined;
@@ -382,7 +384,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
             set(field, ref.text.trim(), 'user_text', 'plan input_from user_text: the words the plan names');
             continue;
           }
-          const span = assignStrings(topLevel, ref.text).spans.get(field);
+          const span = assignStrings(topLevel, ref.text, toolText).spans.get(field);
           if (span) {
             set(
               field,

@@ -65,7 +65,7 @@ function parseBracketed(body: string): unknown[] | undefined {
   for (const candidate of [body, body.replace(/'/g, '"')]) {
     try {
       const value: unknown = JSON.parse(candidate);
-      if (Array.isArray(value) && value.length > 0) return value;
+      if (Array.isArray(value) && value.length > 0) return value as unknown[];
     } catch {
       // not JSON as written; the single-quote reading is tried next
     }
@@ -175,7 +175,9 @@ export function assignLists(
         give(
           p,
           o.i,
-          rest.length === 1 ? 'the one list written' : `order of mention (${String(k + 1)} of ${String(rest.length)})`,
+          rest.length === 1
+            ? 'the one list written'
+            : `order of mention (${String(k + 1)} of ${String(rest.length)})`,
         );
     });
   return { lists, ranges };

@@ -79,4 +79,27 @@ describe('numbers matched to parameters', () => {
       ]),
     ).toEqual({ yearly_rate: 0.07 });
   });
+  it('a percentage for a real-valued rate is a fraction, unless the parameter is documented in percent', () => {
+    expect(assigned('a loan with 6% interest', [param('interest_rate', 'number')])).toEqual({
+      interest_rate: 0.06,
+    });
+    expect(
+      assigned('a loan with 6% interest', [param('interest_rate', 'number', true, 'The rate in percent.')]),
+    ).toEqual({ interest_rate: 6 });
+    expect(assigned('dim the lamp to 40%', [param('brightness', 'integer')])).toEqual({ brightness: 40 });
+  });
+  it('the count of a relative time ("in 4 years", "within 30 seconds") is a number, not a date', () => {
+    expect(assigned('What will 900 dollars be worth in 4 years?', [param('years'), param('amount')])).toEqual(
+      {
+        years: 4,
+        amount: 900,
+      },
+    );
+    expect(
+      assigned('The tank drains 60 litres within 30 seconds', [
+        param('volume'),
+        param('duration', 'integer', true, 'Duration in seconds.'),
+      ]),
+    ).toEqual({ volume: 60, duration: 30 });
+  });
 });

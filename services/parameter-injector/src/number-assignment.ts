@@ -125,8 +125,7 @@ export function assignNumbers(
     // it is for a real-valued parameter not documented as a percentage (a percentage is a fraction of 100); one
     // documented in percent ("growth_percent", "in percentage") or an integer one keeps the 5.
     const description = typeof p.schema.description === 'string' ? p.schema.description : '';
-    const inPercent =
-      /percent|pct/i.test(p.path) || /\b(?:percent|percentage|pct)\b|%/i.test(description);
+    const inPercent = /percent|pct/i.test(p.path) || /\b(?:percent|percentage|pct)\b|%/i.test(description);
     const real = typesOf(p.schema).includes('number');
     const asDecimal =
       m.unit === '%' && (/\b(?:decimal|fraction)\b/i.test(description) || (real && !inPercent));

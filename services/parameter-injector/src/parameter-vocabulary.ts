@@ -67,6 +67,12 @@ export const LOCATION_NAMES: readonly string[] = [
   'zone',
 ];
 
+/** Name words of a parameter that names a city or town (part of {@link LOCATION_NAMES}). */
+export const CITY_NAMES: readonly string[] = ['city', 'town'];
+
+/** Name words of a parameter that names the country or region a city lies in (part of {@link LOCATION_NAMES}). */
+export const REGION_NAMES: readonly string[] = ['country', 'state', 'region', 'province'];
+
 /** Name words of the start of a span or route (`start_location`, `origin`): the place after "from". */
 export const START_NAMES: readonly string[] = ['start', 'from', 'origin', 'source', 'departure', 'begin'];
 
@@ -231,4 +237,50 @@ export const PHRASE_ENDS: readonly string[] = [
   'please',
   'is',
   'are',
+];
+
+/**
+ * Small words that join the parts of a proper name ("Treaty of Tordesillas", "Leonardo da Vinci", "Roe v. Wade"):
+ * English prepositions and articles of titles, the nobiliary particles of European names, and the "v." / "vs." of
+ * case citations (The Bluebook, rule 10.2).
+ */
+export const NAME_PARTICLES: readonly string[] = [
+  'of',
+  'the',
+  'de',
+  'du',
+  'da',
+  'di',
+  'van',
+  'von',
+  '&',
+  'v',
+  'v.',
+  'vs',
+  'vs.',
+];
+
+/**
+ * Name words of a parameter whose value is never a proper name of the request: a point or span of time (`year`,
+ * `date`), and a credential (`token`, `password`, `api_key`) — a credential is only ever what the user writes as one.
+ * Source: the date/time and security-scheme field names of the OpenAPI 3 specification and Google AIP-142 (time and
+ * duration fields).
+ */
+export const NOT_A_NAME: readonly string[] = [
+  'year',
+  'years',
+  'date',
+  'time',
+  'day',
+  'month',
+  'hour',
+  'timestamp',
+  'token',
+  'key',
+  'password',
+  'passwd',
+  'secret',
+  'pin',
+  'credential',
+  'credentials',
 ];

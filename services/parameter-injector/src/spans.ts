@@ -9,6 +9,7 @@ import {
   GEO_FEATURES,
   LINKING_WORDS,
   LOCATION_NAMES,
+  NAME_PARTICLES,
   NEGATIONS,
   OWN_WORDS_NAMES,
   PATH_NAMES,
@@ -332,7 +333,7 @@ export function introducedValue(text: string, words: readonly string[]): string[
   return [...new Set(out)];
 }
 
-const NAME_JOINERS = new Set(['of', 'de', 'du', 'da', 'van', 'von', 'the', 'and', '&', 'v', 'v.', 'vs', 'vs.']);
+const NAME_JOINERS = new Set(NAME_PARTICLES);
 
 /**
  * The leading run of capitalised words (or words with digits) of `value`, with the small words that join the parts
@@ -401,4 +402,56 @@ export function flagMention(name: string, text: string): boolean | undefined {
   const before = tokens.slice(Math.max(0, first - 3), first).map((t) => t.lower);
   const negated = before.some((w) => NEGATIONS.includes(w) && !words.includes(w));
   return !negated;
+}
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.&-]*/gu;
+
+/**
+ * The proper names of a text: runs of capitalised words that do not stand first in their sentence ("the Treaty of
+ * Tordesillas", "stocks of Apple Inc.", "by James Plensa"), with the small words that join the parts of a name
+ * between them; a possessive "'s" and a closing full stop (but for initials) are not part of the name. "I" is no name.
+ */
+export function properNames(text: string): Candidate<string>[] {
+  const words = [...text.matchAll(WORD)].map((m) => ({
+    text: m[0],
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
+  const out: Candidate<string>[] = [];
+  const sentenceStart = (at: number) => /(?:^|[.!?:;]["'’”)]?)\s*["'‘“(]?$/u.test(text.slice(0, at));
+  const capital = (w: string) => /^\p{Lu}/u.test(w) && w !== 'I';
+  let i = 0;
+  while (i < words.length) {
+    const first = words[i];
+    if (!first || !capital(first.text) || sentenceStart(first.start)) {
+      i++;
+      continue;
+    }
+    let last = i;
+    let j = i + 1;
+    while (j < words.length) {
+      const w = words[j];
+      const prev = words[j - 1];
+      if (!w || !prev || !/^[ ]+$/.test(text.slice(prev.end, w.start))) break;
+      if (capital(w.text) || /^\p{N}/u.test(w.text)) {
+        last = j;
+        j++;
+        continue;
+      }
+      if (NAME_JOINERS.has(w.text.toLowerCase()) && capital(words[j + 1]?.text ?? '')) {
+        j++;
+        continue;
+      }
+      break;
+    }
+    const end = words[last];
+    if (end) {
+      let value = text.slice(first.start, end.end).replace(/['’]s$/u, '');
+      // A closing full stop is the sentence's, but for initials ("D.C.", "J.").
+      if (/\.$/.test(value) && !/(?:^|\s)(?:\p{Lu}\.)+$/u.test(value)) value = value.slice(0, -1);
+      out.push({ value, start: first.start, end: first.start + value.length });
+    }
+    i = last + 1;
+  }
+  return out;
 }

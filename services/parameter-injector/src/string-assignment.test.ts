@@ -1,6 +1,6 @@
 import type { ParameterHints } from '@signalbox/registry';
 import { describe, expect, it } from 'vitest';
-import { flagMention, placePhrases, stringRole } from './spans.js';
+import { flagMention, introducedValue, placePhrases, properNames, stringRole } from './spans.js';
 import { assignStrings } from './string-assignment.js';
 
 function param(path: string, required = true, description?: string): ParameterHints {
@@ -73,5 +73,68 @@ describe('booleans named in the request', () => {
     expect(flagMention('include_photos', 'list the hotels, with photos')).toBe(true);
     expect(flagMention('include_photos', 'list the hotels without photos')).toBe(false);
     expect(flagMention('verbose', 'list the hotels')).toBeUndefined();
+  });
+});
+
+describe('proper names', () => {
+  it('are the capitalised runs not first in their sentence, with the small words that join a name', () => {
+    expect(
+      properNames('Show the works of Vincent van Gogh and the Dutch Golden Age.').map((n) => n.value),
+    ).toEqual(['Vincent van Gogh', 'Dutch Golden Age']);
+    expect(properNames("Who chairs Acme Corp.? Ask Maria's team.").map((n) => n.value)).toEqual([
+      'Acme Corp',
+      'Maria',
+    ]);
+  });
+
+  it('a lone name fills a lone required entity parameter, numbered parameters take names in order', () => {
+    expect(spans('Summarise the career of Serena Williams', [param('athlete')])).toEqual({
+      athlete: 'Serena Williams',
+    });
+    expect(
+      spans('Compare the menus of Nobu and Zuma tonight', [param('restaurant1'), param('restaurant2')]),
+    ).toEqual({ restaurant1: 'Nobu', restaurant2: 'Zuma' });
+  });
+
+  it('is not chosen among several, never fills an optional, time or credential parameter', () => {
+    expect(spans('Compare Nobu with Zuma', [param('restaurant')])).toEqual({});
+    expect(spans('Summarise the career of Serena Williams', [param('athlete', false)])).toEqual({});
+    expect(spans('Open the Quarterly Report', [param('year')])).toEqual({});
+    expect(spans('Log in to Jira for me', [param('api_token')])).toEqual({});
+  });
+
+  it("a name made of the tool's own words is its subject, not a value", () => {
+    expect(
+      assignStrings(
+        [param('region')],
+        'Compute the Gross Margin now',
+        'compute_gross_margin Gross margin of a region',
+      ).spans.size,
+    ).toBe(0);
+  });
+
+  it('a value after its name ends where the capitalised words do', () => {
+    expect(introducedValue('Show the band Arctic Monkeys playing live', ['band'])).toEqual([
+      'Arctic Monkeys',
+    ]);
+  });
+});
+
+describe('a city with its country or state', () => {
+  it('splits "City, Country" when the tool asks for both', () => {
+    expect(spans('What time is it in Lima, Peru?', [param('city'), param('country')])).toEqual({
+      city: 'Lima',
+      country: 'Peru',
+    });
+    expect(spans('What time is it in Lima?', [param('city'), param('country')])).toEqual({ city: 'Lima' });
+  });
+
+  it('a value another parameter lists is not a place', () => {
+    expect(
+      spans('Forecast in Denver in Kelvin', [
+        param('location'),
+        param('scale', false, "Either 'Kelvin' or 'Celsius'."),
+      ]),
+    ).toEqual({ location: 'Denver', scale: 'Kelvin' });
   });
 });

@@ -13,6 +13,7 @@
 import type { ParameterHints } from '@signalbox/registry';
 import { dateFormatOf } from './dates.js';
 import { enumKey, extractQuantities } from './extractors.js';
+import { CITY_NAMES, NOT_A_NAME, REGION_NAMES } from './parameter-vocabulary.js';
 import {
   assignByName,
   describedValues,
@@ -21,6 +22,7 @@ import {
   paths,
   placeDirection,
   placePhrases,
+  properNames,
   quotedSpans,
   stringRole,
   urls,
@@ -93,7 +95,11 @@ function writtenUnits(text: string): string[] {
  * Spans of `text` for the plain string parameters among `params` (top level, of one tool). `otherEnums` are the enum
  * values of the tool's other parameters: a quoted passage that is one of them is theirs ("a 'Plus' ride").
  */
-export function assignStrings(params: readonly ParameterHints[], text: string): SpanAssignment {
+export function assignStrings(
+  params: readonly ParameterHints[],
+  text: string,
+  toolText = '',
+): SpanAssignment {
   const spans = new Map<string, AssignedSpan>();
   const roles = new Map<string, StringRole>();
   const notes = new Map<string, string>();
@@ -108,6 +114,22 @@ export function assignStrings(params: readonly ParameterHints[], text: string): 
     spans.set(field, { value, note });
     taken.add(enumKey(value));
   };
+  // The values the request names that a parameter lists (its enum, the values its description quotes): another
+  // parameter's place or name is not one of them ("in Celsius" is the unit's).
+  const claimedBy = new Map<string, string>();
+  for (const p of params) {
+    const description = typeof p.schema.description === 'string' ? p.schema.description : '';
+    for (const v of [...(p.enum ?? []).map(String), ...describedValues(description)])
+      if (mentioned(text, v)) claimedBy.set(enumKey(v), p.path);
+  }
+  const claimedByOther = (field: string, value: string) => {
+    const owner = claimedBy.get(enumKey(value));
+    return owner !== undefined && owner !== field;
+  };
+  // A tool with a city and a country (or state) parameter: "Tokyo, Japan" is the city Tokyo in the country Japan.
+  const wordsOf = (p: ParameterHints) => nameWords(p.path.slice(p.path.lastIndexOf('.') + 1));
+  const hasCity = plain.some((p) => wordsOf(p).some((w) => CITY_NAMES.includes(w)));
+  const hasRegion = plain.some((p) => wordsOf(p).some((w) => REGION_NAMES.includes(w)));
 
   for (const p of plain) {
     const name = p.path.slice(p.path.lastIndexOf('.') + 1);
@@ -127,8 +149,20 @@ export function assignStrings(params: readonly ParameterHints[], text: string): 
     else if (role === 'unit') [found, rule] = [one(writtenUnits(text)), 'the unit written with the numbers'];
     else if (role === 'place') {
       const direction = placeDirection(name);
+      const words = nameWords(name);
+      const split = hasCity && hasRegion;
+      const part = (place: string): string | undefined => {
+        if (!split) return place;
+        const pieces = place.split(/\s*,\s*/);
+        if (words.some((w) => CITY_NAMES.includes(w))) return pieces[0];
+        return pieces.length > 1 ? pieces[pieces.length - 1] : undefined;
+      };
+      const places = placePhrases(text, direction)
+        .filter((v) => !claimedByOther(p.path, v))
+        .map(part)
+        .filter((v): v is string => v !== undefined && v !== '');
       [found, rule] = [
-        one(placePhrases(text, direction)),
+        one(places),
         direction
           ? `the place after "${direction === 'start' ? 'from' : 'to'}"`
           : 'the place a preposition introduces',
@@ -164,5 +198,45 @@ export function assignStrings(params: readonly ParameterHints[], text: string): 
   const lone = leftQuotes[0];
   if (lone && leftQuotes.length === 1 && leftRequired.length === 1 && leftRequired[0])
     give(leftRequired[0].path, lone.value, 'the one quoted value');
+
+  // Proper names no rule above took, for the required entity (or place) parameters left: a lone name for a lone
+  // parameter, or as many names as numbered parameters ("Apple and Samsung" → company1, company2) in order.
+  const docWords = new Set(nameWords(toolText).filter((w) => w.length > 1));
+  const inQuote = (c: { start: number; end: number }) =>
+    quotedSpans(text).some((q) => c.start >= q.start && c.end <= q.end);
+  const names = properNames(text).filter(
+    (n) =>
+      !inQuote(n) &&
+      ![...taken].some((t) => t.includes(enumKey(n.value)) || enumKey(n.value).includes(t)) &&
+      !claimedBy.has(enumKey(n.value)) &&
+      !enumWords.includes(enumKey(n.value)) &&
+      // A name made of the tool's own words is what the tool is about ("the Population Density"), not a value.
+      !nameWords(n.value).every((w) => docWords.has(w)),
+  );
+  const distinctNames = [...new Map(names.map((n) => [enumKey(n.value), n])).values()];
+  const wanting = plain.filter(
+    (p) =>
+      p.required &&
+      !spans.has(p.path) &&
+      (roles.get(p.path) === 'entity' || roles.get(p.path) === 'place') &&
+      !wordsOf(p).some((w) => NOT_A_NAME.includes(w)),
+  );
+  const numbered =
+    wanting.length > 1 &&
+    new Set(
+      wanting.map((p) =>
+        p.path.replace(/_?(?:\d+|one|two|first|second)$/i, '').replace(/^(?:first|second)_?/i, ''),
+      ),
+    ).size === 1;
+  if (wanting.length === distinctNames.length && (wanting.length === 1 || numbered))
+    wanting.forEach((p, k) => {
+      const n = distinctNames[k];
+      if (n)
+        give(
+          p.path,
+          n.value,
+          wanting.length === 1 ? 'the one proper name left' : `proper names in order (${String(k + 1)})`,
+        );
+    });
   return { spans, roles, notes };
 }

@@ -55,18 +55,19 @@ export const RETRIEVAL_CONFIG = {
    * was tuned") and then left alone. A tool fits when this probability reaches `semanticFitThreshold`.
    */
   semanticWeights: {
-    semantic: 3.08,
-    semanticTarget: 1.33,
-    lexical: 1.55,
-    name: 1.17,
-    request: 1.07,
-    arguments: 2.27,
-    conflict: -0.63,
-    advice: -0.51,
-    semanticLead: 1.36,
-    lexicalLead: 1.6,
-    alone: 0.48,
-    bias: -3.9,
+    semantic: 2.83,
+    semanticTarget: 1.42,
+    lexical: 1.75,
+    name: 0.94,
+    request: 0.98,
+    arguments: 2.51,
+    conflict: -0.57,
+    advice: -0.65,
+    semanticLead: 1.48,
+    lexicalLead: 1.63,
+    alone: 0.49,
+    // Fitted: -5.09; moved by +1.2 to the operating point (see the README's "How the weights were chosen").
+    bias: -3.89,
   },
   /** See `semanticWeights`. */
   semanticFitThreshold: 0.5,

@@ -3,7 +3,7 @@
 // `search_holy_books`, or see that "Is it going to rain in Paris tomorrow?" asks for `get_weather`; a sentence
 // embedding can. A tool's vectors are computed once per (model, tool definition hash) and reused.
 import { cosine, type Embedder, type EmbeddingModel } from '@signalbox/embedder';
-import { toolHash, type ToolDefinition } from '@signalbox/registry';
+import { toolHash, type SceneTemplate, type ToolDefinition } from '@signalbox/registry';
 import { words } from './text.js';
 
 /** What a plan records about the semantic model it ranked with (null model: decided without one, by setting). */
@@ -33,6 +33,11 @@ export interface SemanticScorer {
     texts: readonly string[],
     tools: readonly ToolDefinition[],
   ): Promise<Similarities>;
+  /**
+   * The cosine of the request and each scene's texts (its description and examples; the best of them), by scene id,
+   * under the request's model (TD-2 step one: scene routing by meaning beside keywords).
+   */
+  sceneSimilarities(request: string, scenes: readonly SceneTemplate[]): Promise<Map<string, number>>;
 }
 
 /** Options of {@link createSemanticScorer}. */
@@ -86,8 +91,42 @@ export function createSemanticScorer(
     }
     return keys.map((k) => cache.get(k) as Float32Array[]);
   }
+  const sceneCache = new Map<string, Float32Array[]>();
+  async function sceneVectors(model: string, scenes: readonly SceneTemplate[]): Promise<Float32Array[][]> {
+    const texts = scenes.map((scene) => [scene.description, ...scene.examples].map(meaningOf));
+    const keys = texts.map((t) => `${model}\u0000${t.join('\u0001')}`);
+    const missing = keys.flatMap((k, i) => (sceneCache.has(k) ? [] : [i]));
+    if (missing.length > 0) {
+      const flat = await embedder.embed(
+        missing.flatMap((i) => texts[i] as string[]),
+        model,
+      );
+      let at = 0;
+      for (const i of missing) {
+        const n = (texts[i] as string[]).length;
+        sceneCache.set(keys[i] as string, flat.slice(at, at + n));
+        at += n;
+      }
+      while (sceneCache.size > cacheSize) sceneCache.delete(sceneCache.keys().next().value as string);
+    }
+    return keys.map((k) => sceneCache.get(k) as Float32Array[]);
+  }
   return {
     models: embedder.models,
+    async sceneSimilarities(request, scenes) {
+      const id = embedder.modelFor(request);
+      const [[v], vectors] = await Promise.all([
+        embedder.embed([meaningOf(request)], id),
+        sceneVectors(id, scenes),
+      ]);
+      const out = new Map<string, number>();
+      scenes.forEach((scene, i) => {
+        let best = -1;
+        for (const u of vectors[i] as Float32Array[]) best = Math.max(best, cosine(v as Float32Array, u));
+        out.set(scene.id, Math.round(best * 10_000) / 10_000);
+      });
+      return out;
+    },
     async similarities(lead, texts, tools) {
       const id = embedder.modelFor(lead);
       const model = embedder.models.get(id) as EmbeddingModel;
