@@ -477,8 +477,10 @@ describe('SP-3 deep research, five workers on real Kafka + PostgreSQL', () => {
     expect(path(events)).toEqual(straightPath(2));
     expect(executedTools(events)).toEqual(['web_search', 'page_visit']);
     const plan = rows(events, 'task_planned')[0];
-    // The visit's URL precondition could not be met from the user: the search was planned before it.
-    expect(plan?.envelope.decision_reason).toContain('page_visit (preconditions)');
+    // The search finds the page (leads); the visit, fed its first result's URL, reads it (the decider chains the
+    // reader of what a search found, on the visit's own fit under the semantic model).
+    expect(plan?.envelope.decision_reason).toContain('page_visit reads what web_search found');
+    expect(plan?.envelope.decision_reason).toContain('ranked with all-minilm-l6-v2-q');
     expect(preparedCalls(events)[1]?.arguments).toMatchObject({
       url: 'https://docs.example.org/postgresql/17/release-notes',
     });

@@ -133,6 +133,10 @@ const plan = {
     { tool: 'logistics_track_query', score: 0.41 },
   ],
   rejected: [{ candidate: 'invoice_issue', reason: 'not relevant to a refund request' }],
+  semantic_model: {
+    model: 'all-minilm-l6-v2-q',
+    sha256: 'afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1',
+  },
 };
 
 const call0 = {

@@ -78,3 +78,26 @@ describe('date strings and formats', () => {
     expect(dateFormatOf({ type: 'string', description: 'A city name' })).toBeUndefined();
   });
 });
+
+describe('dates written in a request', () => {
+  it('"at 7%" is a rate, not seven o\'clock', () => {
+    expect(findDates('Lend 2000 euros at 7% a year', monday)).toEqual([]);
+    expect(findDates('a bond at 3 percent', monday)).toEqual([]);
+  });
+  it('a range gives its start and its end', () => {
+    expect(iso('from August 3, 2021 to August 9, 2021')).toEqual(['2021-08-03', '2021-08-09']);
+  });
+  it('a year written before a date without one is its year ("2021 May 2nd to May 6th")', () => {
+    expect(iso('stay 2021 May 2nd to May 6th')).toEqual(['2021-05-02', '2021-05-06']);
+  });
+  it('a full stop between a month and its day is a separator ("Sept.14, 2020")', () => {
+    expect(iso('the price on Sept.14, 2020')).toEqual(['2020-09-14']);
+    expect(findDates('the price on Sept.14, 2020', monday)[0]?.text).toBe('Sept.14, 2020');
+  });
+  it('the day the request says today is sets the reference of its relative dates', () => {
+    expect([...new Set(iso('the coming Friday; today is Tuesday June 8th 2021'))]).toEqual([
+      '2021-06-11',
+      '2021-06-08',
+    ]);
+  });
+});

@@ -26,6 +26,8 @@ export interface DateMention {
   index: number;
   date: DateParts;
   rule: string;
+  /** True for a time of day with no day written ("at 9am"): its date is only the reference day. */
+  timeOnly?: boolean;
 }
 
 /** The target formats a string date parameter may declare (schema `format`, a normalizer, or its description). */
@@ -49,7 +51,7 @@ export const NEXT_WEEKDAY_POLICY =
 
 const WEEKDAY_PATTERN = String.raw`(sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat)(?:day|nesday|sday|urday)?`;
 const MODIFIED_WEEKDAY = new RegExp(
-  String.raw`\b(?:(next|this|coming|last|past)\s+${WEEKDAY_PATTERN}(\s+next\s+week)?|next\s+week\s*(?:on\s+)?${WEEKDAY_PATTERN})\b`,
+  String.raw`\b(?:(next|this|coming|upcoming|last|past)\s+${WEEKDAY_PATTERN}(\s+next\s+week)?|next\s+week\s*(?:on\s+)?${WEEKDAY_PATTERN})\b`,
   'gi',
 );
 
@@ -133,7 +135,7 @@ function chronoReference(ctx: DateContext): { instant: Date; timezone: number } 
   };
 }
 
-function partsOf(result: chrono.ParsedResult): DateParts {
+function partsOf(result: { start: chrono.ParsedComponents }): DateParts {
   const start = result.start;
   const parts: DateParts = {
     year: start.get('year') ?? 0,
@@ -167,11 +169,42 @@ function isBareDuration(result: chrono.ParsedResult): boolean {
   return !(DURATION_COUNT.test(result.text) && DURATION_DIRECTION.test(result.text));
 }
 
+const MONTH_NAMES =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const MONTH_DOT_DAY = new RegExp(String.raw`\b(?:${MONTH_NAMES})\.(?=\d{1,2}\b)`, 'gi');
+const PERCENT_AFTER = /^\s?(?:%|percent\b|per\s?cent\b)/i;
+const YEAR_BEFORE = /\b((?:1[5-9]|20)\d{2}),?\s+$/;
+const TODAY_IS = /\b(?:today|now)\s*(?:is|being|=|:)?\s*,?\s*$/i;
+
+/**
+ * The day the request says today is ("today is Monday April 25th 2023", "for today April 25th 2023"): a date with a
+ * written year right after "today" (or "today is"). Relative dates of the same request are read against it.
+ */
+function statedToday(text: string, ctx: DateContext): DateContext | undefined {
+  for (const r of chrono.en.parse(text, chronoReference(ctx))) {
+    if (!r.start.isCertain('year') || !r.start.isCertain('day')) continue;
+    // The weekday before the date ("today is Monday April 25th") belongs to it.
+    const before = text.slice(0, r.index).replace(new RegExp(String.raw`${WEEKDAY_PATTERN},?\s*$`, 'i'), '');
+    if (!TODAY_IS.test(before)) continue;
+    const { year, month, day } = partsOf(r);
+    return {
+      ...ctx,
+      referenceTime: new Date(Date.UTC(year, month - 1, day, 12)).toISOString(),
+      timeZone: 'UTC',
+    };
+  }
+  return undefined;
+}
+
 /**
  * Every date expression in `text`, resolved against the context: the weekday policy first
  * ({@link NEXT_WEEKDAY_POLICY}), then chrono-node (English; Chinese when the text has CJK characters) for the rest.
  */
-export function findDates(text: string, ctx: DateContext): DateMention[] {
+export function findDates(original: string, given: DateContext): DateMention[] {
+  // "March.11, 2022": a full stop between a month name and its day is a separator (same length, so indexes hold and
+  // a mention's text is the original's).
+  const text = original.replace(MONTH_DOT_DAY, (m) => m.replace('.', ' '));
+  const ctx = statedToday(text, given) ?? given;
   const today = referenceDay(ctx);
   const mentions: DateMention[] = [];
   const taken: [number, number][] = [];
@@ -191,9 +224,35 @@ export function findDates(text: string, ctx: DateContext): DateMention[] {
       const end = r.index + r.text.length;
       if (taken.some(([a, b]) => r.index < b && end > a)) continue;
       if (isBareDuration(r)) continue;
+      // "at 6%", "at 5 percent": a rate, not a time of day.
+      if (PERCENT_AFTER.test(text.slice(end))) continue;
+      // "2023 April 4th": a year written just before a date without one is its year.
+      const yearBefore = r.start.isCertain('year')
+        ? undefined
+        : YEAR_BEFORE.exec(text.slice(0, r.index))?.[1];
       const date = partsOf(r);
+      if (yearBefore) date.year = Number(yearBefore);
       if (!date.year || !date.month || !date.day) continue;
-      mentions.push({ text: r.text, index: r.index, date, rule: `parsed "${r.text}"` });
+      const written = original.slice(r.index, end);
+      // A part of the day ("at 6", "in the evening") with no day, weekday, month or year written ("this evening"
+      // is today's).
+      const timeOnly =
+        !(['day', 'weekday', 'month', 'year'] as const).some((c) => r.start.isCertain(c)) &&
+        !/\bthis\b/i.test(written);
+      mentions.push({
+        text: written,
+        index: r.index,
+        date,
+        rule: `parsed "${written}"`,
+        ...(timeOnly ? { timeOnly } : {}),
+      });
+      // A range ("July 10 to July 20, 2022") is two dates: its start and its end.
+      if (r.end) {
+        const last = partsOf({ start: r.end });
+        if (yearBefore && !r.end.isCertain('year')) last.year = date.year;
+        if (last.year && last.month && last.day)
+          mentions.push({ text: written, index: r.index + 1, date: last, rule: `end of "${written}"` });
+      }
       taken.push([r.index, end]);
     }
   }
@@ -316,4 +375,34 @@ export function isInDateFormat(value: string, format: DateFormat): boolean {
     case 'date-time':
       return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value);
   }
+}
+
+const DESCRIBED_TIME = /\bHH:MM(?::SS)?\b/;
+
+/** The time-of-day format a string parameter's description declares ("in 24-hour format 'HH:MM'"), if any. */
+export function timeFormatOf(schema: Record<string, unknown>): 'HH:MM' | 'HH:MM:SS' | undefined {
+  const description = typeof schema.description === 'string' ? schema.description : '';
+  if (dateFormatOf(schema) || /\bYYYY\b/i.test(description)) return undefined;
+  const m = DESCRIBED_TIME.exec(description);
+  return m ? (m[0] === 'HH:MM' ? 'HH:MM' : 'HH:MM:SS') : undefined;
+}
+
+/**
+ * The times of day a text writes ("at 5:30pm", "9am", "13:45", "from 4 to 6 pm"), in text order, as 24-hour clock
+ * readings; "at 6%" is no time (see {@link findDates}).
+ */
+export function findTimes(text: string, ctx: DateContext): { text: string; index: number; time: string }[] {
+  const out: { text: string; index: number; time: string }[] = [];
+  for (const r of chrono.en.parse(text, chronoReference(ctx))) {
+    if (PERCENT_AFTER.test(text.slice(r.index + r.text.length))) continue;
+    for (const c of r.end ? [r.start, r.end] : [r.start]) {
+      if (!c.isCertain('hour')) continue;
+      out.push({
+        text: r.text,
+        index: r.index,
+        time: `${pad(c.get('hour') ?? 0)}:${pad(c.get('minute') ?? 0)}:${pad(c.get('second') ?? 0)}`,
+      });
+    }
+  }
+  return out;
 }

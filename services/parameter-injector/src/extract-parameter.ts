@@ -2,7 +2,7 @@
 // why there is none (nothing found, or several candidates: an extractor never picks among them).
 import { REDACTED } from './redaction.js';
 import type { ParameterHints } from '@signalbox/registry';
-import { dateFormatOf, findDates, formatDate, type DateContext } from './dates.js';
+import { dateFormatOf, findDates, findTimes, formatDate, timeFormatOf, type DateContext } from './dates.js';
 import {
   extractEmails,
   extractEnumValues,
@@ -92,6 +92,34 @@ function leafName(path: string): string {
  * synonyms, dates (formatted to the declared format), e-mail, phone, ids by pattern, city names, numbers with units.
  * Free-text strings are not extracted here (see `freeText` in build.ts). Sensitive values are not shown in notes.
  */
+/**
+ * True for a string parameter whose value is an e-mail address: format `email`, the `email` normalizer, a name with
+ * "email", or a description that says "e-mail address" ("The email address to send to.") and offers no alternative.
+ * A description that only talks about an e-mail ("The body of the email") does not make one.
+ */
+export function isEmailAddressParameter(hints: ParameterHints): boolean {
+  const description = typeof hints.schema.description === 'string' ? hints.schema.description : '';
+  return (
+    hints.schema.format === 'email' ||
+    hints.normalizers.includes('email') ||
+    /e-?mail/i.test(leafName(hints.path)) ||
+    // "a username, phone number, or email address": one choice among others is no e-mail-only parameter.
+    (/\be-?mail\s+address/i.test(description) && !/\bor\b/i.test(description))
+  );
+}
+
+// A description that names an e-mail as the value ("E-mail or phone of the user", "The email address to send
+// to"), not one that is about an e-mail message ("The body content of the email").
+const CONTACT_EMAIL = /\be-?mail\s+address|(?<!\b(?:the|an?|this|that|your|its|of)\s+)\be-?mail\b/i;
+const COPY_NAME = /(^|_)b?cc($|_)/i;
+const COPY_DESCRIPTION = /\b(?:blind\s+)?carbon\s+copy\b|\bb?cc\b/i;
+const COPY_CUE = /\b(?:b?cc|copy|copied|copying)\b/i;
+
+/** True for a copy-recipient parameter (`cc`, `bcc_address`, "The email address to carbon copy"). */
+function isCopyParameter(name: string, description: string): boolean {
+  return COPY_NAME.test(name) || COPY_DESCRIPTION.test(description);
+}
+
 export function extractParameter(
   hints: ParameterHints,
   text: string,
@@ -111,9 +139,22 @@ export function extractParameter(
       show,
     );
   }
+  const timeFormat = timeFormatOf(schema);
+  if (timeFormat && (types.length === 0 || types.includes('string'))) {
+    const times = findTimes(text, dates).map((t) => (timeFormat === 'HH:MM' ? t.time.slice(0, 5) : t.time));
+    if (times.length > 1 && (START_WORDS.test(name) || END_WORDS.test(name))) {
+      const pick = START_WORDS.test(name) ? times[0] : times[times.length - 1];
+      if (pick) return { found: true, value: pick, note: `time ${pick}` };
+    }
+    return unique(times, 'time', show);
+  }
   const dateFormat = dateFormatOf(schema);
   if (dateFormat && (types.length === 0 || types.includes('string'))) {
-    const mentions = findDates(text, dates);
+    const all = findDates(text, dates);
+    // "at 6 in the evening" writes no day: a date parameter does not take the reference day from it, and "9am … on
+    // March 13th" leaves March 13th alone. A date-time parameter may take a time today.
+    const mentions =
+      dateFormat === 'date-time' && !all.some((m) => !m.timeOnly) ? all : all.filter((m) => !m.timeOnly);
     if (mentions.length > 1) {
       // A range ("from Monday to Friday"): the start parameter takes the first date, the end parameter the last.
       const pick = START_WORDS.test(name)
@@ -145,6 +186,13 @@ export function extractParameter(
     const wantsEmail =
       schema.format === 'email' || hints.normalizers.includes('email') || /e-?mail/i.test(name);
     const wantsPhone = hints.normalizers.includes('phone_e164') || /phone|mobile|(^|_)tel($|_)/i.test(name);
+    // A copy recipient (`cc`, `bcc_address`) takes an address only when the request asks for a copy.
+    if (
+      (wantsEmail || isEmailAddressParameter(hints)) &&
+      isCopyParameter(name, description) &&
+      !COPY_CUE.test(text)
+    )
+      return { found: false, note: `no copy ("cc", "bcc") asked for in the request; ${name} left out` };
     if (wantsEmail)
       return unique(
         extractEmails(text).map((e) => e.value),
@@ -170,8 +218,8 @@ export function extractParameter(
         'id',
         show,
       );
-    if (/e-?mail|phone/i.test(description)) {
-      const emails = /e-?mail/i.test(description) ? extractEmails(text).map((e) => e.value) : [];
+    if (CONTACT_EMAIL.test(description) || /phone/i.test(description)) {
+      const emails = CONTACT_EMAIL.test(description) ? extractEmails(text).map((e) => e.value) : [];
       const phones = /phone/i.test(description) ? extractPhones(text).map((e) => e.value) : [];
       return unique([...emails, ...phones], 'contact', show);
     }

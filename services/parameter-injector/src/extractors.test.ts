@@ -1,3 +1,4 @@
+import type { ParameterHints } from '@signalbox/registry';
 import { describe, expect, it } from 'vitest';
 import {
   extractEmails,
@@ -7,6 +8,7 @@ import {
   extractQuantities,
   unitOfParameter,
 } from './extractors.js';
+import { extractParameter } from './extract-parameter.js';
 
 describe('deterministic extractors', () => {
   it('e-mail: finds addresses, lower-cased, without trailing punctuation', () => {
@@ -67,5 +69,70 @@ describe('namedPhrase (a name parameter takes the name the request gives)', () =
     );
     expect(namedPhrase('Issue an invoice for ACME Ltd and e-mail it')).toBe('ACME Ltd');
     expect(namedPhrase('send it to the project group')).toBeUndefined();
+  });
+});
+
+describe('e-mail recipients', () => {
+  const hint = (path: string, description: string): ParameterHints => ({
+    path,
+    schema: { type: 'string', description },
+    required: false,
+    enum: undefined,
+    synonyms: {},
+    normalizers: [],
+  });
+  const ctx = { referenceTime: '2024-11-04T09:00:00Z', timeZone: 'UTC' };
+  it('a copy recipient takes an address only when the request asks for a copy', () => {
+    const cc = hint('cc_address', 'The email address to be included in the CC field.');
+    expect(
+      extractParameter(cc, 'Write to Omar at omar@example.net about the invoice', ctx, false).found,
+    ).toBe(false);
+    expect(extractParameter(cc, 'Write to Omar and cc lena@example.net', ctx, false)).toMatchObject({
+      found: true,
+      value: 'lena@example.net',
+    });
+  });
+  it('a text about an e-mail message takes no address', () => {
+    const body = hint('body', 'The body content of the email.');
+    expect(extractParameter(body, 'Write to omar@example.net', ctx, false).found).toBe(false);
+  });
+});
+
+describe('numbers with an SI symbol written against them', () => {
+  it('"310K", "12J/K", "50Hz", "9.8m/s^2" are numbers; "221B", "the 1980s" and "A4" are not', () => {
+    const values = (text: string) => extractQuantities(text).map((q) => q.value.value);
+    expect(values('cool it from 310K with 12J/K at 50Hz')).toEqual([310, 12, 50]);
+    expect(values('falls at 9.8m/s^2')).toEqual([9.8]);
+    expect(values('live at 221B Baker Street in the 1980s on A4 paper')).toEqual([]);
+  });
+});
+
+describe('times of day', () => {
+  const ctx = { referenceTime: '2024-11-04T09:00:00Z', timeZone: 'UTC' };
+  const hint = (path: string, description: string): ParameterHints => ({
+    path,
+    schema: { type: 'string', description },
+    required: true,
+    enum: undefined,
+    synonyms: {},
+    normalizers: [],
+  });
+  it('a parameter in "HH:MM" takes the time written, on the 24-hour clock', () => {
+    const at = hint('pickup_time', "Pick-up time in 24-hour format 'HH:MM'.");
+    expect(extractParameter(at, 'Collect the van in Leeds at 4:15 pm on June 2nd', ctx, false)).toMatchObject(
+      {
+        found: true,
+        value: '16:15',
+      },
+    );
+    expect(extractParameter(at, 'Collect the van in Leeds at 7% off', ctx, false).found).toBe(false);
+  });
+  it('a date parameter takes no day from a time of day alone, and a written day wins over a time', () => {
+    const day = hint('start_date', 'The first day, in the format YYYY-MM-DD.');
+    expect(extractParameter(day, 'a van I can collect at 8 in the morning', ctx, false).found).toBe(false);
+    expect(extractParameter(day, 'collect at 8am on January 9th, 2025', ctx, false)).toMatchObject({
+      found: true,
+      value: '2025-01-09',
+    });
   });
 });

@@ -1,6 +1,7 @@
 // Deterministic extractors (PI-2): pull typed values out of the user's words. Each returns every candidate it
 // finds, in text order; the caller decides (one candidate = a value, several = ambiguous, none = missing) — an
 // extractor never guesses between candidates.
+import { NUMBER_WORDS, ONE_AS_PRONOUN_BEFORE } from './parameter-vocabulary.js';
 
 /** A value found in text, with the text it came from. */
 export interface Extracted<T> {
@@ -129,6 +130,15 @@ const QUANTITY = new RegExp(
   'giu',
 );
 
+// The symbols of the International System of Units (BIPM, The International System of Units, 9th ed., tables 2
+// and 4: m, g, s, A, K, mol, Hz, N, Pa, J, W, C, V, Ω, T; with L and the eV, Wh in use with the SI) with an optional
+// SI prefix (k, M, G, m, μ, c, n), optionally "/ symbol" and a power ("m/s^2", "J/K").
+const SI_SYMBOL = String.raw`[kMGmμcn]?(?:mol|Hz|Pa|eV|Wh|[mgsAKNJWCVLΩT])`;
+const SI_SYMBOL_AFTER = new RegExp(
+  String.raw`^${SI_SYMBOL}(?:\^-?\d)?(?:\/${SI_SYMBOL}(?:\^-?\d)?)?(?![\p{L}\p{N}])`,
+  'u',
+);
+
 /**
  * Numbers, with their unit when one follows (`5 kg`, `3.5km`, `20%`) or a currency sign precedes (`$20`). Thousands
  * separators are understood (`1,234.5`). Digits inside ids, dates and times are not numbers.
@@ -140,7 +150,11 @@ export function extractQuantities(text: string): Extracted<Quantity>[] {
     const next = text.slice(end, end + 2);
     // Part of a date, time, version or id: not a quantity. A full stop that ends the sentence ("… 4 and 5.") is not
     // a decimal point or a version separator.
-    if (/^[\d/:.\-_A-Za-z]/.test(next) && !/^[.:](?:\s|$)/.test(next) && !m[3]) continue;
+    // An SI symbol written against the number ("300K", "5J/K", "440Hz", "4 m/s^2") is its unit, not an id's letters.
+    const symbol = m[3] ? null : SI_SYMBOL_AFTER.exec(text.slice(end));
+    const decade = symbol?.[0] === 's' && /^\d{3}0$/.test(m[2] ?? '');
+    if (/^[\d/:.\-_A-Za-z]/.test(next) && !/^[.:](?:\s|$)/.test(next) && !m[3] && (!symbol || decade))
+      continue;
     const numberText = m[2] ?? '';
     const value = Number(numberText.replace(/,/g, ''));
     if (!Number.isFinite(value)) continue;
@@ -153,6 +167,64 @@ export function extractQuantities(text: string): Extracted<Quantity>[] {
     out.push({ value: { value, unit }, text: m[0].trim(), index: m.index });
   }
   return out;
+}
+
+const UNITS_WORDS = Object.keys(NUMBER_WORDS).filter(
+  (w) => NUMBER_WORDS[w] !== undefined && NUMBER_WORDS[w] < 10,
+);
+const TENS_WORDS = Object.keys(NUMBER_WORDS).filter((w) => (NUMBER_WORDS[w] ?? 0) >= 20);
+const NUMBER_WORD = new RegExp(
+  String.raw`(?<![\p{L}\p{N}-])(?:(?:(half\s+)?an?\s+)?(dozen)|(${TENS_WORDS.join('|')})(?:[-\s](${UNITS_WORDS.join('|')}))?|(${Object.keys(NUMBER_WORDS).join('|')}))(?![\p{L}\p{N}-])`,
+  'giu',
+);
+const ORDINAL = /(?<![\p{L}\p{N}.\-/:])(\d+)(?:st|nd|rd|th)(?![\p{L}\p{N}])/giu;
+const UNIT_AFTER = new RegExp(String.raw`^\s?(${UNIT_ALTERNATION})(?![A-Za-z])`, 'iu');
+const PRONOUN_ONE_BEFORE = new Set(ONE_AS_PRONOUN_BEFORE);
+
+/** True when the rest of the sentence `after` a numeral writes a run of exactly `count` numbers ("40 and 50"). */
+function countsWhatFollows(after: string, count: number): boolean {
+  const sentence = after.split(/[.!?](?:\s|$)|;/)[0] ?? '';
+  const NUM = String.raw`-?\d+(?:[.,]\d+)?(?:\s*(?!and\b)[\p{L}%°/^]+)?`;
+  const run = new RegExp(String.raw`(?<![\w.])${NUM}(?:\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)${NUM})*`, 'gu');
+  return [...sentence.matchAll(run)].some((m) => (m[0].match(/-?\d+(?:[.,]\d+)?/g) ?? []).length === count);
+}
+
+/**
+ * Numbers written as English words ("two nights", "twenty-five", "a dozen", "half a dozen") and as ordinal digits
+ * ("the 19th century", "the 93rd percentile"), with a unit when one follows. "one" is a count only when it is not a
+ * pronoun: not after a determiner ("the one", "which one") and not before "of" ("one of them").
+ */
+export function extractNumberWords(text: string): Extracted<Quantity>[] {
+  const out: Extracted<Quantity>[] = [];
+  for (const m of text.matchAll(NUMBER_WORD)) {
+    const lower = m[0].toLowerCase();
+    let value: number;
+    if (m[2]) value = m[1] ? 6 : 12;
+    else if (m[3])
+      value = (NUMBER_WORDS[m[3].toLowerCase()] ?? 0) + (m[4] ? (NUMBER_WORDS[m[4].toLowerCase()] ?? 0) : 0);
+    else value = NUMBER_WORDS[lower] ?? Number.NaN;
+    if (!Number.isFinite(value)) continue;
+    const end = m.index + m[0].length;
+    // A capitalised numeral inside a sentence is part of a name ("Toy Story Four", "Apollo Eleven"), not a count.
+    if (/^\p{Lu}/u.test(m[0]) && !/(?:^|[.!?:]\s*|["'“‘(]\s*)$/u.test(text.slice(0, m.index).trimEnd()))
+      continue;
+    // "two numbers: 40 and 50", "its three sides are 5, 4 and 3": the numeral counts the numbers that follow.
+    if (value >= 2 && countsWhatFollows(text.slice(end), value)) continue;
+    if (lower === 'one') {
+      const before = /([\p{L}-]+)\s+$/u.exec(text.slice(0, m.index))?.[1]?.toLowerCase();
+      if ((before && PRONOUN_ONE_BEFORE.has(before)) || /^\s+(?:of|another)\b/i.test(text.slice(end)))
+        continue;
+    }
+    const unit = UNIT_AFTER.exec(text.slice(end));
+    out.push({
+      value: { value, unit: unit?.[1] ? (UNIT_SYNONYMS[unit[1].toLowerCase()] ?? null) : null },
+      text: unit ? m[0] + unit[0] : m[0],
+      index: m.index,
+    });
+  }
+  for (const m of text.matchAll(ORDINAL))
+    out.push({ value: { value: Number(m[1]), unit: null }, text: m[0], index: m.index });
+  return out.sort((a, b) => a.index - b.index);
 }
 
 /** The canonical unit a parameter is expressed in, from its name (`weight_kg`) or description ("in kilograms"). */

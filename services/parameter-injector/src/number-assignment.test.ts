@@ -103,3 +103,35 @@ describe('numbers matched to parameters', () => {
     ).toEqual({ volume: 60, duration: 30 });
   });
 });
+
+describe('numbers written as words and ordinals', () => {
+  it('a number word is a number: "three nights", "twenty-five guests", "a dozen", by the name beside it', () => {
+    expect(
+      assigned('Reserve three nights for twenty-five guests', [param('nights'), param('guests')]),
+    ).toEqual({ nights: 3, guests: 25 });
+    expect(assigned('Order a dozen roses', [param('roses')])).toEqual({ roses: 12 });
+    expect(assigned('Bake half a dozen muffins', [param('muffins')])).toEqual({ muffins: 6 });
+    expect(assigned('a table for two adults and one child', [param('adults'), param('children')])).toEqual({
+      adults: 2,
+      children: 1,
+    });
+  });
+  it('a numeral that counts the numbers after it is not one of them ("two numbers: 8 and 12")', () => {
+    expect(
+      assigned('Find the least common multiple of two numbers: 8 and 12', [param('a'), param('b')]),
+    ).toEqual({ a: 8, b: 12 });
+    expect(assigned('its three angles are 30, 60 and 90', [param('x'), param('y'), param('z')])).toEqual({
+      x: 30,
+      y: 60,
+      z: 90,
+    });
+  });
+  it('"one" as a pronoun and a capitalised numeral inside a name are no numbers', () => {
+    expect(assigned('Pick the one with a garden', [param('count')])).toEqual({});
+    expect(assigned('Show me one of the offers', [param('count')])).toEqual({});
+    expect(assigned('Stream Ocean Eleven tonight', [param('count')])).toEqual({});
+  });
+  it('an ordinal is a number for the parameter it names ("the 18th century")', () => {
+    expect(assigned('Paintings of the 18th century', [param('century')])).toEqual({ century: 18 });
+  });
+});

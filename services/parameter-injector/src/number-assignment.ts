@@ -11,7 +11,13 @@
 // Optional parameters take a number only by unit or name (a loose number leaves the tool's default in place).
 import type { ParameterHints } from '@signalbox/registry';
 import { findDates, type DateContext } from './dates.js';
-import { extractEmails, extractPhones, extractQuantities, unitOfParameter } from './extractors.js';
+import {
+  extractEmails,
+  extractNumberWords,
+  extractPhones,
+  extractQuantities,
+  unitOfParameter,
+} from './extractors.js';
 import { assignByName, nameWords, sameWord, type Candidate } from './spans.js';
 
 /** A number given to a parameter, and what tied it there. */
@@ -95,7 +101,10 @@ export function numberMentions(
     if (spent.has(String(q.value.value).replace(/\D/g, ''))) continue;
     out.push({ value, unit: q.value.unit, start, end });
   }
-  return out;
+  // Numbers written as words or ordinals ("two nights", "the 19th century") are numbers too.
+  for (const q of extractNumberWords(masked))
+    out.push({ value: q.value.value, unit: q.value.unit, start: q.index, end: q.index + q.text.length });
+  return out.sort((a, b) => a.start - b.start);
 }
 
 /**

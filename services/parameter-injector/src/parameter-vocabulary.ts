@@ -284,3 +284,180 @@ export const NOT_A_NAME: readonly string[] = [
   'credential',
   'credentials',
 ];
+
+/**
+ * English cardinal numerals written as words ("two nights", "the next five years", "twenty-five"), read as the
+ * numbers they name. Source: the cardinal numbers of English grammar (zero to twenty, the tens, and "dozen" = 12);
+ * compounds such as "twenty-five" are made from the tens and the units.
+ */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  dozen: 12,
+};
+
+/**
+ * Words before "one" that make it a pronoun or an article-like word ("the one", "which one", "each one"), not a
+ * count. Source: English determiners (The Cambridge Grammar of the English Language, ch. 5).
+ */
+export const ONE_AS_PRONOUN_BEFORE: readonly string[] = [
+  'the',
+  'this',
+  'that',
+  'which',
+  'each',
+  'every',
+  'any',
+  'no',
+  'another',
+  'other',
+  'some',
+];
+
+/**
+ * Names of the months and weekdays (and their common abbreviations): a capitalised word of time, never a place or a
+ * proper name of a request ("in December", "for the date of April 25th"). Source: the English names of the
+ * Gregorian calendar's months and days (ISO 8601 calendar), with the three-letter abbreviations in common use.
+ */
+export const CALENDAR_WORDS: readonly string[] = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+];
+
+/**
+ * English names of widely traded currencies, mapped to their ISO 4217 code ("Canadian dollars" → `CAD`, "British
+ * pounds" → `GBP`); a currency parameter takes the code of the currency the request names. Source: ISO 4217 (the
+ * SIX Group's list of currency codes and names) for the currencies in the BIS Triennial Survey's most traded list,
+ * with the everyday English names of each (a bare "dollar" is the US dollar, a bare "pound" the pound sterling).
+ * Plurals are matched by adding "s".
+ */
+export const CURRENCY_NAMES: Readonly<Record<string, string>> = {
+  'us dollar': 'USD',
+  'u.s. dollar': 'USD',
+  'united states dollar': 'USD',
+  'american dollar': 'USD',
+  dollar: 'USD',
+  euro: 'EUR',
+  'british pound': 'GBP',
+  'pound sterling': 'GBP',
+  'pounds sterling': 'GBP',
+  pound: 'GBP',
+  sterling: 'GBP',
+  'japanese yen': 'JPY',
+  yen: 'JPY',
+  'chinese yuan': 'CNY',
+  yuan: 'CNY',
+  renminbi: 'CNY',
+  rmb: 'CNY',
+  'canadian dollar': 'CAD',
+  'australian dollar': 'AUD',
+  'new zealand dollar': 'NZD',
+  'hong kong dollar': 'HKD',
+  'singapore dollar': 'SGD',
+  'swiss franc': 'CHF',
+  'indian rupee': 'INR',
+  rupee: 'INR',
+  'south korean won': 'KRW',
+  'korean won': 'KRW',
+  'mexican peso': 'MXN',
+  'brazilian real': 'BRL',
+  'russian ruble': 'RUB',
+  'russian rouble': 'RUB',
+  'swedish krona': 'SEK',
+  'norwegian krone': 'NOK',
+  'danish krone': 'DKK',
+  'south african rand': 'ZAR',
+  'turkish lira': 'TRY',
+};
+
+/**
+ * English determiners and quantifiers that stand before a noun without saying what kind it is ("the", "some",
+ * "every", "top", "best"). Source: the determiner and quantifier classes of English grammar (The Cambridge Grammar of
+ * the English Language, ch. 5), with the ranking adjectives a search request puts before a noun.
+ */
+export const DETERMINERS: readonly string[] = [
+  'this',
+  'that',
+  'these',
+  'those',
+  'some',
+  'any',
+  'every',
+  'each',
+  'all',
+  'both',
+  'few',
+  'many',
+  'much',
+  'more',
+  'most',
+  'several',
+  'other',
+  'another',
+  'such',
+  'your',
+  'top',
+  'best',
+  'good',
+  'new',
+  'certain',
+  'specific',
+  'particular',
+  'same',
+  'different',
+];

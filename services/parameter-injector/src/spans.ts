@@ -4,6 +4,8 @@
 // standing next to them ("base of 10", "height 5", "10 meters base"). Nothing here invents: every value is a piece
 // of the text, and several equally good candidates are never chosen between.
 import {
+  CALENDAR_WORDS,
+  DETERMINERS,
   END_NAMES,
   FLAG_VERBS,
   GEO_FEATURES,
@@ -22,6 +24,7 @@ import {
 const LINKING = new Set(LINKING_WORDS);
 const ENDS = new Set(PHRASE_ENDS);
 const GEO = new Set(GEO_FEATURES);
+const CALENDAR = new Set(CALENDAR_WORDS);
 
 /** A word, number or sign of a text, with where it is. */
 export interface Token {
@@ -245,6 +248,8 @@ export function placePhrases(text: string, direction: 'start' | 'end' | null): s
     if (tokens[j]?.lower === 'the') j++;
     const first = tokens[j];
     if (!first || !capitalised(first.text)) return;
+    // "in December", "of April 25th": a month or weekday is a time, not a place.
+    if (CALENDAR.has(first.lower)) return;
     // "and" introduces the end only in "between A and B".
     if (t.lower === 'and' && !/\bbetween\b/i.test(text.slice(0, t.start))) return;
     let end = first.end;
@@ -330,6 +335,31 @@ export function introducedValue(text: string, words: readonly string[]): string[
     // a digit or a sign ("3x^2 + 2x - 1") is taken as written.
     out.push(/^\p{Lu}[\p{L}'’.&-]*$/u.test(head) ? nameRun(value) : value);
   }
+  return [...new Set(out)];
+}
+
+const KIND_NAME = /^(?:(.+)_(?:type|kind|category)|(?:type|kind|category)_of_(.+))$/i;
+const NOT_A_MODIFIER = new Set([...LINKING_WORDS, ...PHRASE_ENDS, ...NEGATIONS, ...DETERMINERS]);
+
+/**
+ * The kind a request writes for a "kind of X" parameter (`slope_type`, `crime_category`, `type_of_energy`): the one
+ * lower-case word written right before X ("a hill slope" → `hill`, "renewable energy" → `renewable`, "theft
+ * crimes" → `theft`). Function words and numbers are no kind; several different words → none (the caller decides).
+ */
+export function kindBefore(name: string, text: string): string[] {
+  const m = KIND_NAME.exec(name);
+  const noun = nameWords(m?.[1] ?? m?.[2] ?? '');
+  if (noun.length === 0) return [];
+  const head = noun[noun.length - 1] ?? '';
+  const tokens = tokenize(text);
+  const out: string[] = [];
+  tokens.forEach((t, i) => {
+    if (i === 0 || !sameWord(t.lower, head)) return;
+    const before = tokens[i - 1];
+    if (!before || !/^\s+$/.test(text.slice(before.end, t.start))) return;
+    if (!/^\p{Ll}[\p{Ll}-]*$/u.test(before.text) || NOT_A_MODIFIER.has(before.lower)) return;
+    out.push(before.text);
+  });
   return [...new Set(out)];
 }
 
@@ -445,7 +475,8 @@ export function properNames(text: string): Candidate<string>[] {
       break;
     }
     const end = words[last];
-    if (end) {
+    // "in December", "on Friday the 13th": a month or weekday starts a time, not a name.
+    if (end && !CALENDAR.has(first.text.toLowerCase().replace(/\.$/, ''))) {
       let value = text.slice(first.start, end.end).replace(/['’]s$/u, '');
       // A closing full stop is the sentence's, but for initials ("D.C.", "J.").
       if (/\.$/.test(value) && !/(?:^|\s)(?:\p{Lu}\.)+$/u.test(value)) value = value.slice(0, -1);

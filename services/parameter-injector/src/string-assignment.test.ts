@@ -138,3 +138,69 @@ describe('a city with its country or state', () => {
     ).toEqual({ location: 'Denver', scale: 'Kelvin' });
   });
 });
+
+describe('values that are no names or places', () => {
+  it('a month or weekday is never a place or a proper name', () => {
+    expect(placePhrases('What is on in January?', null)).toEqual([]);
+    expect(spans('Any concerts next to me on Saturday?', [param('artist')])).toEqual({});
+  });
+  it('a name after a comma behind a place another rule took is part of it ("Denver, CO")', () => {
+    expect(spans('Find a bus going to Denver, CO tomorrow', [param('origin'), param('to')])).toEqual({
+      to: 'Denver',
+    });
+  });
+  it('an e-mail address parameter takes the address, and a copy recipient only when a copy is asked for', () => {
+    const to = param('to', true, 'The email address to send to.');
+    const cc = param('cc', false, 'The email address to carbon copy.');
+    expect(spans('Mail Priya Nair at priya@example.org about lunch', [to, cc])).toEqual({});
+  });
+});
+
+describe('currencies', () => {
+  it('a currency parameter takes the ISO 4217 code of the currency named', () => {
+    expect(spans('What is the rate of the Swiss franc today?', [param('currency')])).toEqual({
+      currency: 'CHF',
+    });
+  });
+  it("the amount's currency is the one converted from, the other the one converted to", () => {
+    const p = [param('from_currency'), param('to_currency')];
+    expect(spans('How many Indian rupees do I get for 40 euros?', p)).toEqual({
+      from_currency: 'EUR',
+      to_currency: 'INR',
+    });
+    expect(
+      spans('Change Australian dollars into Mexican pesos', [
+        param('base_currency'),
+        param('target_currency'),
+      ]),
+    ).toEqual({
+      target_currency: 'MXN',
+      base_currency: 'AUD',
+    });
+  });
+  it('two currencies with no cue for either side settle nothing', () => {
+    expect(spans('Compare the euro and the yen', [param('from_currency'), param('to_currency')])).toEqual({});
+  });
+});
+
+describe('the kind of a thing', () => {
+  it('a "kind of X" parameter takes the lower-case word written right before X', () => {
+    expect(spans('Show rentals for a studio apartment downtown', [param('apartment_type')])).toEqual({
+      apartment_type: 'studio',
+    });
+    expect(spans('List the fraud cases from 2019', [param('type_of_case')])).toEqual({
+      type_of_case: 'fraud',
+    });
+  });
+  it('a function word, a tool word or two different words give no kind', () => {
+    expect(spans('Show me some apartments', [param('apartment_type')])).toEqual({});
+    expect(
+      assignStrings(
+        [param('room_type')],
+        'Reserve a hotel room for tonight',
+        'hotel_reservation Reserve hotels',
+      ).spans.size,
+    ).toBe(0);
+    expect(spans('a studio apartment or a loft apartment', [param('apartment_type')])).toEqual({});
+  });
+});

@@ -11,13 +11,16 @@
 // With none of these the parameter is missing (→ clarification when required). A parameter that carries the user's
 // own words (`query`, `message`, `prompt` …) takes the one quoted passage when there is one, else the request.
 import type { ParameterHints } from '@signalbox/registry';
+import { assignCurrencies } from './currency-assignment.js';
 import { dateFormatOf } from './dates.js';
 import { enumKey, extractQuantities } from './extractors.js';
+import { isEmailAddressParameter } from './extract-parameter.js';
 import { CITY_NAMES, NOT_A_NAME, REGION_NAMES } from './parameter-vocabulary.js';
 import {
   assignByName,
   describedValues,
   introducedValue,
+  kindBefore,
   nameWords,
   paths,
   placeDirection,
@@ -26,6 +29,7 @@ import {
   quotedSpans,
   stringRole,
   urls,
+  type Candidate,
   type StringRole,
 } from './spans.js';
 
@@ -103,7 +107,8 @@ export function assignStrings(
   const spans = new Map<string, AssignedSpan>();
   const roles = new Map<string, StringRole>();
   const notes = new Map<string, string>();
-  const plain = params.filter(isPlainString);
+  // An e-mail address parameter takes the address written (the extractors), never a name or a span.
+  const plain = params.filter((p) => isPlainString(p) && !isEmailAddressParameter(p));
   const enumWords = params.flatMap((p) => (p.enum ?? []).map((v) => enumKey(String(v))));
   // A quoted passage that is most of the request is the request itself, not a span of it.
   const quotes = quotedSpans(text).filter(
@@ -131,7 +136,16 @@ export function assignStrings(
   const hasCity = plain.some((p) => wordsOf(p).some((w) => CITY_NAMES.includes(w)));
   const hasRegion = plain.some((p) => wordsOf(p).some((w) => REGION_NAMES.includes(w)));
 
+  // Currencies by name or code, as ISO 4217 codes ("Canadian dollars" → CAD), matched to the currency parameters.
+  const currencies = assignCurrencies(
+    plain.filter((p) => !p.enum),
+    text,
+  );
+  for (const [field, c] of currencies) give(field, c.value, c.note);
+
+  const toolWords = new Set(nameWords(toolText).filter((w) => w.length > 1));
   for (const p of plain) {
+    if (currencies.has(p.path)) continue;
     const name = p.path.slice(p.path.lastIndexOf('.') + 1);
     const description = typeof p.schema.description === 'string' ? p.schema.description : '';
     const role = stringRole(name, description, p.schema.format);
@@ -171,6 +185,12 @@ export function assignStrings(
     if (found.value === undefined && !found.many && role !== 'unit') {
       [found, rule] = [one(introducedValue(text, nameWords(name))), `the value written after "${name}"`];
     }
+    if (found.value === undefined && !found.many && role === 'entity')
+      [found, rule] = [
+        // A word of the tool's own name or purpose ("a hotel room" for a hotel booking tool) is its subject, not a kind.
+        one(kindBefore(name, text).filter((k) => !nameWords(k).every((w) => toolWords.has(w)))),
+        `the kind written before what "${name}" is a kind of`,
+      ];
     if (found.value !== undefined) give(p.path, found.value, rule);
     else if (found.many)
       notes.set(p.path, `${String(found.many.length)} candidates (${found.many.join(', ')}); not choosing`);
@@ -204,9 +224,19 @@ export function assignStrings(
   const docWords = new Set(nameWords(toolText).filter((w) => w.length > 1));
   const inQuote = (c: { start: number; end: number }) =>
     quotedSpans(text).some((q) => c.start >= q.start && c.end <= q.end);
-  const names = properNames(text).filter(
+  const allNames = properNames(text);
+  const isTaken = (value: string) =>
+    [...taken].some((t) => t.includes(enumKey(value)) || enumKey(value).includes(t));
+  // "headed to Washington, DC": a name written after a comma right behind a name another rule took is part of that
+  // value (its region), not a value of its own.
+  const tailOfTaken = (n: Candidate<string>) =>
+    allNames.some(
+      (m) => m.end <= n.start && /^\s*,\s*$/.test(text.slice(m.end, n.start)) && isTaken(m.value),
+    );
+  const names = allNames.filter(
     (n) =>
       !inQuote(n) &&
+      !tailOfTaken(n) &&
       ![...taken].some((t) => t.includes(enumKey(n.value)) || enumKey(n.value).includes(t)) &&
       !claimedBy.has(enumKey(n.value)) &&
       !enumWords.includes(enumKey(n.value)) &&
