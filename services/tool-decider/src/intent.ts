@@ -1,4 +1,5 @@
 // TD-5 intent vs side effect: is the request a question / lookup, or does it ask for something to be done?
+import { targetPhrase } from './retrieval.js';
 
 /** What the request wants: information (`question`) or a change in the world (`action`). */
 export type RequestIntent = 'question' | 'action';
@@ -80,10 +81,10 @@ const ASK_VERBS =
   'find|calculate|compute|get|book|buy|determine|estimate|tell|show|give|list|search|look|convert|predict|check|send|' +
   'create|make|order|reserve|invest|withdraw|locate|display|retrieve|fetch|identify|generate|translate|schedule|plan|' +
   'analy[sz]e|compare|count|recommend|play|what|how|which|who|where|when';
-// Where one ask ends and another begins: a sentence end, "also" / "as well as", "then <verb>", ", and the …", or
-// "and <verb>".
+// Where one ask ends and another begins: a sentence end, ", then …" / ", and finally …" / ", followed by …", "also" /
+// "as well as", "then <verb>", ", and the …", or "and <verb>".
 const ASK_BOUNDARY = new RegExp(
-  String.raw`(?<=[.?!])\s+|\s*[,;]?\s*\b(?:and\s+)?(?:also|as\s+well\s+as)\b,?\s*|\s*[,;]?\s*\b(?:and\s+)?then\s+(?=(?:${ASK_VERBS})\b)|\s*,\s*and\s+(?=(?:the|a|an)\b)|\s*[,;]?\s+and\s+(?=(?:${ASK_VERBS})\b)`,
+  String.raw`(?<=[.?!])\s+|\s*,\s*(?:and\s+)?(?:then|finally|lastly|afterwards|after\s+that|followed\s+by)\b,?\s*|\s+and\s+(?:then\s+)?(?:finally|lastly)\b,?\s*|\s*[,;]?\s*\b(?:and\s+)?(?:also|as\s+well\s+as)\b,?\s*|\s*[,;]?\s*\b(?:and\s+)?then\s+(?=(?:${ASK_VERBS})\b)|\s*,\s*and\s+(?=(?:the|a|an)\b)|\s*[,;]?\s+and\s+(?=(?:${ASK_VERBS})\b)`,
   'giu',
 );
 
@@ -102,4 +103,81 @@ export function requestParts(request: string): string[] {
     else parts.push(part);
   }
   return parts;
+}
+
+// Where the things one ask names are listed: a semicolon, a comma before a word, or "and" (quoted titles such as
+// 'Pride and Prejudice' excepted). Commas between figures ("3, 4, 5") list values, not things.
+const PIECE_BOUNDARY = /\s*;\s*|\s*,\s+(?:and\s+)?(?=[\p{L}'"])|\s+and\s+/giu;
+// Words that open a qualifier of what a piece names ("the median for these points", "a park with a playground").
+const QUALIFIER =
+  /\b(?:for|of|in|on|at|from|with|between|by|during|about|near|within|after|before|since|using|that|which|who|whose|where|when)\b/iu;
+// Quoted spans: a title or a value, never split ("'Pride and Prejudice'"); an apostrophe inside a word is no quote.
+const QUOTED = /(?<![\p{L}\p{N}])'[^']{1,80}'(?![\p{L}\p{N}])|"[^"]{1,80}"|“[^”]{1,80}”/gu;
+
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/**
+ * The things one ask names, each as a text of its own ("Get the median and the variance of these points" → "Get the
+ * median of these points", "Get the variance of these points"); one piece when the ask names one thing. A listed
+ * bare noun ("the median", "temperature") shares the ask's lead words and the qualifier of the next full piece
+ * ("… for Boston"); a short bare piece right after a qualified one continues its qualifier ("for Boston, USA",
+ * "Procter and Gamble") and is folded into it. The planner scores each piece on its own words: two pieces whose
+ * best tools differ ask for two tools.
+ */
+export function askPieces(ask: string): string[] {
+  const text = ask.trim().replace(/^["“](.*)["”]$/su, '$1');
+  const quoted = [...text.matchAll(QUOTED)].map((m) => [m.index, m.index + m[0].length] as const);
+  const segments: { text: string; sep: string }[] = [];
+  let from = 0;
+  let sep = '';
+  for (const m of text.matchAll(PIECE_BOUNDARY)) {
+    if (quoted.some(([a, b]) => m.index > a && m.index < b)) continue;
+    segments.push({ text: text.slice(from, m.index), sep });
+    sep = m[0];
+    from = m.index + m[0].length;
+  }
+  segments.push({ text: text.slice(from), sep });
+  const bare = (t: string) => !QUALIFIER.test(t) && wordCount(t) <= 4;
+  // A segment that modifies the one before rather than naming a thing of its own: a participle or a preposition
+  // ("…, departing on Monday", "…, in the morning"), a clause of its own subject ("…, and I'd like it in blue"), or
+  // a name's apposition ("Rome, Italy", "Austin, TX").
+  const modifier = (t: string, previous: string) =>
+    /^(?:\p{L}+(?:ing|ed)|for|of|in|on|at|from|to|with|by|during|near|within|after|before|since|via|including|except|i|i'\p{L}+|we|you|he|she|it|they|it's|there|here)\b/iu.test(
+      t,
+    ) ||
+    (/^\p{Lu}/u.test(t) && /\p{Lu}[\p{L}.]*$/u.test(previous));
+  const pieces: string[] = [];
+  for (const s of segments) {
+    const part = s.text.trim();
+    if (part === '') continue;
+    const last = pieces.at(-1);
+    // A short piece continues the one before: a place's qualifier ("Boston, USA"), a name ("Gas and Electric"),
+    // a figure ("96 and 128"). A bare noun after a bare noun is one more thing listed.
+    if (
+      last !== undefined &&
+      ((bare(part) && !bare(last)) || (!bare(part) && wordCount(part) < 3) || modifier(part, last))
+    )
+      pieces[pieces.length - 1] = `${last}${s.sep}${part}`;
+    else pieces.push(part);
+  }
+  if (pieces.length < 2) return [ask.trim()];
+  // The lead words of the first piece ("Determine the ") open every listed piece that has none of its own.
+  const first = pieces[0] ?? '';
+  const target = targetPhrase(first);
+  const lead = target.trim() === '' ? '' : first.slice(0, Math.max(0, first.indexOf(target)));
+  // A piece has lead words of its own ("what is …", "find …") when what it asks for does not stand at its start.
+  const ownLead = (piece: string) =>
+    !piece.replace(/^(?:the|a|an)\s+/iu, '').startsWith(targetPhrase(piece).trim());
+  const opened = (piece: string) =>
+    lead === '' || ownLead(piece)
+      ? piece
+      : `${lead}${/\b(?:the|a|an)\s+$/iu.test(lead) ? piece.replace(/^(?:the|a|an)\s+/iu, '') : piece}`;
+  return pieces.map((piece, i) => {
+    if (!bare(piece)) return opened(piece);
+    // A listed bare noun takes the qualifier of the full piece that ends the list: "the median" + "variance for
+    // these points". A full piece with lead words of its own ends no list ("Hi, are there …").
+    const next = pieces.slice(i + 1).find((p) => !bare(p));
+    const at = next === undefined || ownLead(next) ? -1 : next.search(QUALIFIER);
+    return at === -1 || next === undefined ? opened(piece) : `${opened(piece)} ${next.slice(at)}`;
+  });
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RegistryContent, createRegistry, loadRegistryDir, type Registry } from '@signalbox/registry';
-import { detectIntent, requestParts, requestedActs, searchedFor } from './intent.js';
+import { askPieces, detectIntent, requestParts, requestedActs, searchedFor } from './intent.js';
 import { planTools, type PlanRequest } from './planner.js';
 import { createSemanticScorer, type SemanticScorer } from './semantic.js';
 import { sharedOnnxEmbedder } from '@signalbox/embedder/testing';
@@ -71,6 +71,49 @@ describe('the asks of a request', () => {
     ]);
   });
 
+  it('splits at ", then …", ", followed by …" and ", and finally …" whatever follows', () => {
+    expect(
+      requestParts(
+        'Plan a route from Leeds to York, then another from York to Hull, followed by a hotel in Hull, and finally a table at a fish restaurant.',
+      ),
+    ).toEqual([
+      'Plan a route from Leeds to York',
+      'another from York to Hull',
+      'a hotel in Hull',
+      'a table at a fish restaurant.',
+    ]);
+    // "and then" without a comma still continues a description.
+    expect(requestParts('Track a parcel that was sent and then returned to Leeds.')).toHaveLength(1);
+  });
+
+  it('lists the things one ask names, sharing its lead words and its qualifier', () => {
+    expect(askPieces('Give me the population and the area of Norway.')).toEqual([
+      'Give me the population of Norway.',
+      'Give me the area of Norway.',
+    ]);
+    expect(askPieces('Find the mean, median and mode of 2, 9, 4.')).toEqual([
+      'Find the mean of 2, 9, 4.',
+      'Find the median of 2, 9, 4.',
+      'Find the mode of 2, 9, 4.',
+    ]);
+    expect(
+      askPieces('Show the opening hours of the Tate Modern and the ticket price of the Barbican'),
+    ).toEqual(['Show the opening hours of the Tate Modern', 'Show the ticket price of the Barbican']);
+  });
+
+  it('keeps one thing whole: figures, names, quoted titles, appositions and modifiers', () => {
+    for (const ask of [
+      'Calculate the GCD of 96 and 128',
+      'Find the judge of the case against Marks and Spencer',
+      "Find 'Salt and Pepper' by the Hungry Duck",
+      'Compare the rainfall in Bergen, Norway with the rainfall in Cork, Ireland',
+      'Book a flight to Oslo, departing on Friday and returning on Monday',
+      'Find a quiet cafe in Hull, and I would like one with a garden',
+      'What is the weather in Berlin today?',
+    ])
+      expect(askPieces(ask)).toEqual([ask]);
+  });
+
   it('plans the best tool of each ask: two asks about different things get two tools', async () => {
     const tools = ['area_circle', 'factorial_compute'].map((name) => ({
       name,
@@ -115,6 +158,116 @@ describe('the asks of a request', () => {
     const textOf = (tool: string) => out.plan.steps.find((s) => s.tool === tool)?.input_from[0]?.text;
     expect(textOf('area_circle')).toBe('Calculate the area of a circle with radius 5.');
     expect(textOf('factorial_compute')).toBe('find the factorial of 7.');
+  });
+});
+
+/** A registry of read-only tools in one scenario, from [name, purpose] pairs (each takes a list of numbers). */
+function toolset(tools: readonly (readonly [string, string])[]): Registry {
+  return createRegistry(
+    RegistryContent.parse({
+      tools: tools.map(([name, purpose]) => ({
+        name,
+        description: { purpose, returns: 'The result.', not_for: 'Anything else (use another tool).' },
+        action: 'read' as const,
+        permission: 'read_only' as const,
+        scenarios: ['set'],
+        visible_agents: ['*'],
+        parameters: {
+          type: 'object',
+          properties: { values: { type: 'string', description: 'What the tool works on.' } },
+          required: ['values'],
+        },
+      })),
+      agents: [{ id: 'set_agent', description: 'Answers questions', max_permission: 'read_only' }],
+      scenes: [],
+      tenants: [{ id: 'default', allow: ['*'], deny: [], max_permission: 'read_only' }],
+      settings: {},
+      profiles: [],
+      policies: [],
+    }),
+  );
+}
+
+describe('the things one ask lists', () => {
+  const stats = () =>
+    toolset([
+      ['stats_mean', 'Compute the arithmetic mean (average) of a list of numbers.'],
+      ['stats_standard_deviation', 'Compute the standard deviation of a list of numbers.'],
+      ['stats_sum', 'Add up a list of numbers.'],
+      ['unit_convert', 'Convert a quantity from one unit of measurement to another.'],
+    ]);
+
+  it('one verb over two things: a tool for each, each reading the values from its own words', async () => {
+    const out = await plan(stats(), {
+      request: 'Find the mean and the standard deviation of 4, 8, 15 and 16.',
+      agent: 'set_agent',
+      tenant: 'default',
+      scenario: 'set',
+    });
+    expect(out.plan.steps.map((s) => s.tool).sort()).toEqual(['stats_mean', 'stats_standard_deviation']);
+    // The tool for the second thing reads its values from that thing's words: the verb and the figures shared.
+    const textOf = (tool: string) => out.plan.steps.find((s) => s.tool === tool)?.input_from[0]?.text;
+    const [lead, second] = out.plan.steps.map((s) => s.tool);
+    expect(textOf(lead ?? '')).toBeUndefined();
+    expect(textOf(second ?? '')).toBe(
+      second === 'stats_mean'
+        ? 'Find the mean of 4, 8, 15 and 16.'
+        : 'Find the standard deviation of 4, 8, 15 and 16.',
+    );
+    expect(out.decision_reason).toMatch(
+      /piece "Find the (mean|standard deviation) of 4, 8, 15 and 16\." → stats_/,
+    );
+  });
+
+  it('one thing asked for gets one tool, whatever else the request lists', async () => {
+    const out = await plan(stats(), {
+      request: 'Find the mean of 4, 8, 15 and 16.',
+      agent: 'set_agent',
+      tenant: 'default',
+      scenario: 'set',
+    });
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['stats_mean']);
+    // Values listed with "and" are not things of their own.
+    const figures = await plan(stats(), {
+      request: 'Find the mean of the heights of Anna, Ben and Carl: 150, 162 and 171.',
+      agent: 'set_agent',
+      tenant: 'default',
+      scenario: 'set',
+    });
+    expect(figures.plan.steps.map((s) => s.tool)).toEqual(['stats_mean']);
+  });
+
+  it('the tool of each ask reads its values from the ask that fits it best', async () => {
+    const out = await plan(stats(), {
+      request:
+        'I am baking for a party and the recipe is in ounces. Convert 12 ounces of flour to grams. Then find the mean of 4, 8, 15 and 16.',
+      agent: 'set_agent',
+      tenant: 'default',
+      scenario: 'set',
+    });
+    expect(out.plan.steps.map((s) => s.tool).sort()).toEqual(['stats_mean', 'unit_convert']);
+    // Each reads its values from the ask that fits it best: the conversion from "Convert 12 ounces …", not from the
+    // sentence that sets the scene.
+    const textOf = (tool: string) => out.plan.steps.find((s) => s.tool === tool)?.input_from[0]?.text;
+    expect(textOf('unit_convert')).toBe('Convert 12 ounces of flour to grams.');
+    expect(textOf('stats_mean')).toBe('find the mean of 4, 8, 15 and 16.');
+  });
+});
+
+describe('a part that refines the ask', () => {
+  it('adds no sibling tool: "Can you find what is on?" only refines the film asked for', async () => {
+    const films = toolset([
+      ['movie_find', 'Find films showing in cinemas in a city, by genre.'],
+      ['movie_tickets_buy', 'Buy cinema tickets for a film showing.'],
+      ['restaurant_find', 'Find restaurants in a city by cuisine.'],
+    ]);
+    const out = await plan(films, {
+      request: "I'm in the mood for a thriller in Leeds tonight. Can you find what's on?",
+      agent: 'set_agent',
+      tenant: 'default',
+      scenario: 'set',
+    });
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['movie_find']);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type ToolDefinition,
 } from '@signalbox/registry';
 import {
+  askPieces,
   detectIntent,
   requestParts,
   requestedActs,
@@ -276,7 +277,9 @@ export async function planTools(
   }));
   const index = createLexicalIndex(usable);
   const asks = requestParts(req.request);
-  const texts = [req.request, ...asks];
+  // The things each ask names ("the median and the variance of …"), each a text scored on its own.
+  const pieces = asks.map(askPieces);
+  const texts = [req.request, ...asks, ...pieces.flat()];
   const similarities = options.semantic
     ? await options.semantic.similarities(
         req.request,
@@ -400,22 +403,46 @@ export async function planTools(
     // A tool that serves one ask reads its required values from that ask's words (input_from text), so two asks
     // naming two cities or two numbers each get their own.
     const askOf = new Map<string, string>();
-    if (asks.length > 1)
-      for (const ask of asks) {
-        const local = index.score(ask, similarityTo(ask)).filter((s) => pool.some((p) => p.tool === s.tool));
-        const top = local[0];
-        if (!top || !fitsRequest(top, local)) continue;
-        if (chosen.some((c) => c.tool === top.tool)) {
-          if (!askOf.has(top.tool.name)) askOf.set(top.tool.name, ask);
-          continue;
+    const askFit = new Map<string, number>();
+    // A tool that serves one part of the request need not fit the whole of it (the other parts' words dilute it):
+    // every tool the intent admits may serve a part — once some tool fits the request at all (TD-6) — when the part's
+    // meaning singles it out (`singledOut`). Sibling tools of one domain (find a movie, buy its tickets) are close in
+    // meaning to the same words, so none of them is singled out by a part that only refines the ask.
+    const admitted = scored.filter((s) => intent === 'action' || s.tool.action === 'read');
+    const serve = (part: string, kind: 'ask' | 'piece') => {
+      const local = index
+        .score(part, similarityTo(part))
+        .filter((s) => admitted.some((a) => a.tool === s.tool));
+      const top = local[0];
+      if (!top || !fitsRequest(top, local)) return;
+      if (chosen.some((c) => c.tool === top.tool)) {
+        // A chosen tool reads its values from the ask that fits it best ("I am baking …. Convert 12 ounces …": the
+        // second); a thing listed in an ask is only a detail of the words it already reads.
+        if (kind === 'ask' && top.fit > (askFit.get(top.tool.name) ?? -1)) {
+          askOf.set(top.tool.name, part);
+          askFit.set(top.tool.name, top.fit);
         }
-        if (local.some((l) => forActs.includes(l.tool) && fitsRequest(l, local))) continue;
-        const s = pool.find((p) => p.tool === top.tool);
-        if (!s) continue;
-        chosen.push(s);
-        askOf.set(s.tool.name, ask);
-        reasons.push(`ask "${ask.slice(0, 60)}" → ${s.tool.name} (fit ${top.fit.toFixed(2)})`);
+        return;
       }
+      // Already served: a tool chosen for a named act fits the ask ("… and send it": email_send), or, for one of the
+      // things an ask lists, any chosen tool fits it (the thing is a detail of what that tool does).
+      const served = kind === 'ask' ? forActs : chosen.map((c) => c.tool);
+      if (local.some((l) => served.includes(l.tool) && fitsRequest(l, local))) return;
+      const s = admitted.find((a) => a.tool === top.tool);
+      if (!s) return;
+      const inPool = pool.includes(s);
+      if ((kind === 'piece' || !inPool) && !singledOut(top, inPool)) return;
+      chosen.push(s);
+      askOf.set(s.tool.name, part);
+      askFit.set(s.tool.name, top.fit);
+      reasons.push(`${kind} "${part.slice(0, 60)}" → ${s.tool.name} (fit ${top.fit.toFixed(2)})`);
+    };
+    if (chosen.length > 0) {
+      if (asks.length > 1) for (const ask of asks) serve(ask, 'ask');
+      // An ask that lists several things ("the median and the variance of …", "the temperature for Boston and the
+      // rain for Rome"): each thing is a part of its own, served from its own words.
+      for (const listed of pieces) if (listed.length > 1) for (const piece of listed) serve(piece, 'piece');
+    }
     for (const s of chosen) {
       if (steps.some((x) => x.tool === s.tool.name)) continue;
       const ask = askOf.get(s.tool.name);
@@ -581,6 +608,19 @@ function producerFor(
     );
   }
   return undefined;
+}
+
+/**
+ * Whether a part of a request (one ask of several, one thing an ask lists) singles a tool out by meaning: the tool's
+ * cosine to the part leads every other visible tool's by `leadMargin` — the margin by which a request singles out a
+ * tool in the relative fit rule — or by twice that when the tool does not fit the request as a whole, whose words
+ * then say nothing for it. Without the semantic model nothing is singled out (lexical overlap cannot tell a new
+ * thing from a detail of the one asked for).
+ */
+function singledOut(top: ScoredTool, fitsWhole: boolean): boolean {
+  const lead = top.features.semanticLead;
+  if (top.features.semantic === null || lead === null) return false;
+  return lead >= (fitsWhole ? 1 : 2) * RETRIEVAL_CONFIG.leadMargin - 1e-9;
 }
 
 /** Tags that mark a tool as the place for arithmetic (the research pack's sandbox). */
