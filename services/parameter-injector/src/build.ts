@@ -406,14 +406,15 @@ export function buildArguments(input: BuildInput): BuiltArguments {
         // The plan says this free-text parameter is the user's own words (a search query, a ticket title); a model's
         // phrasing of them is preferred when there is one.
         if (!(proposals && Object.hasOwn(proposals, field))) {
+          // A name is not the whole request either: a parameter documented as a name takes the name the request
+          // gives ("… send it to the Atlas project group" → "Atlas project group"), so a lookup by name can match —
+          // the whole phrase a preposition introduces, not only its capitalised words.
+          const named = isNameParameter(hints) ? namedPhrase(request) : undefined;
           const span = strings.spans.get(field);
-          if (span) {
+          if (span && !(named && named.startsWith(span.value) && named.length > span.value.length)) {
             set(field, span.value, 'user_text', `plan input_from user_text: ${span.note}`);
             continue;
           }
-          // A name is not the whole request either: a parameter documented as a name takes the name the request
-          // gives ("… send it to the Atlas project group" → "Atlas project group"), so a lookup by name can match.
-          const named = isNameParameter(hints) ? namedPhrase(request) : undefined;
           if (named) {
             set(field, named, 'user_text', 'plan input_from user_text: the name the request gives');
             continue;

@@ -403,7 +403,6 @@ export async function planTools(
     // A tool that serves one ask reads its required values from that ask's words (input_from text), so two asks
     // naming two cities or two numbers each get their own.
     const askOf = new Map<string, string>();
-    const askFit = new Map<string, number>();
     // A tool that serves one part of the request need not fit the whole of it (the other parts' words dilute it):
     // every tool the intent admits may serve a part — once some tool fits the request at all (TD-6) — when the part's
     // meaning singles it out (`singledOut`). Sibling tools of one domain (find a movie, buy its tickets) are close in
@@ -416,12 +415,9 @@ export async function planTools(
       const top = local[0];
       if (!top || !fitsRequest(top, local)) return;
       if (chosen.some((c) => c.tool === top.tool)) {
-        // A chosen tool reads its values from the ask that fits it best ("I am baking …. Convert 12 ounces …": the
-        // second); a thing listed in an ask is only a detail of the words it already reads.
-        if (kind === 'ask' && top.fit > (askFit.get(top.tool.name) ?? -1)) {
-          askOf.set(top.tool.name, part);
-          askFit.set(top.tool.name, top.fit);
-        }
+        // A chosen tool reads its values from the first ask it serves; a thing listed in an ask is only a detail of
+        // the words it already reads.
+        if (kind === 'ask' && !askOf.has(top.tool.name)) askOf.set(top.tool.name, part);
         return;
       }
       // Already served: a tool chosen for a named act fits the ask ("… and send it": email_send), or, for one of the
@@ -434,7 +430,6 @@ export async function planTools(
       if ((kind === 'piece' || !inPool) && !singledOut(top, inPool)) return;
       chosen.push(s);
       askOf.set(s.tool.name, part);
-      askFit.set(s.tool.name, top.fit);
       reasons.push(`${kind} "${part.slice(0, 60)}" → ${s.tool.name} (fit ${top.fit.toFixed(2)})`);
     };
     if (chosen.length > 0) {
