@@ -37,7 +37,7 @@ import {
   type ScoredTool,
   type SemanticInput,
 } from './retrieval.js';
-import { scoreScenes } from './scene-router.js';
+import { agentScenes, scoreScenes } from './scene-router.js';
 import type { SemanticScorer } from './semantic.js';
 import { STOP_WORDS, stem, tokens } from './text.js';
 
@@ -109,6 +109,7 @@ export function shortlistFor(registry: Registry, ranking: readonly string[]): st
 function visibleSet(
   registry: Registry,
   req: PlanRequest,
+  sceneSimilarity: ReadonlyMap<string, number> | undefined,
 ): { scene: string | null; tools: ToolDefinition[]; why: string } {
   if (req.scenario) {
     const set = toolsFor(registry, {
@@ -119,7 +120,7 @@ function visibleSet(
     });
     return { scene: null, tools: set.tools, why: `scenario ${req.scenario} given by the task` };
   }
-  const scenes = scoreScenes(registry, req.agent, req.request);
+  const scenes = scoreScenes(registry, req.agent, req.request, sceneSimilarity);
   const best = scenes[0];
   if (best && best.score > 0) {
     const set = toolsForScene(registry, {
@@ -131,7 +132,10 @@ function visibleSet(
     return {
       scene: best.scene.id,
       tools: set.tools,
-      why: `scene ${best.scene.id} (score ${best.score.toFixed(1)}${best.hits.length ? `, keywords ${best.hits.join(', ')}` : ''})`,
+      why:
+        `scene ${best.scene.id} (score ${best.score.toFixed(1)}` +
+        `${best.hits.length ? `, keywords ${best.hits.join(', ')}` : ''}` +
+        `${best.semantic !== null ? `, semantic ${best.semantic.toFixed(2)}` : ''})`,
     };
   }
   // No scene speaks to the request: every scene the agent takes, so a fitting tool is still found (or none is).
@@ -266,7 +270,12 @@ export async function planTools(
   const maxRounds = options.maxValidationRounds ?? 3;
   const maxSteps = options.maxSteps ?? 8;
   const { intent, cue } = detectIntent(req.request);
-  const routed = visibleSet(registry, req);
+  // TD-2 step one by meaning too: the scenes' descriptions and examples under the semantic model.
+  const sceneSimilarity =
+    options.semantic && !req.scenario
+      ? await options.semantic.sceneSimilarities(req.request, agentScenes(registry, req.agent))
+      : undefined;
+  const routed = visibleSet(registry, req, sceneSimilarity);
   const excluded = new Set(req.exclude ?? []);
   const visibleTools = routed.tools;
   const visible = new Map(visibleTools.map((t) => [t.name, t]));
@@ -275,7 +284,9 @@ export async function planTools(
     candidate: t,
     reason: 'excluded by feedback (TD-7)',
   }));
-  const index = createLexicalIndex(usable);
+  // Every visible tool is scored, the excluded ones too, then set aside: a re-plan's alternative must fit the request
+  // on its merits, not lead merely because the tool that fitted best was excluded (TD-7).
+  const index = createLexicalIndex(visibleTools);
   const asks = requestParts(req.request);
   // The things each ask names ("the median and the variance of …"), each a text scored on its own.
   const pieces = asks.map(askPieces);
@@ -283,8 +294,13 @@ export async function planTools(
   const similarities = options.semantic
     ? await options.semantic.similarities(
         req.request,
-        [...texts, ...texts.map(targetPhrase).filter((t) => t.trim() !== '')],
-        usable,
+        [
+          ...texts,
+          ...texts.map(targetPhrase).filter((t) => t.trim() !== ''),
+          // The phrases of a request that asks for several searches: near duplicates are compared by meaning (TD-5).
+          ...searchedFor(req.request),
+        ],
+        visibleTools,
       )
     : null;
   const similarityTo = (text: string): SemanticInput | undefined => {
@@ -295,7 +311,9 @@ export async function planTools(
       target: (tool) => (target.trim() === '' ? undefined : similarities.of(target, tool)),
     };
   };
-  const scored = index.score(req.request, similarityTo(req.request));
+  const scored = index
+    .score(req.request, similarityTo(req.request))
+    .filter((s) => !excluded.has(s.tool.name));
   const fits = scored.filter((s) => fitsRequest(s, scored));
   for (const s of scored)
     if (!fits.includes(s))
@@ -313,7 +331,9 @@ export async function planTools(
   const reasons: string[] = [
     routed.why,
     `intent ${intent}${cue ? ` ("${cue}")` : ''}`,
-    similarities ? `ranked with ${similarities.model.id}` : 'ranked lexically (semantic model off)',
+    similarities
+      ? `ranked with ${similarities.model.id} (sha256 ${similarities.model.sha256.slice(0, 12)})`
+      : 'ranked lexically (semantic model off)',
   ];
 
   if (req.proposals) {
@@ -372,7 +392,8 @@ export async function planTools(
     // A chosen tool that only finds leads (evidence `lead`: a search's results) does not answer the request by itself;
     // a tool that reads what it found (depends_on it, giving evidence of its own) and fits the request on its own
     // evidence continues the chain ("what do the release notes say": the search finds the page, the visit reads it).
-    if (similarities)
+    // A request that itself asks for a search ("search for …", "look up …") is answered by the leads: no reader.
+    if (similarities && searchedFor(req.request).length === 0)
       for (const s of scored) {
         if (chosen.includes(s) || (intent === 'question' && s.tool.action !== 'read')) continue;
         if (s.ownFit < RETRIEVAL_CONFIG.semanticFitThreshold || s.tool.evidence === 'lead') continue;
@@ -472,6 +493,7 @@ export async function planTools(
     needsFreshData: req.needsFreshData ?? false,
     history: req.history ?? [],
     automatic: true,
+    ...(similarities ? { textSimilarity: similarities.between } : {}),
   };
   const refused: Violation[] = [];
   let violations = validatePlan(steps, ctx);
