@@ -146,6 +146,9 @@ export async function createOnnxEmbedder(options: OnnxEmbedderOptions = {}): Pro
   const loaded = new Map<string, LoadedModel>();
   for (const spec of specs) loaded.set(spec.id, await load(dir, spec));
   const models = new Map([...loaded].map(([id, m]) => [id, m.info]));
+  // Every text is its own inference: the int8 graphs quantise activations dynamically over the whole input tensor, so
+  // a text batched with others gets (slightly) different values — measured up to 0.04 per component. One text a run
+  // keeps every vector a function of its text alone, as replay needs.
   // One inference at a time per session: onnxruntime's CPU session is not meant to be run concurrently, and the
   // stages gain nothing from it (one thread each).
   let queue: Promise<unknown> = Promise.resolve();

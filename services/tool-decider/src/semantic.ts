@@ -91,6 +91,22 @@ export function createSemanticScorer(
     }
     return keys.map((k) => cache.get(k) as Float32Array[]);
   }
+  // Vectors of request texts, bounded: one decision embeds a request for its scenes and its tools, and a re-plan of a
+  // task embeds the same request again.
+  const textCache = new Map<string, Float32Array>();
+  async function textVectorsOf(model: string, texts: readonly string[]): Promise<Float32Array[]> {
+    const keys = texts.map((t) => `${model}\u0000${meaningOf(t)}`);
+    const missing = [...new Set(keys.filter((k) => !textCache.has(k)))];
+    if (missing.length > 0) {
+      const vectors = await embedder.embed(
+        missing.map((k) => k.slice(model.length + 1)),
+        model,
+      );
+      missing.forEach((k, i) => textCache.set(k, vectors[i] as Float32Array));
+      while (textCache.size > 2_000) textCache.delete(textCache.keys().next().value as string);
+    }
+    return keys.map((k) => textCache.get(k) as Float32Array);
+  }
   const sceneCache = new Map<string, Float32Array[]>();
   async function sceneVectors(model: string, scenes: readonly SceneTemplate[]): Promise<Float32Array[][]> {
     const texts = scenes.map((scene) => [scene.description, ...scene.examples].map(meaningOf));
@@ -115,10 +131,7 @@ export function createSemanticScorer(
     models: embedder.models,
     async sceneSimilarities(request, scenes) {
       const id = embedder.modelFor(request);
-      const [[v], vectors] = await Promise.all([
-        embedder.embed([meaningOf(request)], id),
-        sceneVectors(id, scenes),
-      ]);
+      const [[v], vectors] = await Promise.all([textVectorsOf(id, [request]), sceneVectors(id, scenes)]);
       const out = new Map<string, number>();
       scenes.forEach((scene, i) => {
         let best = -1;
@@ -131,7 +144,7 @@ export function createSemanticScorer(
       const id = embedder.modelFor(lead);
       const model = embedder.models.get(id) as EmbeddingModel;
       const unique = [...new Set(texts)];
-      const [textVectors, vectors] = await Promise.all([embedder.embed(unique, id), toolVectors(id, tools)]);
+      const [textVectors, vectors] = await Promise.all([textVectorsOf(id, unique), toolVectors(id, tools)]);
       const byText = new Map(unique.map((text, i) => [text, textVectors[i] as Float32Array]));
       const table = new Map<string, Map<ToolDefinition, number>>();
       unique.forEach((text, i) => {
