@@ -73,59 +73,63 @@ export function createSemanticScorer(
   options: SemanticScorerOptions = {},
 ): SemanticScorer {
   const cacheSize = options.cacheSize ?? 20_000;
-  const cache = new Map<string, Float32Array[]>();
-  async function toolVectors(model: string, tools: readonly ToolDefinition[]): Promise<Float32Array[][]> {
-    const keys = tools.map((t) => `${model}\u0000${toolHash(t)}`);
-    const missing = tools.filter((_, i) => !cache.has(keys[i] as string));
-    if (missing.length > 0) {
-      const texts = missing.map((t) => toolTexts(t).map(meaningOf));
-      const flat = await embedder.embed(texts.flat(), model);
-      let at = 0;
-      missing.forEach((tool, i) => {
-        const n = (texts[i] as string[]).length;
-        cache.set(`${model}\u0000${toolHash(tool)}`, flat.slice(at, at + n));
-        at += n;
-      });
-      // A bounded cache: the oldest entries go first (a registry reload brings new hashes).
-      while (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
-    }
-    return keys.map((k) => cache.get(k) as Float32Array[]);
-  }
-  // Vectors of request texts, bounded: one decision embeds a request for its scenes and its tools, and a re-plan of a
-  // task embeds the same request again.
-  const textCache = new Map<string, Float32Array>();
-  async function textVectorsOf(model: string, texts: readonly string[]): Promise<Float32Array[]> {
-    const keys = texts.map((t) => `${model}\u0000${meaningOf(t)}`);
-    const missing = [...new Set(keys.filter((k) => !textCache.has(k)))];
-    if (missing.length > 0) {
-      const vectors = await embedder.embed(
-        missing.map((k) => k.slice(model.length + 1)),
-        model,
-      );
-      missing.forEach((k, i) => textCache.set(k, vectors[i] as Float32Array));
-      while (textCache.size > 2_000) textCache.delete(textCache.keys().next().value as string);
-    }
-    return keys.map((k) => textCache.get(k) as Float32Array);
-  }
+  // Tool vectors by (model, definition hash); scene vectors by (model, texts); request-text vectors by (model, text).
+  const toolCache = new Map<string, Float32Array[]>();
   const sceneCache = new Map<string, Float32Array[]>();
+  const textCache = new Map<string, Float32Array[]>();
+  async function toolVectors(model: string, tools: readonly ToolDefinition[]): Promise<Float32Array[][]> {
+    return cachedVectors(
+      toolCache,
+      tools.map((t) => ({ key: `${model}\u0000${toolHash(t)}`, texts: toolTexts(t).map(meaningOf) })),
+      model,
+    );
+  }
   async function sceneVectors(model: string, scenes: readonly SceneTemplate[]): Promise<Float32Array[][]> {
-    const texts = scenes.map((scene) => [scene.description, ...scene.examples].map(meaningOf));
-    const keys = texts.map((t) => `${model}\u0000${t.join('\u0001')}`);
-    const missing = keys.flatMap((k, i) => (sceneCache.has(k) ? [] : [i]));
+    return cachedVectors(
+      sceneCache,
+      scenes.map((scene) => {
+        const texts = [scene.description, ...scene.examples].map(meaningOf);
+        return { key: `${model}\u0000${texts.join('\u0001')}`, texts };
+      }),
+      model,
+    );
+  }
+  // One decision embeds its request for the scenes and for the tools, and a re-plan of a task embeds it again.
+  async function textVectorsOf(model: string, texts: readonly string[]): Promise<Float32Array[]> {
+    const items = texts.map((t) => ({ key: `${model}\u0000${meaningOf(t)}`, texts: [meaningOf(t)] }));
+    return (await cachedVectors(textCache, items, model)).map((v) => v[0] as Float32Array);
+  }
+  /**
+   * The vectors of each item, from `cache` or embedded now (each missing item once). What this call returns is taken
+   * before the cache is trimmed to `cacheSize` (oldest first), so trimming never loses a vector the caller needs.
+   */
+  async function cachedVectors(
+    cache: Map<string, Float32Array[]>,
+    items: readonly { key: string; texts: readonly string[] }[],
+    model: string,
+  ): Promise<Float32Array[][]> {
+    const found = new Map<string, Float32Array[]>();
+    const missing: { key: string; texts: readonly string[] }[] = [];
+    for (const item of items) {
+      const hit = cache.get(item.key);
+      if (hit) found.set(item.key, hit);
+      else if (!found.has(item.key) && !missing.some((m) => m.key === item.key)) missing.push(item);
+    }
     if (missing.length > 0) {
       const flat = await embedder.embed(
-        missing.flatMap((i) => texts[i] as string[]),
+        missing.flatMap((m) => m.texts),
         model,
       );
       let at = 0;
-      for (const i of missing) {
-        const n = (texts[i] as string[]).length;
-        sceneCache.set(keys[i] as string, flat.slice(at, at + n));
-        at += n;
+      for (const m of missing) {
+        const vectors = flat.slice(at, at + m.texts.length);
+        at += m.texts.length;
+        found.set(m.key, vectors);
+        cache.set(m.key, vectors);
       }
-      while (sceneCache.size > cacheSize) sceneCache.delete(sceneCache.keys().next().value as string);
+      while (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
     }
-    return keys.map((k) => sceneCache.get(k) as Float32Array[]);
+    return items.map((item) => found.get(item.key) as Float32Array[]);
   }
   return {
     models: embedder.models,

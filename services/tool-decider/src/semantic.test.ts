@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { createFakeEmbedder } from '@signalbox/embedder/testing';
+import { ToolDefinition } from '@signalbox/registry';
+import { createSemanticScorer, meaningOf, toolTexts } from './semantic.js';
+
+const tool = (name: string, purpose: string, examples: string[] = []) =>
+  ToolDefinition.parse({
+    name,
+    description: purpose,
+    examples,
+    parameters: { type: 'object', properties: {} },
+    scenarios: ['s'],
+    visible_agents: ['*'],
+    action: 'read',
+    permission: 'read_only',
+    side_effects: 'none',
+    idempotent: true,
+    evidence: 'source',
+  });
+
+const tools = [
+  tool('get_weather', 'The weather forecast for a city.', ['Will it rain in Oslo tomorrow?']),
+  tool('get_stock_price', 'The latest price of a listed share.'),
+  tool('convert_currency', 'Convert an amount between two currencies.'),
+];
+
+describe('createSemanticScorer', () => {
+  it("computes a tool's vectors once per definition hash and reuses them", async () => {
+    const embedder = createFakeEmbedder();
+    const scorer = createSemanticScorer(embedder);
+    await scorer.similarities('rain in Oslo?', ['rain in Oslo?'], tools);
+    const first = embedder.calls;
+    // 4 tool texts (one tool has an example) + 1 request.
+    expect(first).toBe(5);
+    await scorer.similarities('price of ACME', ['price of ACME'], tools);
+    expect(embedder.calls - first).toBe(1);
+    // A changed definition is a new hash: only that tool is embedded again (with the request).
+    const changed = [
+      ...tools.slice(0, 2),
+      tool('convert_currency', 'Convert money from one currency into another.'),
+    ];
+    const before = embedder.calls;
+    await scorer.similarities('price of ACME', ['price of ACME'], changed);
+    expect(embedder.calls - before).toBe(1);
+  });
+
+  it('never loses a vector it returns when its caches are trimmed', async () => {
+    const scorer = createSemanticScorer(createFakeEmbedder(), { cacheSize: 1 });
+    const texts = ['weather in Oslo', 'the price of ACME', 'weather in Oslo', 'convert 10 EUR'];
+    const sims = await scorer.similarities(texts[0] ?? '', texts, tools);
+    for (const text of texts) for (const t of tools) expect(sims.of(text, t)).toEqual(expect.any(Number));
+    expect(sims.between('weather in Oslo', 'convert 10 EUR')).toEqual(expect.any(Number));
+    const scenes = await scorer.sceneSimilarities('weather in Oslo', [
+      {
+        id: 'a',
+        description: 'Weather questions',
+        examples: ['Is it sunny?'],
+        keywords: [],
+        scenario: 's',
+        tools: ['get_weather'],
+        agents: [],
+      },
+      {
+        id: 'b',
+        description: 'Share prices',
+        examples: [],
+        keywords: [],
+        scenario: 's',
+        tools: ['get_weather'],
+        agents: [],
+      },
+    ]);
+    expect([...scenes.keys()]).toEqual(['a', 'b']);
+  });
+
+  it('embeds URLs and e-mail addresses as their kind, and compares a tool by its purpose and examples', () => {
+    expect(meaningOf('Open https://example.com/a?b=1 and mail ana@example.org')).toBe(
+      'Open a URL and mail an e-mail address',
+    );
+    expect(toolTexts(tools[0]!)).toEqual([
+      'get weather: The weather forecast for a city.',
+      'Will it rain in Oslo tomorrow?',
+    ]);
+  });
+});
