@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createOnnxEmbedder } from '@signalbox/embedder';
-import { BFCL_SETS, loadBfclSet, resolveBfclDir, type BfclSet } from '@signalbox/eval';
+import { BFCL_SETS, loadBfclSet, resolveBfclDir } from '@signalbox/eval';
 import { importBfcl, type ToolDefinition } from '@signalbox/registry';
 import {
   RETRIEVAL_CONFIG,
@@ -67,7 +67,7 @@ for (const dir of folders) {
   for (const set of BFCL_SETS) {
     const file = join(dir, `BFCL_v4_${set}.json`);
     if (!existsSync(file)) continue;
-    const cases = loadBfclSet(set as BfclSet, { dir });
+    const cases = loadBfclSet(set, { dir });
     const imported = importBfcl(readFileSync(file, 'utf8'), { file });
     const definitions = new Map(imported.cases.map((c) => [c.id, c.definitions]));
     for (const c of cases) {
@@ -174,6 +174,8 @@ if (!args.json) {
   console.log('configured', JSON.stringify(RETRIEVAL_CONFIG.semanticWeights));
   for (const [s, scores] of Object.entries(result.by_shift))
     console.log(`bias +${s}`, JSON.stringify(scores));
-  result.cross_validation.forEach((scores, f) => console.log(`fold ${String(f)}`, JSON.stringify(scores)));
+  result.cross_validation.forEach((scores, f) => {
+    console.log(`fold ${String(f)}`, JSON.stringify(scores));
+  });
 }
 console.log(JSON.stringify(result));

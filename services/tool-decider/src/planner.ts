@@ -134,7 +134,7 @@ function visibleSet(
       tools: set.tools,
       why:
         `scene ${best.scene.id} (score ${best.score.toFixed(1)}` +
-        `${best.hits.length ? `, keywords ${best.hits.join(', ')}` : ''}` +
+        (best.hits.length ? `, keywords ${best.hits.join(', ')}` : '') +
         `${best.semantic !== null ? `, semantic ${best.semantic.toFixed(2)}` : ''})`,
     };
   }
@@ -493,7 +493,7 @@ export async function planTools(
     needsFreshData: req.needsFreshData ?? false,
     history: req.history ?? [],
     automatic: true,
-    ...(similarities ? { textSimilarity: similarities.between } : {}),
+    ...(similarities ? { textSimilarity: (a: string, b: string) => similarities.between(a, b) } : {}),
   };
   const refused: Violation[] = [];
   let violations = validatePlan(steps, ctx);
