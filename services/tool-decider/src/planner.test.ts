@@ -323,6 +323,32 @@ describe('planTools chains', () => {
     expect(out.plan.semantic_model?.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('a page asked for by its URL is visited from the request, with no search before it', async () => {
+    const out = await plan(research, {
+      request:
+        'Open https://docs.example.org/postgresql/17/release-notes and tell me what it says about performance.',
+      agent: 'research_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['page_visit']);
+    expect(out.plan.steps[0]?.input_from.find((f) => f.parameter === 'url')).toMatchObject({
+      source: 'user_text',
+      step_index: null,
+    });
+    // Where the search ranks first, the visit takes its place: the request already gives what it would find.
+    const found = await plan(research, {
+      request: 'Find the PostgreSQL 17 release date on https://www.postgresql.org/about/news/',
+      agent: 'research_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(found.plan.steps.map((s) => s.tool)).toEqual(['page_visit']);
+    expect(found.decision_reason).toContain(
+      'page_visit reads the URL the request gives; web_search is not needed',
+    );
+  });
+
   it('without the semantic model the plan records that it was ranked lexically', async () => {
     const lexical = await planTools(research, {
       request: SP3,

@@ -401,6 +401,23 @@ export async function planTools(
           (c) => c.tool.evidence === 'lead' && s.tool.depends_on.some((d) => d.tool === c.tool.name),
         );
         if (!lead) continue;
+        // The request itself gives the URL the search would find ("open https://… and tell me …"): the reader
+        // takes it from the request, and the search has nothing left to do.
+        const fedUrls = s.tool.depends_on
+          .filter((d) => d.tool === lead.tool.name)
+          .map(
+            (d) =>
+              (s.tool.parameters.properties as Record<string, { format?: unknown }> | undefined)?.[
+                d.parameter
+              ],
+          )
+          .filter((p) => p?.format === 'uri');
+        if (fedUrls.length > 0 && REQUEST_URL.test(req.request) && chosen[0] === lead) {
+          chosen.splice(chosen.indexOf(lead), 1, s);
+          s.matched.forEach((t) => covered.add(t));
+          reasons.push(`${s.tool.name} reads the URL the request gives; ${lead.tool.name} is not needed`);
+          continue;
+        }
         chosen.push(s);
         s.matched.forEach((t) => covered.add(t));
         reasons.push(`${s.tool.name} reads what ${lead.tool.name} found (own fit ${s.ownFit.toFixed(2)})`);
@@ -639,6 +656,9 @@ function singledOut(top: ScoredTool, fitsWhole: boolean): boolean {
   if (top.features.semantic === null || lead === null) return false;
   return lead >= (fitsWhole ? 1 : 2) * RETRIEVAL_CONFIG.leadMargin - 1e-9;
 }
+
+/** An http(s) URL written in a request. */
+const REQUEST_URL = /\bhttps?:\/\/\S+/i;
 
 /** Tags that mark a tool as the place for arithmetic (the research pack's sandbox). */
 const COMPUTE_TAGS: ReadonlySet<string> = new Set(['compute', 'calculation']);
