@@ -20,6 +20,7 @@ import {
   RETRIEVAL_CONFIG,
   createLexicalIndex,
   createSemanticScorer,
+  semanticFeatures,
   targetPhrase,
   type ScoredTool,
 } from '@signalbox/tool-decider';
@@ -43,21 +44,7 @@ interface Row {
 }
 
 function featuresOf(s: ScoredTool, alone: boolean): number[] {
-  const f = s.features;
-  const cos = f.semantic ?? 0;
-  const values: Record<string, number> = {
-    semantic: cos,
-    semanticTarget: f.semanticTarget ?? cos,
-    lexical: f.lexical,
-    name: f.name,
-    request: f.request,
-    arguments: f.arguments,
-    conflict: f.conflict,
-    advice: f.advice,
-    semanticLead: f.semanticLead ?? 0,
-    lexicalLead: f.lexicalLead,
-    alone: alone ? 1 : 0,
-  };
+  const values: Record<string, number> = semanticFeatures(s.features, alone, true);
   return FEATURES.map((k) => values[k] ?? 0);
 }
 

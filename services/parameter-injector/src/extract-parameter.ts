@@ -14,7 +14,7 @@ import {
   type Quantity,
 } from './extractors.js';
 import { flagMention } from './spans.js';
-import { isRelativeOffset } from './number-assignment.js';
+import { maskNonQuantities } from './number-assignment.js';
 
 /** The outcome of extracting one parameter from one text. */
 export type Extraction =
@@ -231,17 +231,11 @@ export function extractParameter(
   }
   if (types.includes('integer') || types.includes('number')) {
     // Digits inside dates, e-mails, phones and ids are not quantities.
-    let masked = text;
-    for (const span of [
-      ...findDates(text, dates)
-        .filter((d) => !isRelativeOffset(d.text))
-        .map((d) => d.text),
-      ...extractEmails(text).map((e) => e.text),
-      ...extractPhones(text).map((e) => e.text),
-      ...extractIds(text, '[0-9]{6,}').map((e) => e.text),
-    ]) {
-      masked = masked.split(span).join(' '.repeat(span.length));
-    }
+    const masked = maskNonQuantities(
+      text,
+      dates,
+      extractIds(text, '[0-9]{6,}').map((e) => e.text),
+    );
     let found = extractQuantities(masked);
     if (types.includes('integer') && !types.includes('number'))
       found = found.filter((q) => Number.isInteger(q.value.value));

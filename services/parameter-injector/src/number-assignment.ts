@@ -70,6 +70,24 @@ export function isRelativeOffset(text: string): boolean {
 }
 
 /**
+ * The text with the digits that are not quantities blanked out, positions kept: dates (not relative offsets such as
+ * "in 3 years", whose count is a number), e-mails, phones, and any further spans given (ids).
+ */
+export function maskNonQuantities(text: string, dates: DateContext, extra: readonly string[] = []): string {
+  let masked = text;
+  for (const span of [
+    ...findDates(text, dates)
+      .filter((d) => !isRelativeOffset(d.text))
+      .map((d) => d.text),
+    ...extractEmails(text).map((e) => e.text),
+    ...extractPhones(text).map((e) => e.text),
+    ...extra,
+  ])
+    masked = masked.split(span).join(' '.repeat(span.length));
+  return masked;
+}
+
+/**
  * The numbers of a text a parameter may take: not inside dates, e-mails or phones; "213 million" read as 213000000;
  * digits already spent on an id (`spent`, as digit strings) left out.
  */
@@ -78,15 +96,7 @@ export function numberMentions(
   dates: DateContext,
   spent: ReadonlySet<string> = new Set(),
 ): Mention[] {
-  let masked = text;
-  for (const span of [
-    ...findDates(text, dates)
-      .filter((d) => !isRelativeOffset(d.text))
-      .map((d) => d.text),
-    ...extractEmails(text).map((e) => e.text),
-    ...extractPhones(text).map((e) => e.text),
-  ])
-    masked = masked.split(span).join(' '.repeat(span.length));
+  const masked = maskNonQuantities(text, dates);
   const out: Mention[] = [];
   for (const q of extractQuantities(masked)) {
     // The match may begin with the space before the number; the number itself starts at its text.

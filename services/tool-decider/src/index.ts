@@ -50,6 +50,7 @@ export {
   createLexicalIndex,
   fitsRequest,
   nameHead,
+  semanticFeatures,
   semanticFit,
   targetPhrase,
   targetTerms,

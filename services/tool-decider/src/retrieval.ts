@@ -331,6 +331,31 @@ export interface SemanticInput {
 /** The features the semantic fit weighs (`RETRIEVAL_CONFIG.semanticWeights`), each named as its weight. */
 export type SemanticFeatures = Record<Exclude<keyof typeof RETRIEVAL_CONFIG.semanticWeights, 'bias'>, number>;
 
+/**
+ * The features the semantic fit weighs, from a scored tool's features. `relative: false` leaves out how the tool
+ * compares with the others (leads and `alone` at 0): its own fit. Also what `pnpm fit:decider` fits the weights on.
+ */
+export function semanticFeatures(
+  f: ScoredTool['features'],
+  alone: boolean,
+  relative: boolean,
+): SemanticFeatures {
+  const cos = f.semantic ?? 0;
+  return {
+    semantic: cos,
+    semanticTarget: f.semanticTarget ?? cos,
+    lexical: f.lexical,
+    name: f.name,
+    request: f.request,
+    arguments: f.arguments,
+    conflict: f.conflict,
+    advice: f.advice,
+    semanticLead: relative ? (f.semanticLead ?? 0) : 0,
+    lexicalLead: relative ? f.lexicalLead : 0,
+    alone: relative && alone ? 1 : 0,
+  };
+}
+
 /** The semantic fit: the logistic function of the weighted features (0..1). */
 export function semanticFit(features: SemanticFeatures): number {
   const w = RETRIEVAL_CONFIG.semanticWeights;
@@ -441,34 +466,11 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
         s.features.semanticLead =
           others.length > 0 ? cos - Math.max(...others.map((o) => o.features.semantic ?? cos)) : 0;
         const f = s.features;
-        const fit = semanticFit({
-          semantic: cos,
-          semanticTarget: f.semanticTarget ?? cos,
-          lexical: f.lexical,
-          name: f.name,
-          request: f.request,
-          arguments: f.arguments,
-          conflict: f.conflict,
-          advice: f.advice,
-          semanticLead: f.semanticLead ?? 0,
-          lexicalLead: f.lexicalLead,
-          alone: others.length === 0 ? 1 : 0,
-        });
+        const alone = others.length === 0;
+        const fit = semanticFit(semanticFeatures(s.features, alone, true));
         s.fit = Math.round(fit * 1000) / 1000;
         // The same fit without the relative evidence: how well the tool fits on its own, whatever else is visible.
-        const own = semanticFit({
-          semantic: cos,
-          semanticTarget: f.semanticTarget ?? cos,
-          lexical: f.lexical,
-          name: f.name,
-          request: f.request,
-          arguments: f.arguments,
-          conflict: f.conflict,
-          advice: f.advice,
-          semanticLead: 0,
-          lexicalLead: 0,
-          alone: 0,
-        });
+        const own = semanticFit(semanticFeatures(s.features, alone, false));
         s.ownFit = Math.round(own * 1000) / 1000;
         s.explain =
           `fit ${fit.toFixed(2)} = semantic ${cos.toFixed(2)} (target ${(f.semanticTarget ?? cos).toFixed(2)}, ` +
