@@ -137,6 +137,22 @@ const plan = {
     model: 'all-minilm-l6-v2-q',
     sha256: 'afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1',
   },
+  asked_acts: [
+    {
+      kind: 'act' as const,
+      object: 'a refund for the cracked kettle',
+      phrase: 'I want a refund for the cracked kettle',
+      step_index: 1,
+      unserved: null,
+    },
+    {
+      kind: 'delete' as const,
+      object: 'my old address',
+      phrase: 'delete my old address',
+      step_index: null,
+      unserved: 'no visible tool deletes; considered order_status_query, refund_create, refund_status_query',
+    },
+  ],
 };
 
 const call0 = {

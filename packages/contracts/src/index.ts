@@ -24,6 +24,8 @@ export { PIPELINE_STAGES, Stage, type PipelineStage } from './stage.js';
 export {
   AttachmentMeta,
   ArgumentProvenance,
+  AskedAct,
+  AskedActKind,
   ContextMessage,
   ErrorClass,
   EvaluationStatus,

@@ -87,6 +87,33 @@ export const PlanStep = z.object({
 });
 export type PlanStep = z.infer<typeof PlanStep>;
 
+/** TD-5 (contract v4): the kinds of act a request may ask for. `act`: a change asked for by a verb of no kind of its own. */
+export const AskedActKind = z.enum([
+  'look_up',
+  'create',
+  'update',
+  'cancel',
+  'delete',
+  'send',
+  'compute',
+  'produce',
+  'act',
+]);
+export type AskedActKind = z.infer<typeof AskedActKind>;
+
+/** TD-5 (contract v4): one act the request asks for, and the step that serves it. */
+export const AskedAct = z.object({
+  kind: AskedActKind,
+  /** What the act is done to, in the request's words. */
+  object: z.string().max(500),
+  /** The words that asked for it. */
+  phrase: z.string().max(1000),
+  /** The plan step that serves it, or null when no visible tool can (`unserved` says why). */
+  step_index: z.number().int().min(0).nullable(),
+  unserved: z.string().max(1000).nullable(),
+});
+export type AskedAct = z.infer<typeof AskedAct>;
+
 /** TD-8: the decider's plan. Zero steps means "answer directly or ask" (TD-6). */
 export const Plan = z.object({
   scene: z.string().max(128).nullable(),
@@ -102,6 +129,11 @@ export const Plan = z.object({
   semantic_model: z
     .object({ model: z.string().min(1).max(128).nullable(), sha256: z.string().max(64).nullable() })
     .optional(),
+  /**
+   * TD-5 (contract v4): the acts the decider read in the request, each with the step that serves it. The evaluator
+   * finishes a task `success` only when every act's step succeeded. Absent on plans recorded before v4.
+   */
+  asked_acts: z.array(AskedAct).max(50).optional(),
 });
 export type Plan = z.infer<typeof Plan>;
 

@@ -103,7 +103,7 @@ const statusOk = result({
 function executed(
   call: PreparedCall,
   res: StepResult,
-  extra: { history?: StepRecord[]; progress?: Partial<Progress>; occurred_at?: string } = {},
+  extra: { history?: StepRecord[]; progress?: Partial<Progress>; occurred_at?: string; plan?: Plan } = {},
 ): TopicMessage<'stepExecuted'> {
   return {
     event_id: `ev_exec_${String(call.step_index)}`,
@@ -136,7 +136,7 @@ function executed(
         rejected: [],
         degrade_level: 0,
       },
-      plan,
+      plan: extra.plan ?? plan,
       call,
       result: res,
     },
@@ -317,6 +317,59 @@ describe('routing (EV-3) with ceilings (FL-6)', () => {
     expect(d.payload).toMatchObject({
       status: 'success',
       evidence: [{ step_index: 0 }, { step_index: 1, kind: 'action_receipt' }],
+    });
+  });
+  it('TD-5: the last step succeeding is success only when every asked act has a step that succeeded', () => {
+    const receipt = result({
+      tool: 'refund_create',
+      step_index: 1,
+      output: { refund_id: 'R-1', order_id: '1234', status: 'pending', amount: 59.9 },
+      output_kind: 'action_receipt',
+    });
+    const act = (kind: 'act' | 'cancel', stepIndex: number | null) => ({
+      kind,
+      object: kind === 'act' ? 'a refund' : 'my old invoice',
+      phrase: kind,
+      step_index: stepIndex,
+      unserved: stepIndex === null ? 'no visible tool cancels' : null,
+    });
+    const served = decide(
+      executed(refundCall, receipt, { history: [okRecord], plan: { ...plan, asked_acts: [act('act', 1)] } }),
+    );
+    expect(served.payload).toMatchObject({ status: 'success' });
+    const undone = decide(
+      executed(refundCall, receipt, {
+        history: [okRecord],
+        plan: { ...plan, asked_acts: [act('act', 1), act('cancel', null)] },
+      }),
+    );
+    expect(undone.payload).toMatchObject({ status: 'partial_success' });
+    expect(undone.decision_reason).toContain(
+      'asked act is undone: cancel "my old invoice" (no visible tool cancels)',
+    );
+    // An act whose step did not succeed is undone too, whatever the last step did.
+    const failedFirst = decide(
+      executed(refundCall, receipt, {
+        history: [{ ...okRecord, status: 'partial_success' }],
+        plan: { ...plan, asked_acts: [act('act', 0)] },
+      }),
+    );
+    expect(failedFirst.payload).toMatchObject({ status: 'partial_success' });
+  });
+  it('TD-7: a look-up that found nothing (404) is the answer — a question naming the value, not a re-plan', () => {
+    const notFound = result({
+      tool: 'order_status_query',
+      step_index: 0,
+      ok: false,
+      error_class: 'empty',
+      error_message: 'order_not_found: no order 4321',
+      output_kind: 'failure',
+    });
+    const d = decide(executed({ ...statusCall, arguments: { order_id: '4321' } }, notFound));
+    expect(d.event_type).toBe('task_finished');
+    expect(d.payload).toMatchObject({
+      status: 'need_clarification',
+      questions: [expect.stringMatching(/found nothing for order_id 4321 .*order_not_found/)],
     });
   });
   it('a parameter problem → re-inject naming the field; at the ceiling → need_clarification asking for it', () => {

@@ -3,6 +3,7 @@ import {
   type EvaluationStatus,
   type Feedback,
   type PreparedCall,
+  type Plan,
   type StepRecord,
   type TopicMessage,
 } from '@signalbox/contracts';
@@ -112,6 +113,21 @@ export function emptyDayReason(call: PreparedCall): string | null {
 }
 
 /**
+ * TD-5: the acts of the plan (`asked_acts`, contract v4) that no step succeeded at: an act no step serves, or one
+ * whose step has no successful record. Plans recorded before v4 name no acts, and nothing is undone.
+ */
+function actsUndone(plan: Plan, steps: readonly StepRecord[]): string[] {
+  return (plan.asked_acts ?? []).flatMap((act) => {
+    const what = `${act.kind.replace('_', ' ')} "${(act.object || act.phrase).slice(0, 80)}"`;
+    if (act.step_index === null) return [`${what} (${act.unserved ?? 'no step serves it'})`];
+    const done = steps.some(
+      (s) => s.call.step_index === act.step_index && s.result.ok && s.status === 'success',
+    );
+    return done ? [] : [`${what} (step ${String(act.step_index)} did not succeed)`];
+  });
+}
+
+/**
  * The result evaluator's pure decision (EV-1..EV-4): check the step (hard checks, then heuristics), give it a status
  * with reasons, and route: next step, re-inject, re-plan, degrade, or finish — every FL-6 ceiling enforced.
  */
@@ -195,7 +211,16 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
 
     if (status === 'success') {
       const next = call.step_index + 1;
-      if (next >= plan.steps.length) return finish('success', `${stepLabel}; the plan is complete`);
+      if (next >= plan.steps.length) {
+        // TD-5: success means every act the request asked for has a step that succeeded.
+        const undone = actsUndone(plan, steps);
+        return undone.length === 0
+          ? finish('success', `${stepLabel}; the plan is complete`)
+          : finish(
+              'partial_success',
+              `${stepLabel}; the plan is complete, but an asked act is undone: ${undone.join('; ')}`,
+            );
+      }
       if (advanced.steps_executed >= ceilings.maxSteps) {
         return finish('partial_success', `${stepLabel}; step ceiling reached (${String(ceilings.maxSteps)})`);
       }
@@ -275,6 +300,23 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
       };
     }
 
+    // A look-up that answered "nothing has these values" (a 404 for an order or refund that does not exist) answered
+    // the question: asking the same call again finds the same nothing (TD-7). The task ends asking whether the value
+    // is right, naming the values and the answer.
+    if (!result.ok && result.error_class === 'empty' && tool?.action === 'read' && !emptyDayReason(call)) {
+      const values = Object.entries(call.arguments)
+        .flatMap(([k, v]) => (typeof v === 'string' || typeof v === 'number' ? [`${k} ${String(v)}`] : []))
+        .join(', ');
+      const answer = (result.error_message ?? 'nothing found').slice(0, 400);
+      return finish(
+        'need_clarification',
+        `${stepLabel}; the look-up found nothing for ${values || 'these values'}: the answer, not a reason to re-plan`,
+        [
+          `${call.tool} found nothing for ${values || 'the values given'} (${answer}). Is that value right? If not, ` +
+            'please give the correct one.',
+        ],
+      );
+    }
     if (progress.replans >= ceilings.maxReplans) {
       return finish(
         anyEvidence ? 'partial_success' : 'failed',

@@ -6,7 +6,8 @@ export {
 } from './decide.js';
 export { ToolDeciderConfigError, ToolDeciderError } from './errors.js';
 export { Env, loadEnv } from './env.js';
-export { detectIntent, type RequestIntent } from './intent.js';
+export { type RequestIntent } from './intent.js';
+export { readActs, toolActKind, type AskedActRead } from './acts.js';
 export { PROPOSAL_SYSTEM_PROMPT, proposalRequest, proposeTools } from './model-proposals.js';
 export {
   PLAN_RULES,

@@ -58,7 +58,11 @@ function ctx(overrides: Partial<ValidationContext> = {}): ValidationContext {
   return {
     visible: new Map(TOOLS.map((t) => [t.name, t])),
     maxPermission: 'write',
-    intent: 'action',
+    // The request asks for a refund: every write of the test's tools is allowed unless a test says otherwise.
+    writes: {
+      allowed: new Set(TOOLS.filter((t) => t.action !== 'read').map((t) => t.name)),
+      unasked: (t) => `the request asks for no change; ${t.name} would ${t.action}`,
+    },
     requestText: 'my order 20240917001 is late and I want a refund',
     needsFreshData: false,
     history: [],
@@ -147,15 +151,20 @@ describe('TD-5 plan validation rules', () => {
     expect(PLAN_RULES.delete_confirmation([step('record_delete')], ctx({ automatic: false }))).toEqual([]);
   });
 
-  it('intent_side_effect: a question or lookup admits no write or delete tool', () => {
-    const question = ctx({ intent: 'question' });
+  it('intent_side_effect: a write the request does not ask for is refused, with the reason the context gives', () => {
+    const question = ctx({
+      writes: {
+        allowed: new Set(),
+        unasked: (t) => `the request asks for no change; ${t.name} would ${t.action}`,
+      },
+    });
     const { own } = refusedBy(
       'intent_side_effect',
       [step('order_status_query'), step('refund_create')],
       question,
     );
     expect(own).toEqual([expect.objectContaining({ rule: 'intent_side_effect', tool: 'refund_create' })]);
-    expect(own[0]?.reason).toMatch(/question or lookup; refund_create would write/);
+    expect(own[0]?.reason).toMatch(/asks for no change; refund_create would write/);
     expect(PLAN_RULES.intent_side_effect([step('order_status_query'), step('refund_create')], ctx())).toEqual(
       [],
     );

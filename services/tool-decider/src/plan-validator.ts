@@ -2,7 +2,6 @@
 // returns its violations; `validatePlan` runs them all. Rules have the last word over any proposal (TD-2).
 import type { InputFrom } from '@signalbox/contracts';
 import { PERMISSION_RANK, type Permission, type ToolDefinition } from '@signalbox/registry';
-import type { RequestIntent } from './intent.js';
 
 /** The rules of TD-5, one id each (they appear in violations, decision reasons and rejected candidates). */
 export const PLAN_RULE_IDS = [
@@ -47,7 +46,11 @@ export interface ValidationContext {
   visible: ReadonlyMap<string, ToolDefinition>;
   /** The most the agent (and tenant) may do. */
   maxPermission: Permission;
-  intent: RequestIntent;
+  /**
+   * TD-5 no unasked writes: the write tools the request's acts ask for (see `readActs`), and why any other write is
+   * unasked ("the request asks to delete "all tickets"; create_ticket would create").
+   */
+  writes: { allowed: ReadonlySet<string>; unasked: (tool: ToolDefinition) => string };
   /** The request and conversation text (for "a URL from the user"). */
   requestText: string;
   /** The task asks for fresh data (a repeat for freshness is then allowed). */
@@ -204,23 +207,17 @@ export const deleteConfirmation: PlanRule = (steps, ctx) =>
     ];
   });
 
-/** Intent vs side effect: a question or lookup admits no write, append or delete tool. */
+/**
+ * Intent vs side effect: a write, append or delete step needs an act of the request that asks for it — the act's
+ * kind (delete is not create) and, for a change of unnamed kind, its words. A question or lookup admits no write.
+ */
 export const intentSideEffect: PlanRule = (steps, ctx) =>
-  ctx.intent !== 'question'
-    ? []
-    : steps.flatMap((step, i) => {
-        const tool = ctx.visible.get(step.tool);
-        return tool && WRITES.has(tool.action)
-          ? [
-              v(
-                'intent_side_effect',
-                i,
-                step.tool,
-                `the request is a question or lookup; ${step.tool} would ${tool.action}`,
-              ),
-            ]
-          : [];
-      });
+  steps.flatMap((step, i) => {
+    const tool = ctx.visible.get(step.tool);
+    return tool && WRITES.has(tool.action) && !ctx.writes.allowed.has(tool.name)
+      ? [v('intent_side_effect', i, step.tool, ctx.writes.unasked(tool))]
+      : [];
+  });
 
 /** Preconditions satisfiable: a URL from the user or an earlier step; a prior call; verified (source) inputs. */
 export const preconditions: PlanRule = (steps, ctx) =>

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RegistryContent, createRegistry, loadRegistryDir, type Registry } from '@signalbox/registry';
-import { askPieces, detectIntent, requestParts, requestedActs, searchedFor } from './intent.js';
+import { readActs } from './acts.js';
+import { askPieces, requestParts, searchedFor } from './intent.js';
 import { planTools, type PlanRequest } from './planner.js';
 import { createSemanticScorer, type SemanticScorer } from './semantic.js';
 import { sharedOnnxEmbedder } from '@signalbox/embedder/testing';
@@ -21,20 +22,17 @@ beforeAll(async () => {
   research = await loadRegistryDir(`${packs}research`);
 });
 
-describe('intent and requested acts', () => {
-  it('"turn … into …" and "… and send it …" are actions; a plain question is not', () => {
-    expect(detectIntent(SP2).intent).toBe('action');
-    expect(detectIntent('Convert the notes into a summary').intent).toBe('action');
-    expect(detectIntent('Find the minutes and tell me what was decided').intent).toBe('question');
-    expect(detectIntent(SP3).intent).toBe('question');
-  });
-
-  it('names the thing to produce and the joined act', () => {
-    expect(requestedActs(SP2)).toEqual([
-      { kind: 'produce', phrase: 'the weekly report' },
-      { kind: 'act', verb: 'send', phrase: 'it to the Atlas project group' },
+describe('asked acts', () => {
+  it('"turn … into …" produces, "… and send it …" sends; a plain question looks up', () => {
+    expect(readActs(SP2).map((a) => [a.kind, a.object])).toEqual([
+      ['produce', 'the weekly report'],
+      ['send', 'it to the Atlas project group'],
     ]);
-    expect(requestedActs('What did we decide on Friday?')).toEqual([]);
+    expect(readActs('Find the minutes and tell me what was decided').map((a) => a.kind)).toEqual([
+      'look_up',
+      'look_up',
+    ]);
+    expect(readActs(SP3).map((a) => a.kind)).toEqual(['look_up']);
   });
 });
 
@@ -153,7 +151,7 @@ describe('the asks of a request', () => {
       scenario: 'math',
     });
     expect(out.plan.steps.map((s) => s.tool).sort()).toEqual(['area_circle', 'factorial_compute']);
-    expect(out.decision_reason).toContain('ask "find the factorial of 7." → factorial_compute');
+    expect(out.decision_reason).toContain('compute "Also find the factorial of 7." → factorial_compute');
     // Each tool reads its number from its own ask: 5 for the circle, 7 for the factorial.
     const textOf = (tool: string) => out.plan.steps.find((s) => s.tool === tool)?.input_from[0]?.text;
     expect(textOf('area_circle')).toBe('Calculate the area of a circle with radius 5.');
@@ -298,7 +296,7 @@ describe('planTools chains', () => {
       ]),
     );
     expect(out.decision_reason).toContain('produce "the weekly report" → report_generate');
-    expect(out.decision_reason).toContain('act "send" → email_send');
+    expect(out.decision_reason).toContain('send "it to the Atlas project group" → email_send');
   });
 
   it('SP-3: "what does <page> say" reaches page_visit; without a URL, web_search is planned before it', async () => {
@@ -410,8 +408,10 @@ describe('planTools chains', () => {
 
   it('SP-3: a calculation asked for joins sandbox_compute after the visit that reads the figures, search first', async () => {
     const request = 'How much faster is PostgreSQL 17 than 16 on pgbench, in percent?';
-    expect(requestedActs(request)).toEqual([
-      { kind: 'compute', phrase: 'How much faster is PostgreSQL 17 than 16 on pgbench, in percent' },
+    // Figures still to be found: a calculation after a look-up.
+    expect(readActs(request).map((a) => [a.kind, a.figures])).toEqual([
+      ['compute', 'found'],
+      ['look_up', undefined],
     ]);
     const out = await plan(research, { request, agent: 'research_agent', tenant: 'default', scenario: null });
     expect(out.status).toBe('planned');

@@ -1,7 +1,7 @@
 // The decider's pure core (TD-2..TD-6, TD-8): visible set (scene routing or the given scenario) → candidates
 // (lexical retrieval, or model proposals resolved by TD-3) → an ordered chain → the TD-5 rules, with bounded repair
 // rounds fed by the violations → a contract Plan. Used by the stage's decide and by `signalbox eval bfcl`.
-import type { InputFrom, Plan, PlanStep, Rejection } from '@signalbox/contracts';
+import type { AskedAct, InputFrom, Plan, PlanStep, Rejection } from '@signalbox/contracts';
 import {
   requiredParameters,
   toolHash,
@@ -11,15 +11,8 @@ import {
   type Registry,
   type ToolDefinition,
 } from '@signalbox/registry';
-import {
-  askPieces,
-  detectIntent,
-  requestParts,
-  requestedActs,
-  searchedFor,
-  type RequestedAct,
-  type RequestIntent,
-} from './intent.js';
+import { actLabel, readActs, toolActKind, WRITE_ACT_KINDS, type AskedActRead } from './acts.js';
+import { askPieces, requestParts, searchedFor, type RequestIntent } from './intent.js';
 import {
   validatePlan,
   type DraftStep,
@@ -269,7 +262,12 @@ export async function planTools(
 ): Promise<PlanOutcome> {
   const maxRounds = options.maxValidationRounds ?? 3;
   const maxSteps = options.maxSteps ?? 8;
-  const { intent, cue } = detectIntent(req.request);
+  // TD-5: the acts the request asks for. A write needs an act that asks for it; a request of no write act is a
+  // question or lookup.
+  const acts = readActs(req.request);
+  const writeActs = acts.filter((a) => WRITE_ACT_KINDS.has(a.kind));
+  const intent: RequestIntent = writeActs.length > 0 ? 'action' : 'question';
+  const cue = writeActs[0]?.cue ?? null;
   // TD-2 step one by meaning too: the scenes' descriptions and examples under the semantic model.
   const sceneSimilarity =
     options.semantic && !req.scenario
@@ -290,7 +288,7 @@ export async function planTools(
   const asks = requestParts(req.request);
   // The things each ask names ("the median and the variance of …"), each a text scored on its own.
   const pieces = asks.map(askPieces);
-  const texts = [req.request, ...asks, ...pieces.flat()];
+  const texts = [req.request, ...asks, ...pieces.flat(), ...acts.map((a) => a.phrase)];
   const similarities = options.semantic
     ? await options.semantic.similarities(
         req.request,
@@ -315,6 +313,15 @@ export async function planTools(
     .score(req.request, similarityTo(req.request))
     .filter((s) => !excluded.has(s.tool.name));
   const fits = scored.filter((s) => fitsRequest(s, scored));
+  // Each act's phrase scored on its own words: which tools can serve it, and which writes it asks for.
+  const actScores = new Map<AskedActRead, ScoredTool[]>(
+    acts.map((act) => [
+      act,
+      index.score(act.phrase, similarityTo(act.phrase)).filter((s) => !excluded.has(s.tool.name)),
+    ]),
+  );
+  const allowedWrites = asksForWrites(acts, actScores);
+  const writeAdmitted = (tool: ToolDefinition) => tool.action === 'read' || allowedWrites.has(tool.name);
   for (const s of scored)
     if (!fits.includes(s))
       rejected.push({
@@ -366,12 +373,12 @@ export async function planTools(
     const chosen: ScoredTool[] = [];
     const covered = new Set<string>();
     // A question admits no side effect (TD-5): writes are not candidates, so the best read can take the lead.
-    const pool = intent === 'question' ? fits.filter((s) => s.tool.action === 'read') : fits;
+    const pool = fits.filter((s) => writeAdmitted(s.tool));
     for (const s of fits)
       if (!pool.includes(s))
         rejected.push({
           candidate: s.tool.name,
-          reason: `intent_side_effect: a question admits no ${s.tool.action} tool`,
+          reason: `intent_side_effect: ${unaskedWrite(s.tool, acts)}`,
         });
     for (const s of pool) {
       if (chosen.length === 0) {
@@ -395,7 +402,7 @@ export async function planTools(
     // A request that itself asks for a search ("search for …", "look up …") is answered by the leads: no reader.
     if (similarities && searchedFor(req.request).length === 0)
       for (const s of scored) {
-        if (chosen.includes(s) || (intent === 'question' && s.tool.action !== 'read')) continue;
+        if (chosen.includes(s) || !writeAdmitted(s.tool)) continue;
         if (s.ownFit < RETRIEVAL_CONFIG.semanticFitThreshold || s.tool.evidence === 'lead') continue;
         const lead = chosen.find(
           (c) => c.tool.evidence === 'lead' && s.tool.depends_on.some((d) => d.tool === c.tool.name),
@@ -422,14 +429,20 @@ export async function planTools(
         s.matched.forEach((t) => covered.add(t));
         reasons.push(`${s.tool.name} reads what ${lead.tool.name} found (own fit ${s.ownFit.toFixed(2)})`);
       }
-    // The acts a multi-part request names (produce, send, compute) first: they are the most specific.
+    // The acts the request names besides its lead (produce, send, compute, create …): each gets the tool that does
+    // it, unless a chosen tool already does.
     const forActs: ToolDefinition[] = [];
-    for (const act of requestedActs(req.request)) {
-      // A calculation is asked for in so many words; the sandbox that does it rarely shares the request's topic
-      // words, so it is looked for among every usable tool the intent admits, not only the lexical fits.
-      const from =
-        act.kind === 'compute' ? scored.filter((s) => intent === 'action' || s.tool.action === 'read') : pool;
-      const s = toolForAct(act, from, chosen);
+    for (const act of acts) {
+      // A look-up that is the whole request is the lead's; one of several acts needs a tool its own words fit.
+      if (act.kind === 'look_up' && acts.length === 1) continue;
+      const local = actScores.get(act) ?? [];
+      if (chosen.some((c) => serves(act, c.tool, local))) continue;
+      const s = toolForAct(
+        act,
+        local,
+        scored.filter((x) => writeAdmitted(x.tool)),
+        chosen,
+      );
       if (!s) continue;
       chosen.push(s);
       forActs.push(s.tool);
@@ -445,7 +458,7 @@ export async function planTools(
     // every tool the intent admits may serve a part — once some tool fits the request at all (TD-6) — when the part's
     // meaning singles it out (`singledOut`). Sibling tools of one domain (find a movie, buy its tickets) are close in
     // meaning to the same words, so none of them is singled out by a part that only refines the ask.
-    const admitted = scored.filter((s) => intent === 'action' || s.tool.action === 'read');
+    const admitted = scored.filter((s) => writeAdmitted(s.tool));
     const serve = (part: string, kind: 'ask' | 'piece') => {
       const local = index
         .score(part, similarityTo(part))
@@ -505,7 +518,10 @@ export async function planTools(
   const ctx: ValidationContext = {
     visible,
     maxPermission: maxPermission(registry, req.agent, req.tenant),
-    intent,
+    writes: {
+      allowed: allowedWrites,
+      unasked: (tool: ToolDefinition) => unaskedWrite(tool, acts),
+    },
     requestText: `${req.request}\n${req.context ?? ''}`,
     needsFreshData: req.needsFreshData ?? false,
     history: req.history ?? [],
@@ -541,7 +557,10 @@ export async function planTools(
     semantic_model: similarities
       ? { model: similarities.model.id, sha256: similarities.model.sha256 }
       : { model: null, sha256: null },
+    asked_acts: assignActs(acts, actScores, planSteps, visible),
   };
+  for (const act of plan.asked_acts ?? [])
+    if (act.unserved !== null) reasons.push(`unserved: ${actLabel(act)} (${act.unserved})`);
   const status: PlanOutcome['status'] =
     violations.length > 0 ? 'invalid' : planSteps.length - keep.length <= 0 ? 'no_tool_fits' : 'planned';
   if (status === 'planned') reasons.push(`chain ${planSteps.map((s) => s.tool).join(' → ')}`);
@@ -663,40 +682,155 @@ const REQUEST_URL = /\bhttps?:\/\/\S+/i;
 /** Tags that mark a tool as the place for arithmetic (the research pack's sandbox). */
 const COMPUTE_TAGS: ReadonlySet<string> = new Set(['compute', 'calculation']);
 
-function actLabel(act: RequestedAct): string {
-  if (act.kind === 'produce') return `produce "${act.phrase}"`;
-  if (act.kind === 'compute') return `compute "${act.phrase.slice(0, 80)}"`;
-  return `act "${act.verb}"`;
+/** A tool that does arithmetic: tagged for it, giving derived figures, or named for computing. */
+function computes(tool: ToolDefinition): boolean {
+  return (
+    tool.tags.some((t) => COMPUTE_TAGS.has(t)) ||
+    tool.evidence === 'derived' ||
+    toolActKind(tool) === 'compute'
+  );
+}
+
+/** The verb of an act's cue, stemmed, when it is one English word ("send", "book"). */
+function cueVerb(act: AskedActRead): string | undefined {
+  const words = tokens(act.cue);
+  return words.length === 1 ? words[0] : undefined;
 }
 
 /**
- * The tool that carries out one act of a multi-part request (see `requestedActs`), among the fitting candidates not
- * chosen yet: for "produce <phrase>", a tool whose name's topic words all appear in the phrase ("the weekly report"
- * → report_generate); for "act <verb>", a tool whose name carries the verb ("send" → email_send / message_send),
- * preferring one that consumes an output of a tool already chosen ("send it": it is what the chain made), then fit;
- * for "compute", a tool tagged for calculation or giving derived evidence.
+ * Whether a tool does an act: a calculation by a tool that computes; a thing to produce by a tool that produces, or
+ * whose name's topic words all stand in the act's words ("the weekly report" → report_generate); a change of a
+ * named kind by a tool of that kind, or one whose name carries the act's verb ("send" → email_send); a change of
+ * unnamed kind ("refund my order", 我要退款) by a tool the act's words fit; a look-up by a read tool they fit.
+ */
+function serves(act: AskedActRead, tool: ToolDefinition, local: readonly ScoredTool[]): boolean {
+  const fit = () => {
+    const s = local.find((l) => l.tool === tool);
+    return s !== undefined && fitsRequest(s, local);
+  };
+  const kind = toolActKind(tool);
+  switch (act.kind) {
+    case 'compute':
+      // Over given figures, a tool its words fit does it (area_circle for "the area of a circle of radius 5").
+      return computes(tool) || (act.figures === 'given' && fit());
+    case 'produce': {
+      if (kind === 'produce') return true;
+      const wanted = new Set(tokens(act.object));
+      const object = tokens(tool.name).filter((t) => !GENERIC_VERBS.has(t));
+      return object.length > 0 && object.every((t) => wanted.has(t));
+    }
+    case 'look_up':
+      return tool.action === 'read' && fit();
+    case 'act':
+      return fit();
+    default: {
+      const verb = cueVerb(act);
+      return (
+        kind === act.kind ||
+        (kind === 'act' && fit()) ||
+        (verb !== undefined && tokens(tool.name).includes(verb))
+      );
+    }
+  }
+}
+
+/**
+ * The write tools the request asks for (TD-5): for an act of a named kind, the visible writes of that kind (and
+ * writes of unnamed kind its words fit); for a change of unnamed kind, the writes its words fit. Any other write is
+ * unasked, whoever proposes it.
+ */
+function asksForWrites(
+  acts: readonly AskedActRead[],
+  actScores: ReadonlyMap<AskedActRead, readonly ScoredTool[]>,
+): Set<string> {
+  const allowed = new Set<string>();
+  for (const act of acts) {
+    if (!WRITE_ACT_KINDS.has(act.kind)) continue;
+    const local = actScores.get(act) ?? [];
+    for (const s of local) {
+      if (s.tool.action === 'read') continue;
+      const kind = toolActKind(s.tool);
+      const fits = fitsRequest(s, local);
+      if (act.kind === 'act' ? fits : kind === act.kind || (kind === 'act' && fits)) allowed.add(s.tool.name);
+    }
+  }
+  return allowed;
+}
+
+/** Why a write is not asked for: what the request does ask for, and what the tool would do. */
+function unaskedWrite(tool: ToolDefinition, acts: readonly AskedActRead[]): string {
+  const writes = acts.filter((a) => WRITE_ACT_KINDS.has(a.kind));
+  const does = toolActKind(tool);
+  const would = does === 'act' ? tool.action : does;
+  return writes.length === 0
+    ? `the request asks for no change (${acts.map(actLabel).join(', ') || 'nothing'}); ${tool.name} would ${would}`
+    : `the request asks to ${writes.map(actLabel).join(', ')}; ${tool.name} would ${would}, which it does not ask for`;
+}
+
+/**
+ * The tool that carries out one act, among the candidates not chosen yet: for a calculation, a tool that computes
+ * (it rarely shares the request's topic words); otherwise the best fit of the act's own words among the tools that
+ * do it — a tool that consumes an output of one already chosen first ("send it": it is what the chain made).
  */
 function toolForAct(
-  act: RequestedAct,
+  act: AskedActRead,
+  local: readonly ScoredTool[],
   pool: readonly ScoredTool[],
   chosen: readonly ScoredTool[],
 ): ScoredTool | undefined {
   const open = pool.filter((s) => !chosen.includes(s));
-  if (act.kind === 'compute')
-    return open.find((s) => s.tool.tags.some((t) => COMPUTE_TAGS.has(t)) || s.tool.evidence === 'derived');
-  if (act.kind === 'produce') {
-    const wanted = new Set(tokens(act.phrase));
-    return open.find((s) => {
-      const object = tokens(s.tool.name).filter((t) => !GENERIC_VERBS.has(t));
-      return object.length > 0 && object.every((t) => wanted.has(t));
-    });
-  }
-  const verb = tokens(act.verb)[0];
-  if (!verb) return undefined;
+  const ranked = local.filter((l) => open.some((o) => o.tool === l.tool) && serves(act, l.tool, local));
   const made = new Set(chosen.map((s) => s.tool.name));
   const consumes = (s: ScoredTool) => s.tool.depends_on.some((d) => made.has(d.tool));
-  const doers = open.filter((s) => tokens(s.tool.name).includes(verb));
-  return doers.find(consumes) ?? doers[0];
+  // Only a change or a product acts on what the chain made ("send it"); a look-up asks about its own words.
+  const openEnded = act.kind === 'act' || act.kind === 'look_up';
+  const pick =
+    (openEnded ? undefined : ranked.find(consumes)) ??
+    ranked.find((s) => !openEnded || fitsRequest(s, local)) ??
+    // A calculation no fitting tool does goes to the tool that computes anything (it rarely shares the words).
+    (act.kind === 'compute' ? open.find((s) => computes(s.tool)) : undefined);
+  return pick ? open.find((o) => o.tool === pick.tool) : undefined;
+}
+
+/**
+ * Which step serves each act (TD-5): the best fit, among the plan's steps that do the act, of the act's own words.
+ * An act no step does is named, with what was visible, so the evaluator can say what was left undone.
+ */
+function assignActs(
+  acts: readonly AskedActRead[],
+  actScores: ReadonlyMap<AskedActRead, readonly ScoredTool[]>,
+  steps: readonly PlanStep[],
+  visible: ReadonlyMap<string, ToolDefinition>,
+): AskedAct[] {
+  return acts.slice(0, 50).map((act) => {
+    const local = actScores.get(act) ?? [];
+    const rank = (tool: string) => {
+      const i = local.findIndex((l) => l.tool.name === tool);
+      return i === -1 ? Number.MAX_SAFE_INTEGER : i;
+    };
+    const doing = steps.filter((s) => {
+      const tool = visible.get(s.tool);
+      if (!tool) return false;
+      // A look-up is served by the read its words fit best; with no fitting read, by the plan's first read.
+      return act.kind === 'look_up' ? tool.action === 'read' : serves(act, tool, local);
+    });
+    const fitting =
+      act.kind === 'look_up'
+        ? doing.filter((s) => serves(act, visible.get(s.tool) as ToolDefinition, local))
+        : doing;
+    const best = [...(fitting.length > 0 ? fitting : doing)].sort((a, b) => rank(a.tool) - rank(b.tool))[0];
+    const unserved =
+      best === undefined
+        ? `no step of the plan does it; visible: ${[...visible.keys()].slice(0, 12).join(', ') || 'none'}`
+        : null;
+    return {
+      kind: act.kind,
+      object: act.object.slice(0, 500),
+      phrase: act.phrase.slice(0, 1000),
+      step_index: best?.index ?? null,
+      unserved,
+    };
+  });
 }
 
 function repair(

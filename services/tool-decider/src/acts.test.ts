@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { readActs, toolActKind } from './acts.js';
+
+const kinds = (request: string) => readActs(request).map((a) => [a.kind, a.object]);
+
+describe('readActs (TD-5 asked acts)', () => {
+  it('reads an English imperative, its object, and the next ask after "and"', () => {
+    expect(kinds('Delete all tickets.')).toEqual([['delete', 'all tickets']]);
+    expect(kinds('Please cancel my refund for order 1234')).toEqual([['cancel', 'my refund for order 1234']]);
+    expect(kinds('Email the minutes to the Atlas group and tell me when it is done')).toEqual([
+      ['send', 'the minutes to the Atlas group'],
+      ['look_up', 'when it is done'],
+    ]);
+  });
+
+  it('a thing wanted, or an imperative of a verb of no listed kind, is a change of unnamed kind', () => {
+    expect(kinds('My order 1234 is late and I want a refund.')).toEqual([['act', 'a refund']]);
+    expect(kinds('Refund order 1234, it arrived broken')).toEqual([['act', 'order 1234']]);
+    expect(kinds('Can you get me a new invoice for 5678?')).toEqual([['act', 'a new invoice for 5678']]);
+  });
+
+  it('a question, a how-to and a negated verb ask for no change', () => {
+    expect(kinds('Has my refund for order 20261101001 gone through yet?')).toEqual([
+      ['look_up', 'Has my refund for order 20261101001 gone through yet?'],
+    ]);
+    expect(readActs('How do I apply for a refund?').map((a) => a.kind)).toEqual(['look_up']);
+    expect(readActs("Don't send anything yet, just draft the summary").map((a) => a.kind)).toEqual([
+      'produce',
+    ]);
+    expect(readActs('My printer is broken').map((a) => a.kind)).toEqual(['look_up']);
+  });
+
+  it('reads Chinese verbs anywhere in a clause, wants after 我要 / 帮我, and keeps how-to questions as look-ups', () => {
+    expect(kinds('把昨天的会议纪要整理成周报发给项目组')).toEqual([
+      ['produce', '周报'],
+      ['send', '项目组'],
+    ]);
+    expect(kinds('订单1234晚了，我要退款')).toEqual([['act', '退款']]);
+    expect(kinds('请帮我取消订单5678')).toEqual([['cancel', '订单5678']]);
+    expect(kinds('帮我查一下退款进度')).toEqual([['look_up', '退款进度']]);
+    expect(readActs('怎么申请退款？').map((a) => a.kind)).toEqual(['look_up']);
+    expect(readActs('不要发给客户，先生成周报').map((a) => a.kind)).toEqual(['produce']);
+    // A greeting or a statement asks nothing; the question in the next clause does.
+    expect(kinds('你好，我想问一下，订单1234到哪了')).toEqual([['look_up', '订单1234到哪了']]);
+  });
+
+  it('arithmetic over given figures is a calculation and nothing to look up; over figures to find, both', () => {
+    expect(readActs('What is 17% of 2,340?').map((a) => [a.kind, a.figures])).toEqual([['compute', 'given']]);
+    expect(readActs('两千三百四十的百分之十七是多少').map((a) => [a.kind, a.figures])).toEqual([
+      ['compute', 'given'],
+    ]);
+    expect(readActs('PostgreSQL 17 比 16 快了多少？').map((a) => [a.kind, a.figures])).toEqual([
+      ['compute', 'found'],
+      ['look_up', undefined],
+    ]);
+  });
+
+  it('an empty request asks nothing; a request of no act at all is one look-up', () => {
+    expect(readActs('   ')).toEqual([]);
+    expect(kinds('weather berlin')).toEqual([['look_up', 'weather berlin']]);
+    expect(kinds('🙂🙂')).toEqual([['look_up', '🙂🙂']]);
+  });
+});
+
+describe('toolActKind', () => {
+  it("is the kind of the name's verb; a read never does a write kind; a write of no named verb is `act`", () => {
+    expect(toolActKind({ name: 'create_ticket', action: 'write' })).toBe('create');
+    expect(toolActKind({ name: 'refund_create', action: 'write' })).toBe('create');
+    expect(toolActKind({ name: 'email_send', action: 'write' })).toBe('send');
+    expect(toolActKind({ name: 'ticket_delete', action: 'delete' })).toBe('delete');
+    expect(toolActKind({ name: 'order_status_query', action: 'read' })).toBe('look_up');
+    expect(toolActKind({ name: 'sandbox_compute', action: 'read' })).toBe('compute');
+    expect(toolActKind({ name: 'report_generate', action: 'read' })).toBe('produce');
+    expect(toolActKind({ name: 'book_hotel', action: 'read' })).toBe('look_up');
+    expect(toolActKind({ name: 'payment_refund', action: 'write' })).toBe('act');
+  });
+});

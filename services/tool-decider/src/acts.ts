@@ -1,0 +1,569 @@
+// TD-5 asked acts: what a request asks to be done — look something up, create, update, cancel, delete, send,
+// compute, produce — each with the words it is done to. A write step needs an act that asks for it (no unasked
+// writes), and the evaluator finishes a task `success` only when every act has a step that succeeded.
+//
+// The reader knows the grammar of requests, not any tool: in English an act is a verb where a request puts its
+// verbs (the start of a sentence, after "please" / "can you" / "I want to" / "and" / "then"), or a thing wanted
+// ("I want a refund"); in Chinese a verb anywhere in a clause, or a thing wanted after 我要 / 帮我 / 请 …. A verb under
+// a negation ("don't send", 不要发) asks for nothing, and a verb inside a how-to question ("how do I cancel", 怎么取消)
+// asks about the act, which is a look-up. The verb lists are each language's common verbs of the eight kinds.
+import type { AskedActKind } from '@signalbox/contracts';
+import type { ToolDefinition } from '@signalbox/registry';
+
+export type { AskedActKind } from '@signalbox/contracts';
+
+/** Act kinds that change something: each needs a tool of its kind (or, for `act`, a tool its words fit). */
+export const WRITE_ACT_KINDS: ReadonlySet<AskedActKind> = new Set([
+  'create',
+  'update',
+  'cancel',
+  'delete',
+  'send',
+  'act',
+]);
+
+/** One act the request asks for. */
+export interface AskedActRead {
+  kind: AskedActKind;
+  /** What the act is done to, in the request's words ("all tickets", "the minutes … to the Atlas group"). */
+  object: string;
+  /** The words that ask for it (verb and object): what a tool serving it is scored against. */
+  phrase: string;
+  /** The verb or cue that named the act. */
+  cue: string;
+  /**
+   * For a calculation: over figures the request gives ("17% of 2,340", "the area of a circle of radius 5") — any tool
+   * its words fit can do it — or over figures still to be found ("how much faster …"), which takes a tool that
+   * computes, after the look-up.
+   */
+  figures?: 'given' | 'found';
+}
+
+// English verbs of each kind, base forms (imperatives are base forms; "-s/-ed/-ing" forms are not asks).
+const EN_VERBS: Readonly<Record<AskedActKind, readonly string[]>> = {
+  delete: ['delete', 'remove', 'erase', 'wipe', 'purge', 'discard', 'trash', 'get rid of', 'clear out'],
+  cancel: ['cancel', 'revoke', 'withdraw', 'call off', 'retract', 'undo', 'void', 'stop'],
+  update: [
+    'update',
+    'change',
+    'modify',
+    'edit',
+    'amend',
+    'rename',
+    'reschedule',
+    'correct',
+    'move',
+    'switch',
+    'replace',
+  ],
+  send: [
+    'send',
+    'email',
+    'e-mail',
+    'mail',
+    'forward',
+    'notify',
+    'message',
+    'text',
+    'post',
+    'share',
+    'reply',
+    'cc',
+    'let',
+    'inform',
+    'tell',
+  ],
+  create: [
+    'create',
+    'open',
+    'file',
+    'raise',
+    'log',
+    'submit',
+    'book',
+    'schedule',
+    'register',
+    'issue',
+    'request',
+    'apply for',
+    'make',
+    'add',
+    'start',
+    'arrange',
+    'set up',
+    'place',
+    'reserve',
+    'lodge',
+    'put in',
+    'initiate',
+  ],
+  compute: [
+    'calculate',
+    'compute',
+    'work out',
+    'figure out',
+    'convert',
+    'add up',
+    'sum up',
+    'multiply',
+    'divide',
+  ],
+  produce: [
+    'turn',
+    'summarize',
+    'summarise',
+    'draft',
+    'write',
+    'write up',
+    'generate',
+    'compile',
+    'prepare',
+    'produce',
+    'format',
+    'translate',
+  ],
+  // "get" and "give" name no kind of their own: "get me a refund" changes something, "get the weather" looks up.
+  act: ['get', 'give', 'get me', 'give me'],
+  look_up: [
+    'check',
+    'look up',
+    'look into',
+    'find',
+    'find out',
+    'show',
+    'list',
+    'search',
+    'track',
+    'see',
+    'look at',
+    'read',
+    'visit',
+    'fetch',
+    'retrieve',
+    'pull up',
+    'confirm',
+    'verify',
+    'know',
+    'tell me',
+    'tell us',
+    'let me know',
+    'let us know',
+  ],
+};
+
+// Chinese verbs of each kind. Longer words first where one contains another (发送 before 发).
+const ZH_VERBS: Readonly<Record<Exclude<AskedActKind, 'act'>, readonly string[]>> = {
+  delete: ['删除', '删掉', '删了', '删去', '删', '清空', '清除', '移除', '去掉'],
+  cancel: ['取消', '撤销', '撤回', '作废', '退订', '叫停'],
+  update: ['修改', '更改', '改成', '改为', '改到', '改一下', '更新', '变更', '换成', '调整'],
+  send: [
+    '发送',
+    '发给',
+    '发到',
+    '发去',
+    '发至',
+    '转发',
+    '转给',
+    '通知',
+    '抄送',
+    '群发',
+    '发邮件',
+    '发消息',
+    '发一下',
+    '发个',
+    '发封',
+    '告诉',
+  ],
+  create: [
+    '创建',
+    '新建',
+    '建一个',
+    '建个',
+    '开一张',
+    '开张',
+    '开个',
+    '提交',
+    '申请',
+    '办理',
+    '预约',
+    '登记',
+    '报修',
+    '下单',
+    '提个',
+    '提一个',
+    '开通',
+    '安排',
+    '开一个',
+  ],
+  compute: ['计算', '算一下', '算算', '算出', '算', '换算'],
+  produce: [
+    '整理成',
+    '整理为',
+    '整理',
+    '生成',
+    '写成',
+    '做成',
+    '汇总',
+    '总结',
+    '起草',
+    '写一份',
+    '做一份',
+    '出一份',
+    '翻译',
+  ],
+  look_up: [
+    '查询',
+    '查看',
+    '查一下',
+    '查下',
+    '查',
+    '看看',
+    '看一下',
+    '看下',
+    '了解',
+    '知道',
+    '问一下',
+    '问问',
+    '确认',
+  ],
+};
+
+const EN_ASK_POSITION = String.raw`(?:^|[.?!;:,\n]\s*|\b(?:please|pls|plz|kindly|and|then|also|now|just|can\s+you|could\s+you|would\s+you|will\s+you|help\s+me|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|go\s+ahead\s+and|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|wish|have)\s+to|(?:i|we)'d\s+like\s+to|(?:i|we)\s+would\s+like\s+to)\s+)`;
+// A verb after these asks about the act (a how-to or may-I question), or negates it.
+const EN_ABOUT =
+  /\b(?:how\s+(?:do|can|could|should|would|to)|how\s+(?:do|can|could|should)\s+(?:i|we|you)|is\s+it\s+possible\s+to|(?:can|could|may)\s+(?:i|we)|am\s+i\s+able\s+to|where\s+(?:do|can)\s+(?:i|we)|what\s+happens\s+if\s+(?:i|we))\b[^.?!]*$/i;
+const EN_NEGATION =
+  /\b(?:don'?t|do\s+not|never|no\s+need\s+to|not|without|stop\s+(?:me\s+)?from)\s+(?:\w+\s+){0,2}$/i;
+// "I want a refund", "we need a new invoice", "I'd like my money back": a thing wanted is an act of unnamed kind.
+const EN_WANT =
+  /\b(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|demand|expect|am\s+asking\s+for|request)\s+(?!to\b)((?:a|an|my|our|the|some|this|that)\s+[^.?!,;]{1,80})/giu;
+// A question sentence: a wh-word or an auxiliary first, or a question mark at the end.
+const EN_QUESTION =
+  /^(?:what|where|when|which|who|whose|why|how|is|are|was|were|has|have|had|did|does|do|can|could|will|would|should|may|any)\b|\?\s*$/i;
+
+const ZH_NEGATION = /(?:不要|不用|别|无需|不需要|没|不)(?:帮我|给我|再)?$/u;
+const ZH_ABOUT = /(?:怎么|怎样|如何|怎么样才能|能否|是否)(?:才能|可以|能)?$/u;
+// Markers of a request: what follows them is asked for (我要退款, 帮我开张发票, 请尽快处理).
+const ZH_WANT =
+  /(?:我要|我想要|我想|想要|要求|帮我|给我|替我|帮忙|麻烦你?|(?<![申邀聘宴提])请你?|需要|能不能帮我|可以帮我|可不可以帮我)/gu;
+const CJK = /[\u3400-\u9fff]/u;
+
+// Arithmetic asked for over figures the request gives: "17% of 2,340", "3 times 4", "the square root of 2",
+// 两千的百分之十七, 12乘以3. Its figures are all there, so it is a calculation and nothing to look up.
+const GIVEN_ARITHMETIC: readonly RegExp[] = [
+  /\d[\d,.]*\s*(?:%|percent|per\s*cent)\s+of\s+[$€£¥]?\s*\d/iu,
+  /\d\s*(?:[-+*/×÷^]|x(?=\s*\d)|plus|minus|times|divided\s+by|multiplied\s+by|over|to\s+the\s+power\s+of)\s*[$€£¥]?\d/iu,
+  /\b(?:square\s+root|cube\s+root|factorial|log(?:arithm)?|sine|cosine|tangent)\s+of\s+\d/iu,
+  /\b(?:sum|total|product|average|mean|median)\s+of\s+\d[\d,.]*\s*(?:,|and)\s*\d/iu,
+  /(?:百分之|[%％])[^，。？！?!]{0,12}(?:是|等于|为)?多少|\d\s*[%％]\s*(?:是|等于)?多少|的百分之[\d一二三四五六七八九十百千万两零点]+/u,
+  /[\d一二三四五六七八九十百千万两零]\s*(?:[+\-*/×÷^]|加上?|减去?|乘以?|除以?)\s*[\d一二三四五六七八九十百千万两零]/u,
+  /(?:平方根|开方|平均值|平均数|总和|之和|之差|之积)/u,
+];
+// A calculation over figures still to be found ("how much faster …, in percent", 快了多少): compute after a look-up.
+const FOUND_ARITHMETIC: readonly RegExp[] = [
+  /\bhow\s+(?:much|many\s+times)\s+(?:faster|slower|more|less|higher|lower|bigger|smaller|larger|quicker|cheaper)\b/iu,
+  /\bhow\s+many\s+times\b|\b(?:in|as\s+a)\s+percent(?:age)?\b|\bpercentage\s+(?:change|difference|increase|decrease|gain)\b/iu,
+  /\b(?:the\s+)?difference\s+between\b|\b(?:the\s+)?ratio\s+(?:of|between)\b/iu,
+  /(?:快|慢|多|少|高|低|贵|便宜)了?(?:多少|百分之几|几倍)|增长了?(?:多少|百分之几)|相差多少|差多少|几倍/u,
+];
+
+/** For a calculation named by its verb ("calculate …", 计算 …): given when its words carry a figure. */
+function figuresOf(kind: AskedActKind, phrase: string): Pick<AskedActRead, 'figures'> {
+  if (kind !== 'compute') return {};
+  return {
+    figures:
+      arithmetic(phrase) === 'found' || !/[\d一二三四五六七八九十百千万两]/u.test(phrase) ? 'found' : 'given',
+  };
+}
+
+/** The kind of calculation a sentence asks for: over figures it gives, over figures to be found, or none. */
+function arithmetic(sentence: string): 'given' | 'found' | null {
+  if (GIVEN_ARITHMETIC.some((p) => p.test(sentence))) return 'given';
+  if (FOUND_ARITHMETIC.some((p) => p.test(sentence))) return 'found';
+  return null;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, String.raw`\s+`);
+}
+
+const EN_KIND_OF = new Map<string, AskedActKind>();
+for (const [kind, verbs] of Object.entries(EN_VERBS) as [AskedActKind, string[]][])
+  for (const verb of verbs) EN_KIND_OF.set(verb, kind);
+const EN_VERB_PATTERN = new RegExp(
+  `${EN_ASK_POSITION}(${[...EN_KIND_OF.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|')})\\b`,
+  'giu',
+);
+
+const ZH_KIND_OF = new Map<string, Exclude<AskedActKind, 'act'>>();
+for (const [kind, verbs] of Object.entries(ZH_VERBS) as [Exclude<AskedActKind, 'act'>, string[]][])
+  for (const verb of verbs) ZH_KIND_OF.set(verb, kind);
+const ZH_VERB_SOURCE = [...ZH_KIND_OF.keys()]
+  .sort((a, b) => b.length - a.length)
+  .map(escape)
+  .join('|');
+const ZH_VERB_PATTERN = new RegExp(ZH_VERB_SOURCE, 'gu');
+const ZH_VERB = new RegExp(ZH_VERB_SOURCE, 'u');
+// Request markers that may stand between a want and its verb (请帮我取消 …).
+const ZH_MARKERS = /^(?:帮我|给我|替我|帮忙|你|您|一下|尽快|马上|赶紧)+/u;
+
+// Where an English object ends: a clause end, or the next ask ("… and tell me …").
+const EN_OBJECT_END = /[.?!;,\n]|\s+(?:and|then|but|so)\s+|$/iu;
+
+function objectAfter(text: string, from: number): string {
+  const rest = text.slice(from);
+  const end = rest.search(EN_OBJECT_END);
+  return (end === -1 ? rest : rest.slice(0, end)).trim();
+}
+
+function sentenceBefore(text: string, at: number): string {
+  const before = text.slice(0, at);
+  const start = Math.max(
+    before.lastIndexOf('.'),
+    before.lastIndexOf('?'),
+    before.lastIndexOf('!'),
+    before.lastIndexOf('\n'),
+  );
+  return before.slice(start + 1);
+}
+
+// English closed-class words that open a statement or a greeting, never an imperative: pronouns, determiners,
+// possessives, auxiliaries, conjunctions, prepositions, interjections.
+const EN_NOT_IMPERATIVE = new Set(
+  (
+    "i i'm i've i'd i'll me my mine we we're our us you your he she it it's its they their them this that these those " +
+    'there here the a an some any all no every each my our hi hello hey dear thanks thank ok okay yes yeah sorry ' +
+    'and but or so because if when while since although though as at in on for from to of with by about after ' +
+    'before during since until is are was were be been am has have had do does did will would shall should can ' +
+    'could may might must not also just still yesterday today tomorrow'
+  ).split(' '),
+);
+
+/** A sentence that opens with a word that can only be its verb: an imperative ("Refund my order."). */
+function imperative(sentence: string): boolean {
+  const words = sentence.toLowerCase().match(/[\p{L}']+/gu) ?? [];
+  const first = words[0];
+  if (first === undefined || words.length < 2 || EN_NOT_IMPERATIVE.has(first)) return false;
+  // A verb is followed by what it acts on: a determiner, a possessive, a pronoun or a number ("refund order 1234").
+  return /^\S+\s+(?:(?:my|our|the|a|an|this|that|these|those|it|them|all|every|me|us|\S*\d)|\p{L}+\s+#?\d)/iu.test(
+    sentence.trim(),
+  );
+}
+
+function readEnglish(request: string): AskedActRead[] {
+  const acts: { at: number; act: AskedActRead }[] = [];
+  for (const m of request.matchAll(EN_VERB_PATTERN)) {
+    const verb = (m[1] ?? '').toLowerCase().replace(/\s+/g, ' ');
+    const verbAt = m.index + m[0].length - (m[1] ?? '').length;
+    let kind: AskedActKind = EN_KIND_OF.get(verb) ?? 'look_up';
+    const object = objectAfter(request, verbAt + (m[1] ?? '').length);
+    const before = sentenceBefore(request, verbAt);
+    // "tell/let" is a send only when it reaches someone other than the asker ("tell the team"; "tell me" looks up).
+    if ((verb === 'tell' || verb === 'let') && /^(?:me|us)\b/i.test(object)) kind = 'look_up';
+    if (verb === 'let' && !/\bknow\b/i.test(object)) continue;
+    // "turn" produces only as "turn … into …".
+    if (verb === 'turn' && !/\binto\b/i.test(object)) continue;
+    if (EN_NEGATION.test(before)) continue;
+    if (WRITE_ACT_KINDS.has(kind) && EN_ABOUT.test(before)) kind = 'look_up';
+    const phrase = `${m[1] ?? ''} ${object}`.trim();
+    // "turn the minutes into the weekly report": what is produced is what follows "into".
+    const made = verb === 'turn' ? (/\binto\s+(.+)$/iu.exec(object)?.[1] ?? object) : object;
+    acts.push({
+      at: verbAt,
+      act: { kind, object: made, phrase, cue: m[1] ?? verb, ...figuresOf(kind, phrase) },
+    });
+  }
+  for (const m of request.matchAll(EN_WANT)) {
+    const before = sentenceBefore(request, m.index);
+    if (EN_NEGATION.test(before) || EN_ABOUT.test(before)) continue;
+    const object = objectAfter(request, m.index + m[0].length - (m[1] ?? '').length);
+    // "I need my order status": a thing wanted that is itself information is a look-up, decided by the tools it fits.
+    acts.push({ at: m.index, act: { kind: 'act', object, phrase: m[0].trim(), cue: m[0].trim() } });
+  }
+  // A question sentence with no act verb of its own asks to look something up; one that asks for arithmetic asks for
+  // a calculation — over figures it gives (nothing to look up), or over figures still to be found.
+  let offset = 0;
+  for (const sentence of request.split(/(?<=[.?!\n])\s+/u)) {
+    const start = request.indexOf(sentence, offset);
+    offset = start + sentence.length;
+    const trimmed = sentence.trim();
+    if (trimmed === '') continue;
+    const inSentence = acts.filter((a) => a.at >= start && a.at < offset);
+    const calculation = arithmetic(trimmed);
+    if (calculation && !inSentence.some((a) => a.act.kind === 'compute'))
+      acts.push({
+        at: start,
+        act: { kind: 'compute', object: trimmed, phrase: trimmed, cue: 'arithmetic', figures: calculation },
+      });
+    if (calculation === 'given') continue;
+    const lead = sentence.length - sentence.trimStart().length + start;
+    if (inSentence.length === 0 && EN_QUESTION.test(trimmed))
+      acts.push({ at: start, act: { kind: 'look_up', object: trimmed, phrase: trimmed, cue: 'question' } });
+    else if (!inSentence.some((a) => a.at === lead) && imperative(trimmed)) {
+      // An imperative of a verb of no listed kind ("Refund my order", "Fix my headphones"): a change of unnamed kind,
+      // decided by the tools its words fit.
+      const verb = trimmed.split(/\s+/u)[0] ?? '';
+      const object = objectAfter(request, lead + verb.length);
+      acts.push({ at: lead, act: { kind: 'act', object, phrase: `${verb} ${object}`, cue: verb } });
+    }
+  }
+  return acts.sort((a, b) => a.at - b.at).map((a) => a.act);
+}
+
+// Chinese clauses: punctuation and the connectives that start a next ask (kept, so a clause knows its question mark).
+const ZH_CLAUSE = /([。！？!?；;，,、\n]+|然后|接着|之后|并且|同时|顺便|另外|还有|以及|再帮我)/u;
+// A clause that asks something: a question mark, a question particle at its end, or a question word.
+const ZH_QUESTION =
+  /[？?]|[吗呢么嘛没]$|什么|怎么样|怎样|多少|几[个点号天时]|哪|谁|何时|是否|有没有|了没|进度|状态|情况/u;
+
+function readChinese(request: string): AskedActRead[] {
+  const acts: AskedActRead[] = [];
+  const pieces = request.split(new RegExp(ZH_CLAUSE.source, 'gu'));
+  for (let p = 0; p < pieces.length; p += 2) {
+    const text = (pieces[p] ?? '').trim();
+    if (text === '') continue;
+    const question = ZH_QUESTION.test(`${text}${pieces[p + 1] ?? ''}`);
+    const hits = [...text.matchAll(ZH_VERB_PATTERN)];
+    const found: AskedActRead[] = [];
+    hits.forEach((m, i) => {
+      const verb = m[0];
+      let kind: AskedActKind = ZH_KIND_OF.get(verb) ?? 'look_up';
+      const before = text.slice(0, m.index);
+      const next = hits[i + 1];
+      const object = text.slice(m.index + verb.length, next ? next.index : undefined).trim();
+      // 告诉我 looks up; 告诉 + someone else sends.
+      if (verb === '告诉' && /^(?:我|我们)/u.test(object)) kind = 'look_up';
+      // 算 inside a word (打算, 总算, 算了) is no calculation: only as a verb with figures or 一下 around it.
+      if (verb === '算' && !/\d|[一二三四五六七八九十百千万两]/u.test(object)) return;
+      if (ZH_NEGATION.test(before)) return;
+      if (WRITE_ACT_KINDS.has(kind) && ZH_ABOUT.test(before.replace(/(?:帮我|给我|替我)$/u, ''))) {
+        if (!/(?:帮我|给我|替我)$/u.test(before)) kind = 'look_up';
+      }
+      // 我想问一下 / 想了解一下 with the question in the next clause: the verb only announces it.
+      if (kind === 'look_up' && object === '') return;
+      found.push({
+        kind,
+        object,
+        phrase: `${verb}${object}`,
+        cue: verb,
+        ...figuresOf(kind, `${verb}${object}`),
+      });
+    });
+    // A thing wanted after a request marker with no verb of its own: 我要退款, 帮我开张发票 is covered by 开张.
+    for (const m of text.matchAll(ZH_WANT)) {
+      const after = text.slice(m.index + m[0].length).replace(ZH_MARKERS, '');
+      if (after.trim() === '' || ZH_VERB.exec(after)?.index === 0) continue;
+      const before = text.slice(0, m.index);
+      if (ZH_NEGATION.test(before) || ZH_ABOUT.test(before)) continue;
+      const stop = after.search(ZH_VERB);
+      const object = (stop === -1 ? after : after.slice(0, stop)).trim();
+      if (object === '') continue;
+      found.push({ kind: 'act', object, phrase: `${m[0]}${object}`, cue: m[0] });
+    }
+    const calculation = arithmetic(text);
+    if (calculation && !found.some((a) => a.kind === 'compute'))
+      found.push({ kind: 'compute', object: text, phrase: text, cue: 'arithmetic', figures: calculation });
+    if (
+      (found.length === 0 && question) ||
+      (calculation === 'found' && !found.some((a) => a.kind === 'look_up'))
+    )
+      found.push({ kind: 'look_up', object: text, phrase: text, cue: 'question' });
+    acts.push(...found);
+  }
+  return acts;
+}
+
+/**
+ * The acts a request asks for, in the order it names them. A request that names no act at all ("weather in
+ * Berlin?") asks to look something up: one `look_up` act over the whole request.
+ */
+export function readActs(request: string): AskedActRead[] {
+  const text = request.trim();
+  if (text === '') return [];
+  const acts = CJK.test(text) ? readChinese(text) : readEnglish(text);
+  const unique = acts.filter(
+    (a, i) => acts.findIndex((b) => b.kind === a.kind && b.phrase === a.phrase) === i,
+  );
+  return unique.length > 0 ? unique : [{ kind: 'look_up', object: text, phrase: text, cue: 'request' }];
+}
+
+// The kind of act a tool's name says it does (RG2-naming: a verb first or last, `refund_create`, `get_weather`).
+const TOOL_VERB_KIND: Readonly<Record<string, AskedActKind>> = {
+  create: 'create',
+  add: 'create',
+  book: 'create',
+  open: 'create',
+  file: 'create',
+  submit: 'create',
+  request: 'create',
+  reserve: 'create',
+  schedule: 'create',
+  register: 'create',
+  issue: 'create',
+  apply: 'create',
+  make: 'create',
+  start: 'create',
+  raise: 'create',
+  place: 'create',
+  update: 'update',
+  set: 'update',
+  change: 'update',
+  modify: 'update',
+  edit: 'update',
+  approve: 'update',
+  rename: 'update',
+  archive: 'update',
+  cancel: 'cancel',
+  revoke: 'cancel',
+  withdraw: 'cancel',
+  close: 'cancel',
+  delete: 'delete',
+  remove: 'delete',
+  purge: 'delete',
+  send: 'send',
+  notify: 'send',
+  post: 'send',
+  publish: 'send',
+  reply: 'send',
+  share: 'send',
+  forward: 'send',
+  email: 'send',
+  message: 'send',
+  calculate: 'compute',
+  compute: 'compute',
+  convert: 'compute',
+  estimate: 'compute',
+  generate: 'produce',
+  summarize: 'produce',
+  translate: 'produce',
+  export: 'produce',
+  draft: 'produce',
+};
+
+/**
+ * The act a tool does: the kind its name's verb says (first or last word), else `look_up` for a read and `act` (a
+ * change of unnamed kind) for a write. A read tool never does a write kind: its name's verb then only says what it
+ * looks up (an imported `book_hotel` declared read).
+ */
+export function toolActKind(tool: Pick<ToolDefinition, 'name' | 'action'>): AskedActKind {
+  const words = tool.name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const named = [words[0], words.at(-1)]
+    .map((w) => (w === undefined ? undefined : TOOL_VERB_KIND[w]))
+    .find((k) => k !== undefined);
+  if (tool.action === 'read') return named && !WRITE_ACT_KINDS.has(named) ? named : 'look_up';
+  if (tool.action === 'delete') return named === 'cancel' ? 'cancel' : 'delete';
+  return named && WRITE_ACT_KINDS.has(named) ? named : 'act';
+}
+
+/** A short label of an act for reasons and questions: `delete "all tickets"`. */
+export function actLabel(act: Pick<AskedActRead, 'kind' | 'object' | 'phrase'>): string {
+  const words = act.object.trim() || act.phrase.trim();
+  const text = words.length > 80 ? `${words.slice(0, 77)}…` : words;
+  return `${act.kind.replace('_', ' ')} "${text}"`;
+}
