@@ -5,6 +5,7 @@
 // Zero-step plans (TD-6): the task finishes as `need_clarification` with a question. The pipeline cannot act, so the
 // calling agent answers directly or asks the user — the question says which tools were considered and why none
 // fits. No tool is ever forced.
+import { actLabel, WRITE_ACT_KINDS } from './acts.js';
 import {
   TOPICS,
   type Feedback,
@@ -190,9 +191,17 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
       const refusedForClarity = outcome.refused.filter(
         (r) => r.rule === 'preconditions' || r.rule === 'intent_side_effect',
       );
-      const question = refusedForClarity.length
-        ? `Before I can act I need more from you: ${refusedForClarity.map((r) => r.reason).join('; ')}.`
-        : `None of the available tools (${considered}) fits this request. Answer it directly, or tell me more about what you need.`;
+      // TD-5: a change the request asks for that no visible tool makes is refused in so many words ("delete all
+      // tickets" with only create_ticket: no ticket is created instead).
+      const unservedChanges = (outcome.plan.asked_acts ?? []).filter(
+        (a) => a.step_index === null && WRITE_ACT_KINDS.has(a.kind),
+      );
+      const question = unservedChanges.length
+        ? `I cannot ${unservedChanges.map(actLabel).join(' or ')}: none of the available tools (${considered}) does that, ` +
+          'and I will not do something else in its place. Tell me if you want something else done.'
+        : refusedForClarity.length
+          ? `Before I can act I need more from you: ${refusedForClarity.map((r) => r.reason).join('; ')}.`
+          : `None of the available tools (${considered}) fits this request. Answer it directly, or tell me more about what you need.`;
       return finish(
         input,
         carried.task,

@@ -454,3 +454,68 @@ describe('planTools chains', () => {
     expect(out.plan.steps.map((s) => s.tool)).not.toContain('page_visit');
   });
 });
+
+describe('TD-5 no unasked writes, by the acts the request asks for', () => {
+  let reach: Registry;
+  let afterSales: Registry;
+  beforeAll(async () => {
+    reach = await loadRegistryDir(`${packs}reach`);
+    afterSales = await loadRegistryDir(`${packs}after-sales`);
+  });
+  const ask = (registry: Registry, agent: string, request: string, proposals?: PlanRequest['proposals']) =>
+    plan(registry, {
+      request,
+      agent,
+      tenant: 'default',
+      scenario: null,
+      ...(proposals ? { proposals } : {}),
+    });
+
+  it('a delete with only a create tool visible plans nothing, and names the act no tool serves', async () => {
+    const out = await ask(reach, 'reach_agent', 'Delete all tickets.');
+    expect(out.status).toBe('no_tool_fits');
+    expect(out.plan.asked_acts).toEqual([
+      expect.objectContaining({ kind: 'delete', object: 'all tickets', step_index: null }),
+    ]);
+    expect(out.plan.rejected).toContainEqual({
+      candidate: 'create_ticket',
+      reason: expect.stringContaining('asks to delete "all tickets"; create_ticket would create'),
+    });
+    // The same holds for a model's proposal: the rules keep the last word (IF-4).
+    const proposed = await ask(reach, 'reach_agent', 'Delete all tickets.', [
+      { name: 'create_ticket', arguments: null },
+    ]);
+    expect(proposed.plan.steps).toEqual([]);
+    expect(proposed.refused).toContainEqual(
+      expect.objectContaining({ rule: 'intent_side_effect', tool: 'create_ticket' }),
+    );
+  });
+
+  it('asked for in English or Chinese, the write is planned and serves the act', async () => {
+    for (const request of ['Please open a ticket, my printer is broken.', '帮我提交一个工单，打印机坏了']) {
+      const out = await ask(reach, 'reach_agent', request);
+      expect(
+        out.plan.steps.map((s) => s.tool),
+        request,
+      ).toContain('create_ticket');
+      const act = out.plan.asked_acts?.find((a) => a.kind === 'create');
+      expect(act?.step_index, request).toBe(out.plan.steps.find((s) => s.tool === 'create_ticket')?.index);
+    }
+  });
+
+  it('a cancel with no cancel tool is not a refund; a refund asked for is', async () => {
+    const cancel = await ask(
+      afterSales,
+      'refund_agent',
+      'Cancel my refund for order 1234, I changed my mind.',
+    );
+    expect(cancel.plan.steps.map((s) => s.tool)).not.toContain('refund_create');
+    expect(cancel.plan.asked_acts).toContainEqual(
+      expect.objectContaining({ kind: 'cancel', step_index: null }),
+    );
+    const refund = await ask(afterSales, 'refund_agent', '订单1234一直没到，我要退款');
+    expect(refund.plan.steps.map((s) => s.tool)).toContain('refund_create');
+    const question = await ask(afterSales, 'refund_agent', 'How do I apply for a refund?');
+    expect(question.plan.steps.map((s) => s.tool)).not.toContain('refund_create');
+  });
+});

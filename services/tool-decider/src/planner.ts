@@ -320,7 +320,7 @@ export async function planTools(
       index.score(act.phrase, similarityTo(act.phrase)).filter((s) => !excluded.has(s.tool.name)),
     ]),
   );
-  const allowedWrites = asksForWrites(acts, actScores);
+  const allowedWrites = asksForWrites(acts, actScores, fits);
   const writeAdmitted = (tool: ToolDefinition) => tool.action === 'read' || allowedWrites.has(tool.name);
   for (const s of scored)
     if (!fits.includes(s))
@@ -436,12 +436,13 @@ export async function planTools(
       // A look-up that is the whole request is the lead's; one of several acts needs a tool its own words fit.
       if (act.kind === 'look_up' && acts.length === 1) continue;
       const local = actScores.get(act) ?? [];
-      if (chosen.some((c) => serves(act, c.tool, local))) continue;
+      if (chosen.some((c) => serves(act, c.tool, local, allowedWrites))) continue;
       const s = toolForAct(
         act,
         local,
         scored.filter((x) => writeAdmitted(x.tool)),
         chosen,
+        allowedWrites,
       );
       if (!s) continue;
       chosen.push(s);
@@ -557,7 +558,7 @@ export async function planTools(
     semantic_model: similarities
       ? { model: similarities.model.id, sha256: similarities.model.sha256 }
       : { model: null, sha256: null },
-    asked_acts: assignActs(acts, actScores, planSteps, visible),
+    asked_acts: assignActs(acts, actScores, planSteps, visible, allowedWrites),
   };
   for (const act of plan.asked_acts ?? [])
     if (act.unserved !== null) reasons.push(`unserved: ${actLabel(act)} (${act.unserved})`);
@@ -703,7 +704,12 @@ function cueVerb(act: AskedActRead): string | undefined {
  * named kind by a tool of that kind, or one whose name carries the act's verb ("send" → email_send); a change of
  * unnamed kind ("refund my order", 我要退款) by a tool the act's words fit; a look-up by a read tool they fit.
  */
-function serves(act: AskedActRead, tool: ToolDefinition, local: readonly ScoredTool[]): boolean {
+function serves(
+  act: AskedActRead,
+  tool: ToolDefinition,
+  local: readonly ScoredTool[],
+  allowed: ReadonlySet<string> = new Set(),
+): boolean {
   const fit = () => {
     const s = local.find((l) => l.tool === tool);
     return s !== undefined && fitsRequest(s, local);
@@ -722,7 +728,7 @@ function serves(act: AskedActRead, tool: ToolDefinition, local: readonly ScoredT
     case 'look_up':
       return tool.action === 'read' && fit();
     case 'act':
-      return fit();
+      return fit() || allowed.has(tool.name);
     default: {
       const verb = cueVerb(act);
       return (
@@ -742,15 +748,19 @@ function serves(act: AskedActRead, tool: ToolDefinition, local: readonly ScoredT
 function asksForWrites(
   acts: readonly AskedActRead[],
   actScores: ReadonlyMap<AskedActRead, readonly ScoredTool[]>,
+  wholeFits: readonly ScoredTool[],
 ): Set<string> {
   const allowed = new Set<string>();
   for (const act of acts) {
     if (!WRITE_ACT_KINDS.has(act.kind)) continue;
     const local = actScores.get(act) ?? [];
+    // A short want ("我要退款", "I want a refund") says little by itself: the write that fits the whole request and
+    // ranks first among the writes for the want's own words is the one it asks for.
+    const firstWrite = local.find((s) => s.tool.action !== 'read');
     for (const s of local) {
       if (s.tool.action === 'read') continue;
       const kind = toolActKind(s.tool);
-      const fits = fitsRequest(s, local);
+      const fits = fitsRequest(s, local) || (s === firstWrite && wholeFits.some((w) => w.tool === s.tool));
       if (act.kind === 'act' ? fits : kind === act.kind || (kind === 'act' && fits)) allowed.add(s.tool.name);
     }
   }
@@ -777,16 +787,22 @@ function toolForAct(
   local: readonly ScoredTool[],
   pool: readonly ScoredTool[],
   chosen: readonly ScoredTool[],
+  allowed: ReadonlySet<string>,
 ): ScoredTool | undefined {
   const open = pool.filter((s) => !chosen.includes(s));
-  const ranked = local.filter((l) => open.some((o) => o.tool === l.tool) && serves(act, l.tool, local));
+  const ranked = local.filter(
+    (l) => open.some((o) => o.tool === l.tool) && serves(act, l.tool, local, allowed),
+  );
+  // A change wanted ("I want a refund") is made by the write it asks for before anything that only reports on it.
+  if (act.kind === 'act')
+    ranked.sort((a, b) => Number(allowed.has(b.tool.name)) - Number(allowed.has(a.tool.name)));
   const made = new Set(chosen.map((s) => s.tool.name));
   const consumes = (s: ScoredTool) => s.tool.depends_on.some((d) => made.has(d.tool));
   // Only a change or a product acts on what the chain made ("send it"); a look-up asks about its own words.
   const openEnded = act.kind === 'act' || act.kind === 'look_up';
   const pick =
     (openEnded ? undefined : ranked.find(consumes)) ??
-    ranked.find((s) => !openEnded || fitsRequest(s, local)) ??
+    ranked.find((s) => !openEnded || fitsRequest(s, local) || allowed.has(s.tool.name)) ??
     // A calculation no fitting tool does goes to the tool that computes anything (it rarely shares the words).
     (act.kind === 'compute' ? open.find((s) => computes(s.tool)) : undefined);
   return pick ? open.find((o) => o.tool === pick.tool) : undefined;
@@ -801,18 +817,21 @@ function assignActs(
   actScores: ReadonlyMap<AskedActRead, readonly ScoredTool[]>,
   steps: readonly PlanStep[],
   visible: ReadonlyMap<string, ToolDefinition>,
+  allowed: ReadonlySet<string>,
 ): AskedAct[] {
   return acts.slice(0, 50).map((act) => {
     const local = actScores.get(act) ?? [];
+    // A change wanted is served by the write it asks for first; otherwise by the best fit of the act's words.
     const rank = (tool: string) => {
       const i = local.findIndex((l) => l.tool.name === tool);
-      return i === -1 ? Number.MAX_SAFE_INTEGER : i;
+      const first = act.kind === 'act' && allowed.has(tool) ? 0 : 1;
+      return first * 1000 + (i === -1 ? 999 : i);
     };
     const doing = steps.filter((s) => {
       const tool = visible.get(s.tool);
       if (!tool) return false;
       // A look-up is served by the read its words fit best; with no fitting read, by the plan's first read.
-      return act.kind === 'look_up' ? tool.action === 'read' : serves(act, tool, local);
+      return act.kind === 'look_up' ? tool.action === 'read' : serves(act, tool, local, allowed);
     });
     const fitting =
       act.kind === 'look_up'
