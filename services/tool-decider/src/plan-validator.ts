@@ -51,6 +51,11 @@ export interface ValidationContext {
    * unasked ("the request asks to delete "all tickets"; create_ticket would create").
    */
   writes: { allowed: ReadonlySet<string>; unasked: (tool: ToolDefinition) => string };
+  /**
+   * The request asks for a calculation over figures it gives itself ("17% of 2,340"): the user's own figures are the
+   * verified inputs a sandbox needs, and no source step has to find them first. @default false
+   */
+  givenFigures?: boolean;
   /** The request and conversation text (for "a URL from the user"). */
   requestText: string;
   /** The task asks for fresh data (a repeat for freshness is then allowed). */
@@ -258,6 +263,7 @@ export const preconditions: PlanRule = (steps, ctx) =>
         }
         case 'needs_verified_inputs': {
           const ok =
+            ctx.givenFigures === true ||
             earlier.some((t) => t?.evidence === 'source') ||
             ctx.history.some((h) => h.ok && ctx.visible.get(h.tool)?.evidence === 'source');
           return ok

@@ -519,3 +519,23 @@ describe('TD-5 no unasked writes, by the acts the request asks for', () => {
     expect(question.plan.steps.map((s) => s.tool)).not.toContain('refund_create');
   });
 });
+
+describe('a calculation over the figures the request gives', () => {
+  it('goes to the sandbox alone: the user’s figures need no source step (EN and ZH)', async () => {
+    for (const request of ['What is 17% of 2,340?', '两千三百四十的百分之十七是多少？']) {
+      const out = await plan(research, {
+        request,
+        agent: 'research_agent',
+        tenant: 'default',
+        scenario: null,
+      });
+      expect(
+        out.plan.steps.map((s) => s.tool),
+        request,
+      ).toEqual(['sandbox_compute']);
+      expect(out.plan.asked_acts, request).toEqual([
+        expect.objectContaining({ kind: 'compute', step_index: 0, unserved: null }),
+      ]);
+    }
+  });
+});

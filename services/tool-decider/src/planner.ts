@@ -523,6 +523,9 @@ export async function planTools(
       allowed: allowedWrites,
       unasked: (tool: ToolDefinition) => unaskedWrite(tool, acts),
     },
+    givenFigures:
+      acts.some((a) => a.kind === 'compute' && a.figures === 'given') &&
+      !acts.some((a) => a.kind === 'compute' && a.figures === 'found'),
     requestText: `${req.request}\n${req.context ?? ''}`,
     needsFreshData: req.needsFreshData ?? false,
     history: req.history ?? [],
