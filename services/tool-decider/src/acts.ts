@@ -311,7 +311,7 @@ const ZH_VERB = new RegExp(ZH_VERB_SOURCE, 'u');
 const ZH_MARKERS = /^(?:帮我|给我|替我|帮忙|你|您|一下|尽快|马上|赶紧)+/u;
 
 // Where an English object ends: a clause end, or the next ask ("… and tell me …").
-const EN_OBJECT_END = /[.?!;,\n]|\s+(?:and|then|but|so)\s+|$/iu;
+const EN_OBJECT_END = /[.?!](?=\s|$)|[;,\n]|\s+(?:and|then|but|so)\s+|$/iu;
 
 function objectAfter(text: string, from: number): string {
   const rest = text.slice(from);
@@ -347,6 +347,8 @@ function imperative(sentence: string): boolean {
   const words = sentence.toLowerCase().match(/[\p{L}']+/gu) ?? [];
   const first = words[0];
   if (first === undefined || words.length < 2 || EN_NOT_IMPERATIVE.has(first)) return false;
+  // A participle or an adverb opens a phrase, not an order ("Using the key …, retrieve …", "Honestly, …").
+  if (/(?:ing|ed|ly)$/u.test(first)) return false;
   // A verb is followed by what it acts on: a determiner, a possessive, a pronoun or a number ("refund order 1234").
   return /^\S+\s+(?:(?:my|our|the|a|an|this|that|these|those|it|them|all|every|me|us|\S*\d)|\p{L}+\s+#?\d)/iu.test(
     sentence.trim(),

@@ -723,7 +723,7 @@ function serves(
       // Over given figures, a tool its words fit does it (area_circle for "the area of a circle of radius 5").
       return computes(tool) || (act.figures === 'given' && fit());
     case 'produce': {
-      if (kind === 'produce') return true;
+      if (kind === 'produce' && fit()) return true;
       const wanted = new Set(tokens(act.object));
       const object = tokens(tool.name).filter((t) => !GENERIC_VERBS.has(t));
       return object.length > 0 && object.every((t) => wanted.has(t));
@@ -796,16 +796,16 @@ function toolForAct(
   const ranked = local.filter(
     (l) => open.some((o) => o.tool === l.tool) && serves(act, l.tool, local, allowed),
   );
-  // A change wanted ("I want a refund") is made by the write it asks for before anything that only reports on it.
+  // A change wanted ("I want a refund") is made by the write it asks for; what it reads is the lead's and the asks'.
   if (act.kind === 'act')
-    ranked.sort((a, b) => Number(allowed.has(b.tool.name)) - Number(allowed.has(a.tool.name)));
+    return open.find((o) => ranked.some((r) => r.tool === o.tool && allowed.has(o.tool.name)));
   const made = new Set(chosen.map((s) => s.tool.name));
   const consumes = (s: ScoredTool) => s.tool.depends_on.some((d) => made.has(d.tool));
   // Only a change or a product acts on what the chain made ("send it"); a look-up asks about its own words.
-  const openEnded = act.kind === 'act' || act.kind === 'look_up';
+  const lookUp = act.kind === 'look_up';
   const pick =
-    (openEnded ? undefined : ranked.find(consumes)) ??
-    ranked.find((s) => !openEnded || fitsRequest(s, local) || allowed.has(s.tool.name)) ??
+    (lookUp ? undefined : ranked.find(consumes)) ??
+    ranked.find((s) => !lookUp || fitsRequest(s, local)) ??
     // A calculation no fitting tool does goes to the tool that computes anything (it rarely shares the words).
     (act.kind === 'compute' ? open.find((s) => computes(s.tool)) : undefined);
   return pick ? open.find((o) => o.tool === pick.tool) : undefined;
