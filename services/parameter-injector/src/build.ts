@@ -3,6 +3,8 @@
 // and the schema's defaults — each value with its provenance (PI-6). Values are only found, never invented.
 import type { ArgumentProvenance, PlanStep, StepRecord, TaskSpec } from '@signalbox/contracts';
 import { parameterHints, type ParameterHints, type ToolDefinition } from '@signalbox/registry';
+import { addDays, weekdayOf } from './calendar.js';
+import { chineseCities } from './city-names.js';
 import { dateFormatOf, findDates, formatDate, parseDateString, type DateContext } from './dates.js';
 import { enumKey, extractIds, extractQuantities } from './extractors.js';
 import { extractParameter } from './extract-parameter.js';
@@ -11,6 +13,7 @@ import { readPath } from './json-path.js';
 import { assignLists, isArraySchema } from './list-assignment.js';
 import { assignNumbers } from './number-assignment.js';
 import { assignStrings, isPlainString } from './string-assignment.js';
+import { applyNormalizers } from './normalizers.js';
 import { isSensitive, shown } from './redaction.js';
 
 /** What {@link buildArguments} works from. */
@@ -161,20 +164,17 @@ function lastWorkingDayInstead(
   if (!tried) return undefined;
   const parts = parseDateString(value, dates);
   if (!parts) return undefined;
-  const day = Date.UTC(parts.year, parts.month - 1, parts.day);
-  const weekday = new Date(day).getUTCDay();
+  const weekday = weekdayOf(parts);
   if (weekday !== 0 && weekday !== 6) return undefined;
-  const back = weekday === 0 ? 2 : 1;
-  const friday = new Date(day - back * 86_400_000);
-  const moved = formatDate(
-    { year: friday.getUTCFullYear(), month: friday.getUTCMonth() + 1, day: friday.getUTCDate() },
-    format,
-    dates.timeZone,
-  );
+  const moved = formatDate(addDays(parts, weekday === 0 ? -2 : -1), format, dates.timeZone);
   return {
     value: moved,
     note: `${field}: ${tool.name} found nothing on ${WEEKDAY_NAMES[weekday]} ${value}; the last working day before it is Friday ${moved}`,
   };
+}
+
+function applyCityName(value: string): unknown {
+  return applyNormalizers(value, ['city_name']);
 }
 
 /**
@@ -210,6 +210,12 @@ export function isGrounded(
     );
   }
   if (enumKey(corpus).includes(enumKey(value))) return true;
+  // "Beijing" for a request that says 北京: the city named, in the English the normalizer gives it.
+  if (
+    hints.normalizers.includes('city_name') &&
+    chineseCities(corpus).some((c) => c.english === applyCityName(value))
+  )
+    return true;
   const digits = value.replace(/\D/g, '');
   return digits.length >= 4 && extractIds(corpus).some((t) => t.value.replace(/\D/g, '') === digits);
 }

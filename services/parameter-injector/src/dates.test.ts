@@ -101,3 +101,118 @@ describe('dates written in a request', () => {
     ]);
   });
 });
+
+describe('dates written in Chinese, read in the task time zone (issue 20)', () => {
+  // The demo's reference: Monday 2026-11-30 09:00 UTC, 17:00 in Shanghai.
+  const shanghai = { referenceTime: '2026-11-30T09:00:00Z', timeZone: 'Asia/Shanghai' };
+  const day = (text: string, ctx = shanghai) => iso(text, ctx);
+  it('relative day words', () => {
+    expect(day('昨天的会议纪要')).toEqual(['2026-11-29']);
+    expect(day('前天')).toEqual(['2026-11-28']);
+    expect(day('今天')).toEqual(['2026-11-30']);
+    expect(day('明天北京天气')).toEqual(['2026-12-01']);
+    expect(day('后天')).toEqual(['2026-12-02']);
+    expect(day('大后天')).toEqual(['2026-12-03']);
+    expect(day('後天')).toEqual(['2026-12-02']);
+  });
+  it('weekdays of a named week (weeks start on Monday) and a weekday alone (the first one after today)', () => {
+    expect(day('上周五的纪要')).toEqual(['2026-11-27']);
+    expect(day('下周一')).toEqual(['2026-12-07']);
+    expect(day('这周三')).toEqual(['2026-12-02']);
+    expect(day('本周三')).toEqual(['2026-12-02']);
+    expect(day('本周日')).toEqual(['2026-12-06']);
+    expect(day('下下周一')).toEqual(['2026-12-14']);
+    expect(day('上个星期五')).toEqual(['2026-11-27']);
+    expect(day('周一开会')).toEqual(['2026-12-07']);
+    // On a Saturday, 这周三 is three days back and 上周五 eight days back — the week is named, not "the last one".
+    const saturday = { referenceTime: '2026-12-05T04:00:00Z', timeZone: 'Asia/Shanghai' };
+    expect(day('这周三', saturday)).toEqual(['2026-12-02']);
+    expect(day('上周五', saturday)).toEqual(['2026-11-27']);
+    expect(day('last Friday', saturday)).toEqual(['2026-12-04']);
+    // 上周一共 is "last week in all": no Monday in it.
+    expect(day('上周一共卖了多少')).toEqual([]);
+  });
+  it('month and day, with or without the year, and a day of the month alone', () => {
+    expect(day('2026年11月3日')).toEqual(['2026-11-03']);
+    expect(day('去年11月3日')).toEqual(['2025-11-03']);
+    expect(day('明年1月5号')).toEqual(['2027-01-05']);
+    // Without a year, forward (as English "Nov 3" is read): the next 3 November.
+    expect(day('11月3日')).toEqual(['2027-11-03']);
+    expect(day('Nov 3')).toEqual(['2027-11-03']);
+    expect(day('十二月二十五日')).toEqual(['2026-12-25']);
+    expect(day('3号')).toEqual(['2026-12-03']);
+    expect(day('30号')).toEqual(['2026-11-30']);
+    expect(day('31号')).toEqual(['2026-12-31']);
+    expect(day('下个月3号')).toEqual(['2026-12-03']);
+    expect(day('上个月31号')).toEqual(['2026-10-31']);
+    // A month with no day 31, and a month alone: no date is made up.
+    expect(day('这个月31号')).toEqual([]);
+    expect(day('明年3月')).toEqual([]);
+    // 3号楼 is building number 3, 5号线 metro line 5.
+    expect(day('3号楼')).toEqual([]);
+    expect(day('坐5号线')).toEqual([]);
+  });
+  it('counts of days, weeks, months and years from the reference day', () => {
+    expect(day('三天前')).toEqual(['2026-11-27']);
+    expect(day('3天后')).toEqual(['2026-12-03']);
+    expect(day('两周后')).toEqual(['2026-12-14']);
+    expect(day('三个月后')).toEqual(['2027-02-28']);
+    expect(day('5天内')).toEqual(['2026-12-05']);
+    // 11月3日前 is "before 3 November", not three days ago.
+    expect(day('2026年11月3日前')).toEqual(['2026-11-03']);
+  });
+  it('English counterparts at the demo reference', () => {
+    expect(day('last Friday')).toEqual(['2026-11-27']);
+    expect(day('next Monday')).toEqual(['2026-12-07']);
+    expect(day('yesterday')).toEqual(['2026-11-29']);
+  });
+  it('the reference day is the one in the task zone: 01:00 UTC is already tomorrow in Shanghai', () => {
+    const late = { referenceTime: '2026-11-30T17:00:00Z', timeZone: 'Asia/Shanghai' };
+    expect(day('明天', late)).toEqual(['2026-12-02']);
+    expect(day('明天', { ...late, timeZone: 'UTC' })).toEqual(['2026-12-01']);
+  });
+});
+
+describe('daylight-saving changes', () => {
+  const at = (text: string, ctx: { referenceTime: string; timeZone: string }) =>
+    findDates(text, ctx).map((m) =>
+      formatDate(m.date, m.date.time ? 'date-time' : 'YYYY-MM-DD', ctx.timeZone),
+    );
+  // Saturday 2026-03-07 23:30 in New York (EST, UTC-5); clocks go forward to EDT at 02:00 on Sunday.
+  const newYork = { referenceTime: '2026-03-08T04:30:00Z', timeZone: 'America/New_York' };
+  // Saturday 2026-03-28 23:30 in Berlin (CET, UTC+1); clocks go forward to CEST at 02:00 on Sunday.
+  const berlin = { referenceTime: '2026-03-28T22:30:00Z', timeZone: 'Europe/Berlin' };
+  it('"tomorrow" / "明天" the evening before is the next calendar day, not 24 hours on', () => {
+    expect(at('tomorrow', newYork)).toEqual(['2026-03-08']);
+    expect(at('明天', newYork)).toEqual(['2026-03-08']);
+    expect(at('tomorrow', berlin)).toEqual(['2026-03-29']);
+    expect(at('明天', berlin)).toEqual(['2026-03-29']);
+  });
+  it('a time tomorrow carries the summer-time offset in force then', () => {
+    expect(at('tomorrow at 5am', newYork)).toEqual(['2026-03-08T05:00:00-04:00']);
+    expect(at('明天早上5点', newYork)).toEqual(['2026-03-08T05:00:00-04:00']);
+    expect(at('明天上午9点', berlin)).toEqual(['2026-03-29T09:00:00+02:00']);
+  });
+  it('hours from now are elapsed time: three hours after 23:30 is 03:30 summer time (the clock skipped 02:00–03:00)', () => {
+    expect(at('in 3 hours', newYork)).toEqual(['2026-03-08T03:30:00-04:00']);
+    expect(at('3小时后', newYork)).toEqual(['2026-03-08T03:30:00-04:00']);
+    expect(at('3小时后', berlin)).toEqual(['2026-03-29T03:30:00+02:00']);
+  });
+  it('in autumn, "tomorrow" in the last hour before the change is still the next day', () => {
+    // Saturday 2026-10-31 23:30 in New York (EDT); clocks go back to EST at 02:00 on Sunday.
+    const autumn = { referenceTime: '2026-11-01T03:30:00Z', timeZone: 'America/New_York' };
+    expect(at('明天', autumn)).toEqual(['2026-11-01']);
+    expect(at('tomorrow at 9am', autumn)).toEqual(['2026-11-01T09:00:00-05:00']);
+  });
+});
+
+describe('a date context that cannot be read', () => {
+  it('names the field that is wrong', () => {
+    expect(() =>
+      findDates('明天', { referenceTime: '2026-11-30T09:00:00Z', timeZone: 'Asia/Shangai' }),
+    ).toThrow(/time_zone "Asia\/Shangai" is not an IANA time zone/);
+    expect(() => findDates('tomorrow', { referenceTime: 'yesterday', timeZone: 'UTC' })).toThrow(
+      /reference_time "yesterday" is not an ISO-8601 instant/,
+    );
+  });
+});

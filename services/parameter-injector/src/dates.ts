@@ -1,24 +1,23 @@
 // Dates (PI-2, PI-3): relative and absolute date expressions resolved against an explicit reference time and time
-// zone, and date strings rewritten into the format a parameter declares. chrono-node does the parsing; the phrases
-// whose reading people disagree on ("next Friday") are resolved here first, by the documented policy below.
+// zone, and date strings rewritten into the format a parameter declares. chrono-node does the parsing (English, and
+// its simplified and traditional Chinese parsers); the phrases whose reading people disagree on ("next Friday",
+// 这周三) are resolved here first, by the documented policy below and in chinese-dates.ts. Zone and calendar
+// arithmetic is Luxon's (calendar.ts).
 import * as chrono from 'chrono-node';
+import {
+  addDays,
+  elapsedFromReference,
+  isRealDate,
+  weekdayOf,
+  zonedDateTime,
+  zonedReference,
+  type DateContext,
+  type DateParts,
+} from './calendar.js';
+import { dayWordOffset, findChineseDates } from './chinese-dates.js';
+import { halfwidth } from './extractors.js';
 
-/** The "now" relative dates are read against: an ISO instant and the IANA time zone of the user. */
-export interface DateContext {
-  /** ISO-8601 instant with offset (the task's `reference_time`). */
-  referenceTime: string;
-  /** IANA time zone (the task's `time_zone`), e.g. `Asia/Shanghai`. */
-  timeZone: string;
-}
-
-/** A calendar date, optionally with a wall-clock time in the context's time zone. */
-export interface DateParts {
-  year: number;
-  month: number;
-  day: number;
-  /** Present when the expression named a time of day. */
-  time?: { hour: number; minute: number; second: number };
-}
+export type { DateContext, DateParts } from './calendar.js';
 
 /** A date found in free text: where, what it resolved to, and by which rule (recorded in the validation log). */
 export interface DateMention {
@@ -47,7 +46,7 @@ const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'frida
  * - `Friday next week` / `next week Friday` / Chinese `下周五`: the Friday of the next ISO week (Monday-based).
  */
 export const NEXT_WEEKDAY_POLICY =
-  'next/this/coming <weekday> = the first such weekday after the reference day; last <weekday> = the last one before it; <weekday> next week (下周X) = that weekday of the next calendar week';
+  'next/this/coming <weekday> (and 周X alone) = the first such weekday after the reference day; last <weekday> = the last one before it; <weekday> next week (下周X) = that weekday of the next calendar week; 这周X/本周X = of the current week, 上周X = of the previous one (weeks start on Monday)';
 
 const WEEKDAY_PATTERN = String.raw`(sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat)(?:day|nesday|sday|urday)?`;
 const MODIFIED_WEEKDAY = new RegExp(
@@ -60,37 +59,14 @@ function weekdayIndex(token: string): number {
   return WEEKDAYS.findIndex((w) => w.startsWith(lower));
 }
 
-const DAY_MS = 86_400_000;
-
-function fromUtcDay(ms: number): DateParts {
-  const d = new Date(ms);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
-}
-
-function utcDay(parts: Pick<DateParts, 'year' | 'month' | 'day'>): number {
-  return Date.UTC(parts.year, parts.month - 1, parts.day);
-}
-
-/** The reference instant's calendar day and wall-clock time in the context's time zone. */
+/** The reference instant's calendar day and wall-clock time in the context's time zone, with its weekday. */
 export function referenceDay(ctx: DateContext): DateParts & { weekday: number } {
-  const instant = new Date(ctx.referenceTime);
-  if (Number.isNaN(instant.getTime())) throw new RangeError(`invalid reference time ${ctx.referenceTime}`);
-  const fields = new Intl.DateTimeFormat('en-US', {
-    timeZone: ctx.timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const get = (type: string) => Number(fields.find((f) => f.type === type)?.value ?? NaN);
-  const parts = { year: get('year'), month: get('month'), day: get('day') };
+  const at = zonedReference(ctx);
+  const parts = { year: at.year, month: at.month, day: at.day };
   return {
     ...parts,
-    time: { hour: get('hour'), minute: get('minute'), second: get('second') },
-    weekday: new Date(utcDay(parts)).getUTCDay(),
+    time: { hour: at.hour, minute: at.minute, second: at.second },
+    weekday: weekdayOf(parts),
   };
 }
 
@@ -100,26 +76,24 @@ function resolveModifiedWeekday(
   nextWeek: boolean,
   today: DateParts & { weekday: number },
 ): { date: DateParts; rule: string } {
-  const base = utcDay(today);
   if (nextWeek) {
     // Monday of next week, then the weekday within it (ISO weeks start on Monday).
-    const mondayOffset = (today.weekday + 6) % 7;
-    const nextMonday = base + (7 - mondayOffset) * DAY_MS;
+    const nextMonday = addDays(today, 7 - ((today.weekday + 6) % 7));
     return {
-      date: fromUtcDay(nextMonday + ((weekday + 6) % 7) * DAY_MS),
+      date: addDays(nextMonday, (weekday + 6) % 7),
       rule: `${WEEKDAYS[weekday] ?? ''} of next week`,
     };
   }
   if (modifier === 'last' || modifier === 'past') {
     const back = (today.weekday - weekday + 7) % 7 || 7;
     return {
-      date: fromUtcDay(base - back * DAY_MS),
+      date: addDays(today, -back),
       rule: `last ${WEEKDAYS[weekday] ?? ''} before the reference day`,
     };
   }
   const ahead = (weekday - today.weekday + 7) % 7 || 7;
   return {
-    date: fromUtcDay(base + ahead * DAY_MS),
+    date: addDays(today, ahead),
     rule: `${modifier} ${WEEKDAYS[weekday] ?? ''} = first ${WEEKDAYS[weekday] ?? ''} after the reference day`,
   };
 }
@@ -174,17 +148,22 @@ const MONTH_NAMES =
 const MONTH_DOT_DAY = new RegExp(String.raw`\b(?:${MONTH_NAMES})\.(?=\d{1,2}\b)`, 'gi');
 const PERCENT_AFTER = /^\s?(?:%|percent\b|per\s?cent\b)/i;
 const YEAR_BEFORE = /\b((?:1[5-9]|20)\d{2}),?\s+$/;
-const TODAY_IS = /\b(?:today|now)\s*(?:is|being|=|:)?\s*,?\s*$/i;
+const TODAY_IS = /(?:\b(?:today|now)\s*(?:is|being|=|:)?|(?:今天|今日)\s*(?:是|为|為|:)?)\s*[,，]?\s*$/i;
+const WEEKDAY_BEFORE = new RegExp(
+  String.raw`(?:${WEEKDAY_PATTERN}|(?:星期|周|週|礼拜|禮拜)[一二三四五六日天])[,，]?\s*$`,
+  'i',
+);
 
 /**
  * The day the request says today is ("today is Monday April 25th 2023", "for today April 25th 2023"): a date with a
  * written year right after "today" (or "today is"). Relative dates of the same request are read against it.
  */
 function statedToday(text: string, ctx: DateContext): DateContext | undefined {
-  for (const r of chrono.en.parse(text, chronoReference(ctx))) {
+  const parsers = CJK.test(text) ? [chrono.zh.hans, chrono.en] : [chrono.en];
+  for (const r of parsers.flatMap((p) => p.parse(text, chronoReference(ctx)))) {
     if (!r.start.isCertain('year') || !r.start.isCertain('day')) continue;
-    // The weekday before the date ("today is Monday April 25th") belongs to it.
-    const before = text.slice(0, r.index).replace(new RegExp(String.raw`${WEEKDAY_PATTERN},?\s*$`, 'i'), '');
+    // The weekday before the date ("today is Monday April 25th", "今天是星期一，2026年11月30日") belongs to it.
+    const before = text.slice(0, r.index).replace(WEEKDAY_BEFORE, '');
     if (!TODAY_IS.test(before)) continue;
     const { year, month, day } = partsOf(r);
     return {
@@ -196,14 +175,21 @@ function statedToday(text: string, ctx: DateContext): DateContext | undefined {
   return undefined;
 }
 
+/** True when [a, b) overlaps one of the spans. */
+function overlaps(spans: readonly [number, number][], a: number, b: number): boolean {
+  return spans.some(([x, y]) => a < y && b > x);
+}
+
 /**
  * Every date expression in `text`, resolved against the context: the weekday policy first
- * ({@link NEXT_WEEKDAY_POLICY}), then chrono-node (English; Chinese when the text has CJK characters) for the rest.
+ * ({@link NEXT_WEEKDAY_POLICY}), then, when the text has CJK characters, the Chinese rules (chinese-dates.ts), then
+ * chrono-node (simplified and traditional Chinese, English) for the rest. Counts of hours, minutes and seconds from
+ * now are elapsed time ("in 3 hours" across a daylight-saving change is three real hours).
  */
 export function findDates(original: string, given: DateContext): DateMention[] {
-  // "March.11, 2022": a full stop between a month name and its day is a separator (same length, so indexes hold and
-  // a mention's text is the original's).
-  const text = original.replace(MONTH_DOT_DAY, (m) => m.replace('.', ' '));
+  // "March.11, 2022": a full stop between a month name and its day is a separator; full-width digits are digits (same
+  // length, so indexes hold and a mention's text is the original's).
+  const text = halfwidth(original).replace(MONTH_DOT_DAY, (m) => m.replace('.', ' '));
   const ctx = statedToday(text, given) ?? given;
   const today = referenceDay(ctx);
   const mentions: DateMention[] = [];
@@ -217,12 +203,21 @@ export function findDates(original: string, given: DateContext): DateMention[] {
     mentions.push({ text: m[0], index: m.index, date, rule });
     taken.push([m.index, m.index + m[0].length]);
   }
+  const cjk = CJK.test(text);
+  if (cjk) {
+    const zh = findChineseDates(text, ctx, today);
+    for (const m of zh.mentions)
+      if (!overlaps(taken, m.index, m.index + m.text.length))
+        mentions.push({ ...m, text: original.slice(m.index, m.index + m.text.length) });
+    taken.push(...zh.covered);
+  }
   const reference = chronoReference(ctx);
-  const parsers = CJK.test(text) ? [chrono.zh, chrono.en] : [chrono.en];
+  // chrono's zh parser reads traditional characters' casual words (後天); zh.hans the simplified ones (后天).
+  const parsers = cjk ? [chrono.zh.hans, chrono.zh, chrono.en] : [chrono.en];
   for (const parser of parsers) {
     for (const r of parser.parse(text, reference, { forwardDate: true })) {
       const end = r.index + r.text.length;
-      if (taken.some(([a, b]) => r.index < b && end > a)) continue;
+      if (overlaps(taken, r.index, end)) continue;
       if (isBareDuration(r)) continue;
       // "at 6%", "at 5 percent": a rate, not a time of day.
       if (PERCENT_AFTER.test(text.slice(end))) continue;
@@ -230,8 +225,13 @@ export function findDates(original: string, given: DateContext): DateMention[] {
       const yearBefore = r.start.isCertain('year')
         ? undefined
         : YEAR_BEFORE.exec(text.slice(0, r.index))?.[1];
-      const date = partsOf(r);
+      // chrono counted hours on a clock without daylight saving; the same span of real time is added to the instant.
+      const date = r.tags().has('result/relativeDateAndTime')
+        ? elapsedFromReference(ctx, r.start.date().getTime() - reference.instant.getTime())
+        : partsOf(r);
       if (yearBefore) date.year = Number(yearBefore);
+      const dayWord = parser === chrono.en ? undefined : dayWordOffset(r.text);
+      if (dayWord !== undefined) Object.assign(date, addDays(today, dayWord));
       if (!date.year || !date.month || !date.day) continue;
       const written = original.slice(r.index, end);
       // A part of the day ("at 6", "in the evening") with no day, weekday, month or year written ("this evening"
@@ -262,10 +262,7 @@ export function findDates(original: string, given: DateContext): DateMention[] {
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 function valid(parts: DateParts): boolean {
-  const d = new Date(utcDay(parts));
-  return (
-    d.getUTCFullYear() === parts.year && d.getUTCMonth() + 1 === parts.month && d.getUTCDate() === parts.day
-  );
+  return isRealDate(parts);
 }
 
 /**
@@ -324,16 +321,7 @@ export function dateFormatOf(schema: Record<string, unknown>): DateFormat | unde
   return m ? (m[1]?.toUpperCase() as DateFormat) : undefined;
 }
 
-function offsetOf(timeZone: string, at: number): string {
-  const name =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-      .formatToParts(new Date(at))
-      .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-  const m = /GMT([+-]\d{2}):?(\d{2})?/.exec(name);
-  return m ? `${m[1] ?? '+00'}:${m[2] ?? '00'}` : '+00:00';
-}
-
-/** Writes a date in `format`; `date-time` gets the context's offset (midnight when no time was given). */
+/** Writes a date in `format`; `date-time` gets the zone's offset at that time (midnight when no time was given). */
 export function formatDate(parts: DateParts, format: DateFormat, timeZone: string): string {
   const y = pad(parts.year, 4);
   const mo = pad(parts.month);
@@ -351,11 +339,9 @@ export function formatDate(parts: DateParts, format: DateFormat, timeZone: strin
       return `${d}/${mo}/${y}`;
     case 'YYYY/MM/DD':
       return `${y}/${mo}/${d}`;
-    case 'date-time': {
-      const t = parts.time ?? { hour: 0, minute: 0, second: 0 };
-      const wall = `${y}-${mo}-${d}T${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
-      return `${wall}${offsetOf(timeZone, Date.parse(`${wall}Z`))}`;
-    }
+    case 'date-time':
+      // The offset in force at that wall-clock time in the zone (summer or winter time), not at the reference time.
+      return zonedDateTime(parts, timeZone);
   }
 }
 
@@ -388,12 +374,20 @@ export function timeFormatOf(schema: Record<string, unknown>): 'HH:MM' | 'HH:MM:
 }
 
 /**
- * The times of day a text writes ("at 5:30pm", "9am", "13:45", "from 4 to 6 pm"), in text order, as 24-hour clock
- * readings; "at 6%" is no time (see {@link findDates}).
+ * The times of day a text writes ("at 5:30pm", "9am", "13:45", "from 4 to 6 pm", "下午三点半"), in text order, as
+ * 24-hour clock readings; "at 6%" is no time (see {@link findDates}).
  */
-export function findTimes(text: string, ctx: DateContext): { text: string; index: number; time: string }[] {
+export function findTimes(
+  original: string,
+  ctx: DateContext,
+): { text: string; index: number; time: string }[] {
+  const text = halfwidth(original);
   const out: { text: string; index: number; time: string }[] = [];
-  for (const r of chrono.en.parse(text, chronoReference(ctx))) {
+  const taken: [number, number][] = [];
+  const parsers = CJK.test(text) ? [chrono.zh.hans, chrono.zh, chrono.en] : [chrono.en];
+  for (const r of parsers.flatMap((p) => p.parse(text, chronoReference(ctx)))) {
+    if (overlaps(taken, r.index, r.index + r.text.length)) continue;
+    taken.push([r.index, r.index + r.text.length]);
     if (PERCENT_AFTER.test(text.slice(r.index + r.text.length))) continue;
     for (const c of r.end ? [r.start, r.end] : [r.start]) {
       if (!c.isCertain('hour')) continue;
@@ -404,5 +398,5 @@ export function findTimes(text: string, ctx: DateContext): { text: string; index
       });
     }
   }
-  return out;
+  return out.sort((a, b) => a.index - b.index);
 }

@@ -755,3 +755,112 @@ describe('sandbox_compute over a visit’s figures (SP-3)', () => {
     expect(finished(d).questions.join(' ')).toContain('expression');
   });
 });
+
+describe('requests in Chinese (issue 20)', () => {
+  const packs: Record<string, Registry> = {};
+  beforeAll(async () => {
+    for (const pack of ['reach', 'after-sales', 'office'])
+      packs[pack] = await loadRegistryDir(
+        fileURLToPath(new URL(`../../../registry/packs/${pack}`, import.meta.url)),
+      );
+  });
+  // The demo's reference: Monday 2026-11-30 09:00 UTC, a user in Shanghai.
+  const zh = (request: string, extra: Partial<TaskSpec> = {}) =>
+    task(request, {
+      locale: 'zh-CN',
+      time_zone: 'Asia/Shanghai',
+      reference_time: '2026-11-30T09:00:00.000Z',
+      ...extra,
+    });
+  const run = (
+    pack: string,
+    t: TaskSpec,
+    tool: string,
+    index = 0,
+    history: StepRecord[] = [],
+    steps?: PlanStep[],
+  ) => {
+    const from = packs[pack]!;
+    const plan = steps ?? [step(0, tool, [], from)];
+    return createParameterInjectorDecide({ registry: from })(planned(t, plan, index, history), ctx);
+  };
+
+  it('weather: the city in the English the backend knows, 明天 in Shanghai, the unit by its Chinese name', async () => {
+    const d = await run('reach', zh('明天北京天气怎么样？用华氏度'), 'get_weather');
+    expect(d.event_type).toBe('step_prepared');
+    expect(prepared(d).call.arguments).toEqual({ city: 'Beijing', date: '2026-12-01', unit: 'fahrenheit' });
+    // 北京 is the user's word; the city_name normalizer wrote it as the backend's "Beijing".
+    expect(prepared(d).call.provenance).toMatchObject({
+      city: 'coerced',
+      date: 'user_text',
+      unit: 'user_text',
+    });
+    expect(prepared(d).call.validation_log.join('\n')).toMatch(/北京.*Beijing/);
+  });
+
+  it("明天 is the user's tomorrow: at 02:00 UTC it is Monday in Shanghai and still Sunday evening in New York", async () => {
+    const at = { reference_time: '2026-11-30T02:00:00.000Z' };
+    const shanghai = await run('reach', zh('明天上海会下雨吗', at), 'get_weather');
+    expect(prepared(shanghai).call.arguments).toMatchObject({ city: 'Shanghai', date: '2026-12-01' });
+    const newYork = await run(
+      'reach',
+      zh('明天上海会下雨吗', { ...at, time_zone: 'America/New_York' }),
+      'get_weather',
+    );
+    expect(prepared(newYork).call.arguments).toMatchObject({ city: 'Shanghai', date: '2026-11-30' });
+  });
+
+  it('refund: the order id inside Chinese text, the reason by its Chinese synonym, the amount in yuan', async () => {
+    const d = await run('after-sales', zh('订单20261101001的杯子坏了，退我两百块'), 'refund_create');
+    expect(prepared(d).call.arguments).toEqual({ order_id: '20261101001', reason: 'damaged', amount: 200 });
+    const late = await run('after-sales', zh('订单20261101001晚到了三天，退款299元'), 'refund_create');
+    expect(prepared(late).call.arguments).toEqual({
+      order_id: '20261101001',
+      reason: 'late_delivery',
+      amount: 299,
+    });
+    // The order number is spent on the id: without a currency or a 块 no amount is read from it.
+    const noAmount = await run('after-sales', zh('订单20261101001发错货了，我要退款'), 'refund_create');
+    expect(prepared(noAmount).call.arguments).toEqual({ order_id: '20261101001', reason: 'wrong_item' });
+  });
+
+  it('a short order number after 单号是', async () => {
+    const d = await run('after-sales', zh('帮我查一下，单号是5678'), 'order_status_query');
+    expect(prepared(d).call.arguments).toEqual({ order_id: '5678' });
+  });
+
+  it('a city the request does not name in any form is asked for, never guessed', async () => {
+    const d = await run('reach', zh('明天天气怎么样？'), 'get_weather');
+    expect(finished(d).status).toBe('need_clarification');
+    expect(finished(d).questions.join(' ')).toContain('What city should I use');
+  });
+
+  it('SP-2 in Chinese: 昨天 on a Monday is Sunday, and after Sunday came back empty the last working day', async () => {
+    const t = zh('把昨天的会议纪要整理成周报，发给项目组');
+    const first = await run('office', t, 'minutes_list');
+    expect(prepared(first).call.arguments).toEqual({ date_from: '2026-11-29', date_to: '2026-11-29' });
+    const empty = record(0, 'minutes_list', { minutes: [] });
+    const history: StepRecord[] = [
+      {
+        ...empty,
+        call: { ...empty.call, arguments: { date_from: '2026-11-29', date_to: '2026-11-29' } },
+        status: 'partial_success',
+      },
+    ];
+    const again = await run('office', t, 'minutes_list', 0, history);
+    expect(prepared(again).call.arguments).toEqual({ date_from: '2026-11-27', date_to: '2026-11-27' });
+    expect(again.decision_reason).toContain('the last working day before it is Friday 2026-11-27');
+  });
+
+  it('a range in Chinese: 上周五到这周三', async () => {
+    const d = await run('office', zh('列出上周五到这周三的会议纪要'), 'minutes_list');
+    expect(prepared(d).call.arguments).toEqual({ date_from: '2026-11-27', date_to: '2026-12-02' });
+  });
+
+  it('a task whose time zone is not an IANA zone fails, naming time_zone', async () => {
+    const d = await run('reach', zh('明天北京天气', { time_zone: 'Beijing Time' }), 'get_weather');
+    expect(d.event_type).toBe('task_finished');
+    expect(finished(d).status).toBe('failed');
+    expect(d.decision_reason).toContain('time_zone "Beijing Time" is not an IANA time zone');
+  });
+});

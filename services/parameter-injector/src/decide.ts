@@ -9,6 +9,7 @@ import type { ModelProvider } from '@signalbox/providers';
 import { parameterHints, stageBinding, type Registry, type ToolDefinition } from '@signalbox/registry';
 import { defineStage, type Decide, type Decision, type StageDefinition } from '@signalbox/stage-kit';
 import { buildArguments, dateContextOf, isGrounded } from './build.js';
+import { dateContextProblem } from './calendar.js';
 import { InjectorConfigError } from './errors.js';
 import { checkFieldPolicy, deniedFields, type FieldPolicy } from './field-policy.js';
 import { askToFix, proposeArguments } from './model.js';
@@ -396,6 +397,18 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
     // The model of the profile the selector chose (PI-2, PI-4), from the context: recorded by the runtime,
     // answered from the recording by re-decide (EL-7, EL-9).
     const model = ctx.models?.(input.payload.selection.primary);
+    // A task whose time zone or reference time cannot be read has no "today" to read its dates against: it ends
+    // here, saying which field is wrong, instead of failing somewhere inside extraction.
+    const badDates = dateContextProblem(dateContextOf(input.payload.task));
+    if (badDates !== undefined)
+      return finish(
+        input,
+        'failed',
+        [],
+        [badDates],
+        badDates,
+        input.event_type === 'reinject_requested' ? 1 : 0,
+      );
     switch (input.event_type) {
       case 'task_planned':
       case 'next_step_requested':

@@ -20,3 +20,11 @@ export class InjectorConfigError extends ParameterInjectorError {
 export class ModelUnavailableError extends ParameterInjectorError {
   readonly retriable = true;
 }
+
+/**
+ * Thrown when a task's date context cannot be read: `time_zone` is not an IANA zone or `reference_time` is not an
+ * ISO-8601 instant. The decision function checks first and ends such a task as failed with the same message.
+ */
+export class DateContextError extends ParameterInjectorError {
+  readonly retriable = false;
+}

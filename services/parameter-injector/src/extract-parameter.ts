@@ -13,6 +13,7 @@ import {
   type Extracted,
   type Quantity,
 } from './extractors.js';
+import { chineseCitiesFor, englishCityName } from './city-names.js';
 import { flagMention } from './spans.js';
 import { maskNonQuantities } from './number-assignment.js';
 
@@ -52,9 +53,25 @@ function unique<T>(values: readonly T[], what: string, show: (v: T) => string): 
 const START_WORDS = /(^|_)(start|from|begin|check_?in|departure|since)/i;
 const END_WORDS = /(^|_)(end|to|until|check_?out|return)/i;
 
-// "in Beijing", "for New York"; Chinese city names before 市 / 的天气 / 天气.
+// "in Beijing", "for New York"; a city named in Chinese is one of the table's (city-names.ts).
 const LATIN_CITY = /\b(?:in|at|for|to|from)\s+([A-Z][\p{L}'-]+(?:\s[A-Z][\p{L}'-]+){0,2})/u;
-const CJK_CITY = /([\u4e00-\u9fff]{2,4}?)(?:市|的天气|天气|明天|今天|后天)/u;
+/**
+ * The city a text names for a `city_name` parameter: "in Beijing" (a capitalised name after a preposition), else the
+ * Chinese city named — for a start or end parameter (`from_city`, `to_city`) the one after 从 / 到 when there are
+ * several. Several cities for one parameter are not chosen between.
+ */
+function cityOf(name: string, text: string, show: (v: unknown) => string): Extraction {
+  const latin = LATIN_CITY.exec(text);
+  if (latin?.[1]) return { found: true, value: latin[1], note: `city ${show(latin[1])}` };
+  const direction = START_WORDS.test(name) ? 'start' : END_WORDS.test(name) ? 'end' : null;
+  const cities = chineseCitiesFor(text, direction);
+  const got = unique(
+    cities.map((c) => c.written),
+    'city',
+    show,
+  );
+  return got.found ? { ...got, note: `${got.note} (${englishCityName(String(got.value)) ?? ''})` } : got;
+}
 
 const MONEY_NAME = /amount|price|cost|fee|total|sum|refund|budget|pay/i;
 const CURRENCIES = new Set(['usd', 'eur', 'cny', 'gbp']);
@@ -223,10 +240,7 @@ export function extractParameter(
       const phones = /phone/i.test(description) ? extractPhones(text).map((e) => e.value) : [];
       return unique([...emails, ...phones], 'contact', show);
     }
-    if (hints.normalizers.includes('city_name')) {
-      const m = LATIN_CITY.exec(text) ?? CJK_CITY.exec(text);
-      return m?.[1] ? { found: true, value: m[1], note: `city ${show(m[1])}` } : { found: false, note: null };
-    }
+    if (hints.normalizers.includes('city_name')) return cityOf(name, text, show);
     return { found: false, note: null };
   }
   if (types.includes('integer') || types.includes('number')) {

@@ -136,3 +136,73 @@ describe('times of day', () => {
     });
   });
 });
+
+describe('values written in Chinese (issue 20)', () => {
+  const quantities = (text: string) => extractQuantities(text).map((q) => q.value);
+  it('numbers in Chinese numerals, mixed forms and Arabic digits inside Chinese text', () => {
+    expect(quantities('一共两千三百四十件')).toEqual([{ value: 2340, unit: null }]);
+    expect(quantities('一百零五个')).toEqual([{ value: 105, unit: null }]);
+    expect(quantities('预算3万')).toEqual([{ value: 30000, unit: null }]);
+    expect(quantities('大约1.5万')).toEqual([{ value: 15000, unit: null }]);
+    expect(quantities('买三件')).toEqual([{ value: 3, unit: null }]);
+    // A one-character numeral inside a word is no number: 统一 ("uniform"), 一起 ("together"), 十分 ("very").
+    expect(quantities('统一一起处理，十分感谢')).toEqual([]);
+  });
+  it('percentages and amounts with their currency', () => {
+    expect(quantities('涨了百分之十七')).toEqual([{ value: 17, unit: '%' }]);
+    expect(quantities('涨了17%')).toEqual([{ value: 17, unit: '%' }]);
+    expect(quantities('一共299元')).toEqual([{ value: 299, unit: 'cny' }]);
+    expect(quantities('一共¥299')).toEqual([{ value: 299, unit: 'cny' }]);
+    expect(quantities('退我两百块')).toEqual([{ value: 200, unit: 'cny' }]);
+    expect(quantities('退我两百块钱吧')).toEqual([{ value: 200, unit: 'cny' }]);
+    expect(quantities('3万元的订单')).toEqual([{ value: 30000, unit: 'cny' }]);
+    expect(quantities('50美元')).toEqual([{ value: 50, unit: 'usd' }]);
+    // 块 before a noun counts pieces: two pieces of cake, not ¥2.
+    expect(quantities('两块蛋糕')).toEqual([{ value: 2, unit: null }]);
+  });
+  it('units written the Chinese way: temperature, mass, length, time', () => {
+    expect(quantities('25摄氏度')).toEqual([{ value: 25, unit: 'celsius' }]);
+    expect(quantities('七十七华氏度')).toEqual([{ value: 77, unit: 'fahrenheit' }]);
+    expect(quantities('重5公斤')).toEqual([{ value: 5, unit: 'kg' }]);
+    // 千米 is the kilometre, not a thousand metres.
+    expect(quantities('跑了5千米')).toEqual([{ value: 5, unit: 'km' }]);
+    expect(quantities('跑了三千米')).toEqual([{ value: 3, unit: 'km' }]);
+    expect(quantities('等了两个小时')).toEqual([{ value: 2, unit: 'h' }]);
+    expect(unitOfParameter('weight', '包裹重量（公斤）')).toBe('kg');
+    expect(unitOfParameter('price', '价格，单位：元')).toBe('cny');
+  });
+  it('English scale words scale the number ("213 million")', () => {
+    expect(quantities('3 million dollars')).toEqual([{ value: 3_000_000, unit: 'usd' }]);
+  });
+  it('full-width digits and signs read as ASCII ones', () => {
+    expect(quantities('一共２９９元，打１７％的折')).toEqual([
+      { value: 299, unit: 'cny' },
+      { value: 17, unit: '%' },
+    ]);
+    expect(extractIds('订单２０２６１１０１００１', '^[0-9]{8,20}$').map((i) => i.value)).toEqual([
+      '20261101001',
+    ]);
+  });
+  it('ids inside Chinese text with no spaces', () => {
+    expect(extractIds('订单20261101001的退款', '^[0-9]{4,20}$').map((i) => i.value)).toEqual(['20261101001']);
+    expect(extractIds('单号是5678', '^[0-9]{4,20}$').map((i) => i.value)).toEqual(['5678']);
+  });
+  it('a run of digits the text calls a phone number is one (电话, "call me at")', () => {
+    expect(extractPhones('电话13800138000').map((p) => p.value)).toEqual(['13800138000']);
+    expect(extractPhones('call me at 13800138000').map((p) => p.value)).toEqual(['13800138000']);
+    expect(extractPhones('订单13800138000')).toEqual([]);
+  });
+  it('enum values by Chinese synonyms, and Latin synonyms inside Chinese text', () => {
+    const reasons = ['late_delivery', 'damaged', 'wrong_item'];
+    const synonyms = { 坏了: 'damaged', 晚到: 'late_delivery', 发错: 'wrong_item', f: 'fahrenheit' };
+    expect(extractEnumValues('收到的杯子坏了', reasons, synonyms).map((e) => e.value)).toEqual(['damaged']);
+    expect(extractEnumValues('快递晚到了三天', reasons, synonyms).map((e) => e.value)).toEqual([
+      'late_delivery',
+    ]);
+    expect(
+      extractEnumValues('明天北京天气，用F', ['celsius', 'fahrenheit'], synonyms).map((e) => e.value),
+    ).toEqual(['fahrenheit']);
+    // Within a Latin word a synonym is still no word of its own.
+    expect(extractEnumValues('fine weather', ['celsius', 'fahrenheit'], synonyms)).toEqual([]);
+  });
+});

@@ -1,7 +1,8 @@
 // Deterministic extractors (PI-2): pull typed values out of the user's words. Each returns every candidate it
 // finds, in text order; the caller decides (one candidate = a value, several = ambiguous, none = missing) — an
 // extractor never guesses between candidates.
-import { NUMBER_WORDS, ONE_AS_PRONOUN_BEFORE } from './parameter-vocabulary.js';
+import { chineseNumerals } from './chinese-numerals.js';
+import { CHINESE_CLASSIFIERS, NUMBER_WORDS, ONE_AS_PRONOUN_BEFORE } from './parameter-vocabulary.js';
 
 /** A value found in text, with the text it came from. */
 export interface Extracted<T> {
@@ -10,11 +11,25 @@ export interface Extracted<T> {
   index: number;
 }
 
+/**
+ * The text with full-width Latin letters, digits and signs (２９９, ＡＢＣ, ％, ￥, the ideographic space) written as
+ * their ASCII forms, one character for one so that every index still points into the original. East Asian input
+ * methods type them; they mean the same. The full-width comma (，) stays: in Chinese it separates items, it never
+ * groups thousands.
+ */
+export function halfwidth(text: string): string {
+  return text.replace(/[\uFF01-\uFF0B\uFF0D-\uFF5E\u3000\uFFE5]/g, (c) => {
+    if (c === '\u3000') return ' ';
+    if (c === '\uFFE5') return '¥';
+    return String.fromCharCode(c.charCodeAt(0) - 0xfee0);
+  });
+}
+
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 
 /** E-mail addresses, lower-cased (the domain is case-insensitive; mailboxes almost always are in practice). */
 export function extractEmails(text: string): Extracted<string>[] {
-  return [...text.matchAll(EMAIL)].map((m) => ({
+  return [...halfwidth(text).matchAll(EMAIL)].map((m) => ({
     value: m[0].replace(/\.$/, '').toLowerCase(),
     text: m[0],
     index: m.index,
@@ -25,21 +40,25 @@ export function extractEmails(text: string): Extracted<string>[] {
 // The last group may be two digits ("+46 70 123 45 67"); the 7–15 digit check below keeps short numbers out.
 const PHONE = /(?<![\w@])(\+?\d{1,3}[\s.-]?)?(\(?\d{2,4}\)?[\s.-]?){1,4}\d{2,4}(?![\w@])/g;
 
+// Words that say the digits after them are a phone number: "phone", "tel", "mobile", "call me at", and 电话 / 手机 /
+// 联系方式 (phone / mobile / contact), with an optional "number" (号码) and a linking "is" / colon.
+const PHONE_CUE_BEFORE =
+  /(?:\b(?:phone|tel|telephone|mobile|cell|call(?:\s+me)?(?:\s+(?:at|on))?)(?:\s+(?:number|no\.?))?|电话|電話|手机|手機|联系方式|聯繫方式|联系电话|聯繫電話)(?:号码|號碼)?\s*(?:is|:|是|为|為)?\s*$/iu;
+
 /** Phone numbers, as `+` and digits (E.164 when a country code was written). Dates and plain short numbers are not phones. */
-export function extractPhones(text: string): Extracted<string>[] {
+export function extractPhones(original: string): Extracted<string>[] {
   const out: Extracted<string>[] = [];
+  const text = halfwidth(original);
   for (const m of text.matchAll(PHONE)) {
     const raw = m[0].trim();
     const digits = raw.replace(/\D/g, '');
     if (digits.length < 7 || digits.length > 15) continue;
     if (/^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}$/.test(raw) || /^\d{1,2}[-/.]\d{1,2}[-/.]\d{4}$/.test(raw)) continue;
-    // A bare run of digits without any phone punctuation or + is more likely an id (order numbers are long too).
-    if (!raw.startsWith('+') && /^\d+$/.test(raw)) continue;
-    out.push({
-      value: normalizePhone(raw),
-      text: raw,
-      index: m.index + (m[0].length - m[0].trimStart().length),
-    });
+    // A bare run of digits without any phone punctuation or + is more likely an id (order numbers are long too) —
+    // unless the text says it is a phone number ("call me at 13800138000", "电话13800138000").
+    const at = m.index + (m[0].length - m[0].trimStart().length);
+    if (!raw.startsWith('+') && /^\d+$/.test(raw) && !PHONE_CUE_BEFORE.test(text.slice(0, at))) continue;
+    out.push({ value: normalizePhone(raw), text: original.slice(at, at + raw.length), index: at });
   }
   return out;
 }
@@ -114,21 +133,117 @@ const UNIT_SYNONYMS: Readonly<Record<string, string>> = {
   yuan: 'cny',
   rmb: 'cny',
   cny: 'cny',
-  元: 'cny',
   '°c': 'celsius',
+  '℃': 'celsius',
   celsius: 'celsius',
   '°f': 'fahrenheit',
+  '℉': 'fahrenheit',
   fahrenheit: 'fahrenheit',
+  // The Chinese names of the same units (GB 3100-1993, the national standard's names of SI and accepted units; the
+  // everyday names of currencies): the unit is written right after the number, with no space (5公斤, 299元).
+  公斤: 'kg',
+  千克: 'kg',
+  克: 'g',
+  公里: 'km',
+  千米: 'km',
+  厘米: 'cm',
+  米: 'm',
+  英里: 'mi',
+  英尺: 'ft',
+  英寸: 'in',
+  小时: 'h',
+  个小时: 'h',
+  個小時: 'h',
+  小時: 'h',
+  钟头: 'h',
+  个钟头: 'h',
+  分钟: 'min',
+  分鐘: 'min',
+  秒钟: 's',
+  秒: 's',
+  天: 'day',
+  摄氏度: 'celsius',
+  攝氏度: 'celsius',
+  华氏度: 'fahrenheit',
+  華氏度: 'fahrenheit',
+  元: 'cny',
+  块钱: 'cny',
+  塊錢: 'cny',
+  块: 'cny',
+  塊: 'cny',
+  人民币: 'cny',
+  美元: 'usd',
+  美金: 'usd',
+  欧元: 'eur',
+  歐元: 'eur',
+  英镑: 'gbp',
+  英鎊: 'gbp',
 };
-const CURRENCY_SIGNS: Readonly<Record<string, string>> = { $: 'usd', '€': 'eur', '¥': 'cny', '£': 'gbp' };
+const CURRENCY_SIGNS: Readonly<Record<string, string>> = {
+  $: 'usd',
+  '€': 'eur',
+  '¥': 'cny',
+  '£': 'gbp',
+  人民币: 'cny',
+};
 const UNIT_ALTERNATION = Object.keys(UNIT_SYNONYMS)
   .sort((a, b) => b.length - a.length)
   // Unit spellings are letters, `%` and `°`: nothing to escape in a `u` pattern.
   .join('|');
+const UNIT_AFTER = new RegExp(String.raw`^\s?(${UNIT_ALTERNATION})(?![A-Za-z])`, 'iu');
+
+// English scale words after a number ("213 million"); the Chinese ones (万, 亿) are read with the Chinese numerals.
+const SCALES: Readonly<Record<string, number>> = {
+  thousand: 1e3,
+  million: 1e6,
+  billion: 1e9,
+  trillion: 1e12,
+};
 const QUANTITY = new RegExp(
-  String.raw`(?<![\w.\-/:^])([$€¥£])?\s?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(?:\s?(${UNIT_ALTERNATION})(?![A-Za-z]))?`,
+  String.raw`(?<![\w.\-/:^])([$€¥£]|人民币)?\s?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(?:\s?(thousand|million|billion|trillion)(?![A-Za-z]))?(?:\s?(${UNIT_ALTERNATION})(?![A-Za-z]))?`,
   'giu',
 );
+// Units whose spelling starts with a numeral character (千米 "kilometre", 千克 "kilogram"): a numeral ends before them.
+const UNITS_STARTING_WITH_NUMERALS = Object.keys(UNIT_SYNONYMS).filter((u) => /^[十百千万萬亿億]/u.test(u));
+// Sentence particles and 的 after 块: "两百块的" / "两百块吧" are money; "两块蛋糕" ("two pieces of cake") is a count.
+const AFTER_MONEY_KUAI = /^[钱錢的了吧吗嗎呢啊呀哦]/u;
+const HAN = /^\p{Script=Han}/u;
+
+/**
+ * The canonical unit written at `text[at]` (longest spelling first), with its written length; 块 counts as money only
+ * when no noun follows it (两百块 is ¥200, 两块蛋糕 two pieces of cake). Undefined when no unit is written there.
+ */
+function unitAt(text: string, at: number): { unit: string; length: number } | undefined {
+  const m = UNIT_AFTER.exec(text.slice(at));
+  const written = m?.[1];
+  if (!m || !written) return undefined;
+  const after = text.slice(at + m[0].length);
+  if ((written === '块' || written === '塊') && HAN.test(after) && !AFTER_MONEY_KUAI.test(after))
+    return undefined;
+  const unit = UNIT_SYNONYMS[written.toLowerCase()];
+  return unit ? { unit, length: m[0].length } : undefined;
+}
+
+const CLASSIFIERS = new Set(CHINESE_CLASSIFIERS);
+
+/**
+ * Chinese numerals with their unit (两百块 → 200 cny, 百分之十七 → 17 %, 3万元 → 30000 cny, 三件 → 3). A numeral of
+ * one character is a number only before a unit or a classifier: in 统一, 一起, 十分 it is part of a word.
+ */
+function chineseQuantities(text: string): Extracted<Quantity>[] {
+  const out: Extracted<Quantity>[] = [];
+  for (const n of chineseNumerals(text, UNITS_STARTING_WITH_NUMERALS)) {
+    const end = n.index + n.text.length;
+    const unit = n.percent ? { unit: '%', length: 0 } : unitAt(text, end);
+    if (n.single && !unit && !CLASSIFIERS.has(text[end] ?? '')) continue;
+    out.push({
+      value: { value: n.value, unit: unit?.unit ?? null },
+      text: text.slice(n.index, end + (unit?.length ?? 0)),
+      index: n.index,
+    });
+  }
+  return out;
+}
 
 // The symbols of the International System of Units (BIPM, The International System of Units, 9th ed., tables 2
 // and 4: m, g, s, A, K, mol, Hz, N, Pa, J, W, C, V, Ω, T; with L and the eV, Wh in use with the SI) with an optional
@@ -140,33 +255,44 @@ const SI_SYMBOL_AFTER = new RegExp(
 );
 
 /**
- * Numbers, with their unit when one follows (`5 kg`, `3.5km`, `20%`) or a currency sign precedes (`$20`). Thousands
- * separators are understood (`1,234.5`). Digits inside ids, dates and times are not numbers.
+ * Numbers, with their unit when one follows (`5 kg`, `3.5km`, `20%`, `299元`) or a currency sign precedes (`$20`,
+ * `¥299`). Thousands separators and scale words are understood (`1,234.5`, `213 million`), and so are Chinese
+ * numerals (`两千三百四十`, `1.5万`, `百分之十七`, `两百块`) and full-width digits. Digits inside ids, dates and
+ * times are not numbers.
  */
-export function extractQuantities(text: string): Extracted<Quantity>[] {
-  const out: Extracted<Quantity>[] = [];
+export function extractQuantities(original: string): Extracted<Quantity>[] {
+  const text = halfwidth(original);
+  const chinese = chineseQuantities(text);
+  const out: Extracted<Quantity>[] = [...chinese];
   for (const m of text.matchAll(QUANTITY)) {
+    // Digits a Chinese numeral took ("3万", "1.5万元") are read with it.
+    if (chinese.some((c) => m.index < c.index + c.text.length && m.index + m[0].length > c.index)) continue;
     const end = m.index + m[0].length;
     const next = text.slice(end, end + 2);
     // Part of a date, time, version or id: not a quantity. A full stop that ends the sentence ("… 4 and 5.") is not
     // a decimal point or a version separator.
     // An SI symbol written against the number ("300K", "5J/K", "440Hz", "4 m/s^2") is its unit, not an id's letters.
-    const symbol = m[3] ? null : SI_SYMBOL_AFTER.exec(text.slice(end));
+    const symbol = m[4] ? null : SI_SYMBOL_AFTER.exec(text.slice(end));
     const decade = symbol?.[0] === 's' && /^\d{3}0$/.test(m[2] ?? '');
-    if (/^[\d/:.\-_A-Za-z]/.test(next) && !/^[.:](?:\s|$)/.test(next) && !m[3] && (!symbol || decade))
+    if (/^[\d/:.\-_A-Za-z]/.test(next) && !/^[.:](?:\s|$)/.test(next) && !m[4] && (!symbol || decade))
       continue;
     const numberText = m[2] ?? '';
-    const value = Number(numberText.replace(/,/g, ''));
+    const scale = m[3] ? (SCALES[m[3].toLowerCase()] ?? 1) : 1;
+    const value = Number(numberText.replace(/,/g, '')) * scale;
     if (!Number.isFinite(value)) continue;
     const sign = m[1];
-    const unit = sign
-      ? (CURRENCY_SIGNS[sign] ?? null)
-      : m[3]
-        ? (UNIT_SYNONYMS[m[3].toLowerCase()] ?? null)
-        : null;
-    out.push({ value: { value, unit }, text: m[0].trim(), index: m.index });
+    // The unit stands at the end of the match; 块 before a noun is a classifier ("2块蛋糕"), not yuan.
+    const unitStart = end - (m[4]?.length ?? 0);
+    const written = m[4] ? unitAt(text, unitStart) : undefined;
+    const unit = sign ? (CURRENCY_SIGNS[sign] ?? null) : (written?.unit ?? null);
+    const spelled = m[4] && !written ? text.slice(m.index, unitStart) : m[0];
+    out.push({
+      value: { value, unit },
+      text: spelled.trim(),
+      index: m.index + (spelled.length - spelled.trimStart().length),
+    });
   }
-  return out;
+  return out.sort((a, b) => a.index - b.index);
 }
 
 const UNITS_WORDS = Object.keys(NUMBER_WORDS).filter(
@@ -178,7 +304,13 @@ const NUMBER_WORD = new RegExp(
   'giu',
 );
 const ORDINAL = /(?<![\p{L}\p{N}.\-/:])(\d+)(?:st|nd|rd|th)(?![\p{L}\p{N}])/giu;
-const UNIT_AFTER = new RegExp(String.raw`^\s?(${UNIT_ALTERNATION})(?![A-Za-z])`, 'iu');
+
+const UNIT_AT_END = new RegExp(String.raw`(?:${UNIT_ALTERNATION})$`, 'iu');
+
+/** The unit part of a quantity's text ("4 inches" → "inches", "25摄氏度" → "摄氏度", "5千米" → "千米"), or "". */
+export function writtenUnit(quantityText: string): string {
+  return UNIT_AT_END.exec(quantityText.trim())?.[0] ?? '';
+}
 const PRONOUN_ONE_BEFORE = new Set(ONE_AS_PRONOUN_BEFORE);
 
 /** True when the rest of the sentence `after` a numeral writes a run of exactly `count` numbers ("40 and 50"). */
@@ -234,8 +366,15 @@ export function unitOfParameter(name: string, description: string | undefined): 
     const s = suffix[1].toLowerCase();
     return s === 'pct' || s === 'percent' ? '%' : (UNIT_SYNONYMS[s] ?? s);
   }
-  const inUnit = new RegExp(String.raw`\bin\s+(${UNIT_ALTERNATION})\b`, 'i').exec(description ?? '');
-  return inUnit?.[1] ? (UNIT_SYNONYMS[inUnit[1].toLowerCase()] ?? null) : null;
+  // "Distance in miles"; in Chinese the unit is named after 单位 or in brackets ("重量（公斤）", "单位：元").
+  const inUnit =
+    new RegExp(String.raw`\bin\s+(${UNIT_ALTERNATION})\b`, 'i').exec(description ?? '') ??
+    new RegExp(
+      String.raw`(?:单位|單位)\s*[:：是为為]?\s*(${UNIT_ALTERNATION})|[（(](${UNIT_ALTERNATION})[）)]`,
+      'u',
+    ).exec(description ?? '');
+  const written = inUnit?.[1] ?? inUnit?.[2];
+  return written ? (UNIT_SYNONYMS[written.toLowerCase()] ?? null) : null;
 }
 
 // Tokens an id can be: letters, digits and `-_./#:` between separators (CJK characters separate tokens too).
@@ -255,8 +394,12 @@ export function extractIds(text: string, pattern?: string): Extracted<string>[] 
   } else {
     test = (token) => /\d/.test(token) && (token.length >= 4 || /^[A-Za-z]+[-_#]\d+$/.test(token));
   }
-  return [...text.matchAll(TOKEN)]
-    .map((m) => ({ value: m[0].replace(/[.:]+$/, ''), text: m[0], index: m.index }))
+  return [...halfwidth(text).matchAll(TOKEN)]
+    .map((m) => ({
+      value: m[0].replace(/[.:]+$/, ''),
+      text: text.slice(m.index, m.index + m[0].length),
+      index: m.index,
+    }))
     .filter((t) => test(t.value));
 }
 
@@ -267,6 +410,10 @@ export function enumKey(value: string): string {
     .toLowerCase()
     .replace(/[\s_-]+/g, ' ');
 }
+
+// A letter or digit of a script written with spaces between words: Chinese and Japanese characters are not, so "用F"
+// and "F的" write the synonym "f" as a word of its own.
+const WORD_CHAR = String.raw`(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}])`;
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -293,7 +440,7 @@ export function extractEnumValues(
     const pattern = /[\u3400-\u9fff]/.test(spelling)
       ? new RegExp(escapeRegExp(spelling), 'u')
       : new RegExp(
-          String.raw`(?<![\p{L}\p{N}])${escapeRegExp(spelling).replace(/ /g, '[ ]')}(?![\p{L}\p{N}])`,
+          String.raw`(?<!${WORD_CHAR})${escapeRegExp(spelling).replace(/ /g, '[ ]')}(?!${WORD_CHAR})`,
           'u',
         );
     const m = pattern.exec(haystack);

@@ -1,6 +1,7 @@
 // The registry's per-parameter normalizers (RG-1, packages/registry NORMALIZER_NAMES), applied in the declared order
 // before coercion and validation (PI-3). Date normalizers only mark the target format; coerce.ts rewrites dates.
 import type { NormalizerName } from '@signalbox/registry';
+import { englishCityName } from './city-names.js';
 import { normalizePhone } from './extractors.js';
 
 const CURRENCY_WORDS: Readonly<Record<string, string>> = {
@@ -40,6 +41,9 @@ const NORMALIZERS: Readonly<Record<NormalizerName, (value: string) => string>> =
   iso_date: (v) => v.trim(),
   iso_datetime: (v) => v.trim(),
   city_name: (v) => {
+    // A city written in Chinese is given by its English name (北京 → Beijing, 纽约市 → New York).
+    const english = englishCityName(v);
+    if (english) return english;
     const t = v
       .replace(/\s+/g, ' ')
       .trim()

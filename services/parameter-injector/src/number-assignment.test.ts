@@ -135,3 +135,28 @@ describe('numbers written as words and ordinals', () => {
     expect(assigned('Paintings of the 18th century', [param('century')])).toEqual({ century: 18 });
   });
 });
+
+describe('numbers of a request in Chinese (issue 20)', () => {
+  it('an amount in yuan goes to the money parameter; a count to the count', () => {
+    expect(
+      assigned('退我两百块，一共三件', [
+        param('amount', 'number', false),
+        param('quantity', 'integer', true),
+      ]),
+    ).toEqual({ amount: 200, quantity: 3 });
+    expect(assigned('预算1.5万元', [param('budget', 'number', false)])).toEqual({ budget: 15000 });
+  });
+  it('a percentage in Chinese goes to a percent parameter as written, and as a fraction to a decimal rate', () => {
+    expect(assigned('折扣百分之十七', [param('discount_percent', 'number')])).toEqual({
+      discount_percent: 17,
+    });
+    expect(assigned('年利率百分之五', [param('rate', 'number', true, 'Enter as a decimal')])).toEqual({
+      rate: 0.05,
+    });
+  });
+  it('digits of a date are not numbers: 3天后 gives the count 3 to days, 11月3日 gives nothing', () => {
+    expect(assigned('11月3日的订单', [param('count')])).toEqual({});
+    expect(assigned('3天后出发', [param('days')])).toEqual({ days: 3 });
+    expect(assigned('in 3 days', [param('days')])).toEqual({ days: 3 });
+  });
+});

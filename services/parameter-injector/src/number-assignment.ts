@@ -10,6 +10,7 @@
 //    number2); a lone number and a lone required parameter go together.
 // Optional parameters take a number only by unit or name (a loose number leaves the tool's default in place).
 import type { ParameterHints } from '@signalbox/registry';
+import { NUMERAL_CHARS } from './chinese-numerals.js';
 import { findDates, type DateContext } from './dates.js';
 import {
   extractEmails,
@@ -30,12 +31,6 @@ export interface AssignedNumber {
 
 const MONEY_NAME = /amount|price|cost|fee|total|sum|refund|budget|pay/i;
 const CURRENCIES = new Set(['usd', 'eur', 'cny', 'gbp']);
-const SCALES: Readonly<Record<string, number>> = {
-  thousand: 1e3,
-  million: 1e6,
-  billion: 1e9,
-  trillion: 1e12,
-};
 
 function typesOf(schema: Record<string, unknown>): string[] {
   if (typeof schema.type === 'string') return [schema.type];
@@ -60,13 +55,18 @@ interface Mention extends Candidate<number> {
 
 const RELATIVE_OFFSET =
   /^(?:in|within|for|after|over)?\s*(?:the\s+(?:next|past|last)\s+)?\d+(?:\.\d+)?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)$/i;
+// The same in Chinese: a count, its unit, then 后 / 内 ("after", "within"): 3天后, 两个月内, 五年以后.
+const RELATIVE_OFFSET_ZH = new RegExp(
+  String.raw`^[\d.${NUMERAL_CHARS}]+(?:个|個)?(?:秒钟|秒鐘|秒|分钟|分鐘|小时|小時|钟头|鐘頭|天|日|周|週|星期|礼拜|禮拜|月|年)(?:以后|以後|之后|之後|后|後|以内|以內|之内|之內|内|內)$`,
+  'u',
+);
 
 /**
- * True for a date that is a count of time units from now ("in 3 years", "within 5 seconds"): to a numeric parameter
- * its number is a duration, not the digits of a date.
+ * True for a date that is a count of time units from now ("in 3 years", "within 5 seconds", "3天后"): to a numeric
+ * parameter its number is a duration, not the digits of a date.
  */
 export function isRelativeOffset(text: string): boolean {
-  return RELATIVE_OFFSET.test(text.trim());
+  return RELATIVE_OFFSET.test(text.trim()) || RELATIVE_OFFSET_ZH.test(text.trim());
 }
 
 /**
@@ -88,8 +88,8 @@ export function maskNonQuantities(text: string, dates: DateContext, extra: reado
 }
 
 /**
- * The numbers of a text a parameter may take: not inside dates, e-mails or phones; "213 million" read as 213000000;
- * digits already spent on an id (`spent`, as digit strings) left out.
+ * The numbers of a text a parameter may take: not inside dates, e-mails or phones; "213 million" read as 213000000
+ * and "1.5万" as 15000; digits already spent on an id (`spent`, as digit strings) left out.
  */
 export function numberMentions(
   text: string,
@@ -101,15 +101,11 @@ export function numberMentions(
   for (const q of extractQuantities(masked)) {
     // The match may begin with the space before the number; the number itself starts at its text.
     const start = Math.max(q.index, masked.indexOf(q.text, q.index));
-    let end = start + q.text.length;
-    let value = q.value.value;
-    const scale = /^\s*(thousand|million|billion|trillion)\b/i.exec(masked.slice(end));
-    if (scale?.[1] && !q.value.unit) {
-      value *= SCALES[scale[1].toLowerCase()] ?? 1;
-      end += scale[0].length;
-    }
-    if (spent.has(String(q.value.value).replace(/\D/g, ''))) continue;
-    out.push({ value, unit: q.value.unit, start, end });
+    // An id is spent as the digits written ("order 1234"), before any scale word ("213 million") applies.
+    const digits = /-?\d[\d,]*(?:\.\d+)?/.exec(q.text)?.[0];
+    const asWritten = digits === undefined ? q.value.value : Number(digits.replace(/,/g, ''));
+    if (spent.has(String(asWritten).replace(/\D/g, ''))) continue;
+    out.push({ value: q.value.value, unit: q.value.unit, start, end: start + q.text.length });
   }
   // Numbers written as words or ordinals ("two nights", "the 19th century") are numbers too.
   for (const q of extractNumberWords(masked))

@@ -461,3 +461,14 @@ export const DETERMINERS: readonly string[] = [
   'same',
   'different',
 ];
+
+/**
+ * Chinese classifiers (量词): in Chinese a number stands before a classifier and then the noun (三件衣服, 两个订单,
+ * 五次), so a one-character numeral is read as a count only before one of these (or a unit) — in 统一, 一起, 十分 it is
+ * part of a word. Source: the individual, collective, container and verbal classifiers in everyday use listed in the
+ * 现代汉语词典 (7th ed.) 量词 entries and Chao Yuen Ren, A Grammar of Spoken Chinese (1968), §7.9; simplified and
+ * traditional forms. Calendar words (月, 日, 号) are left to the date reader.
+ */
+export const CHINESE_CLASSIFIERS: readonly string[] = Array.from(
+  '个個件台臺本张張条條只隻块塊位名次遍趟回周週年岁歲份套双雙对對瓶杯箱包袋盒支把层層间間家辆輛架部篇首页頁笔筆单單批种種类類项項样樣人晚夜倍度颗顆粒片段门門棵',
+);

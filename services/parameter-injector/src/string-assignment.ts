@@ -13,8 +13,9 @@
 import type { ParameterHints } from '@signalbox/registry';
 import { assignCurrencies } from './currency-assignment.js';
 import { dateFormatOf } from './dates.js';
-import { enumKey, extractQuantities } from './extractors.js';
+import { enumKey, extractQuantities, writtenUnit } from './extractors.js';
 import { isEmailAddressParameter } from './extract-parameter.js';
+import { chineseCitiesFor } from './city-names.js';
 import { CITY_NAMES, NOT_A_NAME, REGION_NAMES } from './parameter-vocabulary.js';
 import {
   assignByName,
@@ -90,8 +91,8 @@ function one(values: readonly string[]): { value?: string; many?: string[] } {
 /** The unit words written with the request's numbers ("4 inches", "6cm"), as written. */
 function writtenUnits(text: string): string[] {
   return extractQuantities(text)
-    .filter((q) => q.value.unit !== null && !/^[$€¥£]/.test(q.text))
-    .map((q) => q.text.replace(/^[-\d.,\s]+/, '').trim())
+    .filter((q) => q.value.unit !== null)
+    .map((q) => writtenUnit(q.text))
     .filter((u) => u !== '');
 }
 
@@ -171,7 +172,10 @@ export function assignStrings(
         if (words.some((w) => CITY_NAMES.includes(w))) return pieces[0];
         return pieces.length > 1 ? pieces[pieces.length - 1] : undefined;
       };
-      const places = placePhrases(text, direction)
+      // A request in Chinese names its places without prepositions to find them by: the cities of the table, in
+      // English (北京 → Beijing), the one after 从 for a start and after 到 for an end.
+      const written = placePhrases(text, direction);
+      const places = (written.length > 0 ? written : chineseCitiesFor(text, direction).map((c) => c.english))
         .filter((v) => !claimedByOther(p.path, v))
         .map(part)
         .filter((v): v is string => v !== undefined && v !== '');
