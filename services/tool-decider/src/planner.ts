@@ -433,8 +433,8 @@ export async function planTools(
     // it, unless a chosen tool already does.
     const forActs: ToolDefinition[] = [];
     for (const act of acts) {
-      // A look-up that is the whole request is the lead's; one of several acts needs a tool its own words fit.
-      if (act.kind === 'look_up' && acts.length === 1) continue;
+      // Look-ups are the lead's and the asks' (below): they are scored on their own words there.
+      if (act.kind === 'look_up') continue;
       const local = actScores.get(act) ?? [];
       if (chosen.some((c) => serves(act, c.tool, local, allowedWrites))) continue;
       const s = toolForAct(
@@ -734,10 +734,11 @@ function serves(
       return fit() || allowed.has(tool.name);
     default: {
       const verb = cueVerb(act);
+      // A tool of the act's kind does it; one of no named kind, or one whose name merely carries the verb (an
+      // imported `Hotels_2_BookHouse` for "book …"), only when the act's words fit it too.
       return (
         kind === act.kind ||
-        (kind === 'act' && fit()) ||
-        (verb !== undefined && tokens(tool.name).includes(verb))
+        ((kind === 'act' || (verb !== undefined && tokens(tool.name).includes(verb))) && fit())
       );
     }
   }
