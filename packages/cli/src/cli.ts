@@ -12,6 +12,7 @@ import {
   type ImportFormat,
 } from './commands/registry.js';
 import { registerEvalBfcl } from './commands/eval-bfcl.js';
+import { registerEvalPacks } from './commands/eval-packs.js';
 import { registerEvalRepair } from './commands/eval-repair.js';
 import { registerBench } from './commands/bench.js';
 import { registerDev } from './commands/dev.js';
@@ -165,6 +166,7 @@ export function createProgram(io: CliIo, done: (result: CommandResult) => void):
 
   registerEvalBfcl(program, io, done);
   registerEvalRepair(program, io, done);
+  registerEvalPacks(program, io, done);
   registerOps(program, io, done);
   registerDev(program, io, done);
   registerTrace(program, io, done);

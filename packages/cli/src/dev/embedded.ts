@@ -78,6 +78,18 @@ export interface EmbeddedOptions {
    * (SIGNALBOX_EMBEDDINGS, SIGNALBOX_MODEL_DIR): on, unless the operator turned it off
    */
   semantic?: SemanticScorer | null;
+  /** The demo backends' clock (ISO-8601). @default {@link DEMO_REFERENCE_TIME} */
+  now?: string;
+  /** Who the submitted events name as submitter (`decision_reason`). @default 'signalbox dev' */
+  submitter?: string;
+  /** Read each trace's events with their model exchanges (EL-7). @default false */
+  exchanges?: boolean;
+  /**
+   * End a task's wait when a stage dead-letters one of its messages (its `failed` event is appended): the trace comes
+   * back with `final: null` and the `failure`, instead of the run waiting out `timeoutMs` and throwing.
+   * @default false
+   */
+  endOnFailure?: boolean;
 }
 
 /** The models of the stages that may ask one. */
@@ -102,6 +114,22 @@ export interface EmbeddedTrace {
     /** The last successful step's tool and output (what the calling agent would answer from). */
     evidence: { tool: string; output: unknown } | null;
   } | null;
+  /**
+   * The side effects the demo backends performed for this task, in the order they happened: each act the backends
+   * recorded, joined by its idempotency key to the executor call (task and tool) that sent it.
+   */
+  writes: EmbeddedWrite[];
+  /** With `endOnFailure`: the stage that dead-lettered the task's message, and why; else null. */
+  failure: { stage: string; reason: string } | null;
+}
+
+/** One side effect a demo backend performed. */
+export interface EmbeddedWrite {
+  /** The tool whose call performed it. */
+  tool: string;
+  /** The backend's name for the act (one of the demo store's ACTION_KINDS). */
+  kind: string;
+  idempotency_key: string;
 }
 
 export interface EmbeddedResult {
@@ -110,6 +138,11 @@ export interface EmbeddedResult {
   registries: Partial<Record<PackName, RegistryContent>>;
   /** Side effects the demo backends performed, by kind. */
   actions: Record<string, number>;
+  /**
+   * Acts the backends recorded whose idempotency key no executor call has (none is expected: every write goes
+   * through the executor, which claims its key before it sends).
+   */
+  unattributed_writes: { kind: string; idempotency_key: string | null }[];
 }
 
 interface PackPipeline {
@@ -119,7 +152,11 @@ interface PackPipeline {
   sink: Subscription;
 }
 
-function submittedMessage(taskId: string, request: DemoRequest): TopicMessage<'taskSubmitted'> {
+function submittedMessage(
+  taskId: string,
+  request: DemoRequest,
+  submitter: string,
+): TopicMessage<'taskSubmitted'> {
   return {
     event_id: deterministicEventId({
       task_id: taskId,
@@ -135,7 +172,7 @@ function submittedMessage(taskId: string, request: DemoRequest): TopicMessage<'t
     causation_id: null,
     revision_count: 0,
     degraded_flag: false,
-    decision_reason: `submitted by signalbox dev: ${request.title}`,
+    decision_reason: `submitted by ${submitter}: ${request.title}`,
     input_source: 'user',
     registry_version: null,
     profiles_version: null,
@@ -201,6 +238,43 @@ async function startPack(
   return { registry: registry.content, bus, runtimes, sink };
 }
 
+/** The event store, telling `onFailed` of each `failed` event (a stage dead-lettered a message) it appends. */
+function watchFailures(
+  store: EventStore,
+  onFailed: (taskId: string, failure: { stage: string; reason: string }) => void,
+): EventStore {
+  return {
+    ...store,
+    async append(events, options) {
+      const results = await store.append(events, options);
+      for (const { envelope } of events)
+        if (envelope.event_type === 'failed')
+          onFailed(envelope.task_id, { stage: envelope.stage, reason: envelope.decision_reason });
+      return results;
+    },
+  };
+}
+
+/** The acts the demo backends recorded, each with the executor call (task, tool) its idempotency key belongs to. */
+async function recordedWrites(
+  db: PGlite,
+  demoSchema: string,
+  executorSchema: string,
+): Promise<{ kind: string; idempotency_key: string | null; task_id: string | null; tool: string | null }[]> {
+  const { rows } = await db.query<{
+    kind: string;
+    idempotency_key: string | null;
+    task_id: string | null;
+    tool: string | null;
+  }>(
+    `SELECT a.kind, a.idempotency_key, c.task_id, c.tool
+       FROM ${demoSchema}.actions a
+       LEFT JOIN ${executorSchema}.executor_calls c ON c.idempotency_key = a.idempotency_key
+      ORDER BY a.id`,
+  );
+  return rows;
+}
+
 /** Runs the requests through the five stages in this process and returns each trace's timeline. */
 export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedResult> {
   const requests = options.requests ?? DEMO_REQUESTS;
@@ -211,11 +285,22 @@ export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedRes
   const db = options.db ?? new PGlite();
   const store = createPgliteEventStore({ pglite: db });
   const demoStore = createDemoStore(db, { schema: 'demo_tools' });
-  const executorStore = createExecutorStore({ pool: pglitePool(db), schema: 'executor' });
+  const executorSchema = 'executor';
+  const executorStore = createExecutorStore({ pool: pglitePool(db), schema: executorSchema });
   // The demo backends answer as of the demo's "now", so "late" and "yesterday" mean the same on every run.
-  const demoServer = createDemoToolsServer({ store: demoStore, now: () => new Date(DEMO_REFERENCE_TIME) });
+  const now = new Date(options.now ?? DEMO_REFERENCE_TIME);
+  if (Number.isNaN(now.getTime()))
+    throw new RangeError(`now must be an ISO-8601 time, got "${String(options.now)}"`);
+  const demoServer = createDemoToolsServer({ store: demoStore, now: () => new Date(now) });
   const pipelines = new Map<PackName, PackPipeline>();
   const waiting = new Map<string, () => void>();
+  const failures = new Map<string, { stage: string; reason: string }>();
+  const stageStore = options.endOnFailure
+    ? watchFailures(store, (taskId, failure) => {
+        if (!failures.has(taskId)) failures.set(taskId, failure);
+        waiting.get(taskId)?.();
+      })
+    : store;
   try {
     await store.migrate();
     await demoStore.migrate();
@@ -231,7 +316,7 @@ export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedRes
         await startPack(
           options.repoRoot,
           pack,
-          store,
+          stageStore,
           executorStore,
           url,
           options.models ?? {},
@@ -255,14 +340,14 @@ export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedRes
         });
         const pipeline = pipelines.get(request.pack);
         if (!pipeline) throw new Error(`no pipeline for pack ${request.pack}`);
-        const message = submittedMessage(taskId, request);
+        const message = submittedMessage(taskId, request, options.submitter ?? 'signalbox dev');
         // Like the API: the trace starts with the submitted event, appended before it is published.
         await store.append([
           { envelope: message, topic: TOPICS.taskSubmitted.name, payload: message.payload },
         ]);
         await pipeline.bus.publish([{ topic: TOPICS.taskSubmitted, key: taskId, value: message }]);
         await finished;
-        const events = await store.readTask(taskId);
+        const events = await store.readTask(taskId, { withExchanges: options.exchanges === true });
         const timeline = traceTimeline(events);
         const last = [...events].reverse().find((e) => e.envelope.event_type === 'task_finished');
         const payload = last?.payload as
@@ -290,6 +375,8 @@ export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedRes
                 evidence: lastGood ? { tool: lastGood.call.tool, output: lastGood.result.output } : null,
               }
             : null,
+          writes: [],
+          failure: payload ? null : (failures.get(taskId) ?? null),
         };
         options.onFinished?.(request, timeline);
         return trace;
@@ -297,9 +384,21 @@ export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedRes
     );
     const actions: Record<string, number> = {};
     for (const kind of ACTION_KINDS) actions[kind] = await demoStore.countActions(kind);
+    const byTask = new Map(traces.map((t) => [t.task_id, t]));
+    const unattributed: EmbeddedResult['unattributed_writes'] = [];
+    for (const row of await recordedWrites(db, demoStore.schema, executorSchema)) {
+      if (row.task_id === null || row.tool === null || row.idempotency_key === null) {
+        unattributed.push({ kind: row.kind, idempotency_key: row.idempotency_key });
+        continue;
+      }
+      // An act of a task of an earlier run on the same database is not this run's.
+      byTask
+        .get(row.task_id)
+        ?.writes.push({ tool: row.tool, kind: row.kind, idempotency_key: row.idempotency_key });
+    }
     const registries: Partial<Record<PackName, RegistryContent>> = {};
     for (const [pack, pipeline] of pipelines) registries[pack] = pipeline.registry;
-    return { traces, registries, actions };
+    return { traces, registries, actions, unattributed_writes: unattributed };
   } finally {
     for (const pipeline of pipelines.values()) {
       await pipeline.sink.stop();

@@ -1,7 +1,10 @@
 import type { TaskSpec } from '@signalbox/contracts';
 
+/** The scenario packs: the folders of registry/packs/ (a test keeps the two the same). */
+export const PACK_NAMES = ['after-sales', 'office', 'research', 'reach'] as const;
+
 /** A scenario-pack pack name: a folder of registry/packs/. */
-export type PackName = 'after-sales' | 'office' | 'research' | 'reach';
+export type PackName = (typeof PACK_NAMES)[number];
 
 /** One request of the embedded demo. */
 export interface DemoRequest {
@@ -11,6 +14,12 @@ export interface DemoRequest {
   agent_id: string;
   request: string;
   scenario?: string;
+  /** The task's locale. @default 'en-US' */
+  locale?: string;
+  /** The task's IANA time zone. @default 'UTC' */
+  time_zone?: string;
+  /** The task's "now" (ISO-8601 with offset). @default {@link DEMO_REFERENCE_TIME} */
+  reference_time?: string;
 }
 
 /** "Now" of every demo task: Monday 2026-11-30, so "yesterday" is a Sunday (SP-2). */
@@ -63,14 +72,14 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
   },
 ];
 
-/** The task spec of a demo request. */
+/** The task spec of a demo request: its own locale, time zone and reference time, else the demo's. */
 export function demoTask(request: DemoRequest): TaskSpec {
   return {
     request: request.request,
     context: [],
-    locale: 'en-US',
-    time_zone: 'UTC',
-    reference_time: DEMO_REFERENCE_TIME,
+    locale: request.locale ?? 'en-US',
+    time_zone: request.time_zone ?? 'UTC',
+    reference_time: request.reference_time ?? DEMO_REFERENCE_TIME,
     cost_ceiling_usd: null,
     required_modalities: ['text'],
     attachments: [],
