@@ -319,6 +319,13 @@ function objectAfter(text: string, from: number): string {
   return (end === -1 ? rest : rest.slice(0, end)).trim();
 }
 
+/** The sentence around a position (a figure given after a comma still belongs to the calculation). */
+function sentenceAt(text: string, at: number): string {
+  const rest = text.slice(at);
+  const end = rest.search(/[.?!](?=\s|$)|\n/u);
+  return `${sentenceBefore(text, at)}${end === -1 ? rest : rest.slice(0, end)}`;
+}
+
 function sentenceBefore(text: string, at: number): string {
   const before = text.slice(0, at);
   const start = Math.max(
@@ -371,11 +378,12 @@ function readEnglish(request: string): AskedActRead[] {
     if (EN_NEGATION.test(before)) continue;
     if (WRITE_ACT_KINDS.has(kind) && EN_ABOUT.test(before)) kind = 'look_up';
     const phrase = `${m[1] ?? ''} ${object}`.trim();
+    const sentence = sentenceAt(request, verbAt);
     // "turn the minutes into the weekly report": what is produced is what follows "into".
     const made = verb === 'turn' ? (/\binto\s+(.+)$/iu.exec(object)?.[1] ?? object) : object;
     acts.push({
       at: verbAt,
-      act: { kind, object: made, phrase, cue: m[1] ?? verb, ...figuresOf(kind, phrase) },
+      act: { kind, object: made, phrase, cue: m[1] ?? verb, ...figuresOf(kind, sentence) },
     });
   }
   for (const m of request.matchAll(EN_WANT)) {

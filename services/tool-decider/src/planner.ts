@@ -686,13 +686,9 @@ const REQUEST_URL = /\bhttps?:\/\/\S+/i;
 /** Tags that mark a tool as the place for arithmetic (the research pack's sandbox). */
 const COMPUTE_TAGS: ReadonlySet<string> = new Set(['compute', 'calculation']);
 
-/** A tool that does arithmetic: tagged for it, giving derived figures, or named for computing. */
+/** A tool for arithmetic of any kind: tagged for it, or giving derived figures (the research pack's sandbox). */
 function computes(tool: ToolDefinition): boolean {
-  return (
-    tool.tags.some((t) => COMPUTE_TAGS.has(t)) ||
-    tool.evidence === 'derived' ||
-    toolActKind(tool) === 'compute'
-  );
+  return tool.tags.some((t) => COMPUTE_TAGS.has(t)) || tool.evidence === 'derived';
 }
 
 /** The verb of an act's cue, stemmed, when it is one English word ("send", "book"). */
@@ -720,8 +716,9 @@ function serves(
   const kind = toolActKind(tool);
   switch (act.kind) {
     case 'compute':
-      // Over given figures, a tool its words fit does it (area_circle for "the area of a circle of radius 5").
-      return computes(tool) || (act.figures === 'given' && fit());
+      // A general calculator does any; a tool named for computing, or any tool over the figures given, when the act's
+      // words fit it (area_circle for "the area of a circle of radius 5").
+      return computes(tool) || ((act.figures === 'given' || kind === 'compute') && fit());
     case 'produce': {
       if (kind === 'produce' && fit()) return true;
       const wanted = new Set(tokens(act.object));
@@ -794,8 +791,16 @@ function toolForAct(
   allowed: ReadonlySet<string>,
 ): ScoredTool | undefined {
   const open = pool.filter((s) => !chosen.includes(s));
+  // A tool that does the act only by its words (one whose name carries the verb, a tool of no named kind) must fit
+  // them better than every tool already chosen: "book train tickets" is what the chosen train tool does, not a job
+  // for Hotels_2_BookHouse.
+  const rankOf = (tool: ToolDefinition) => local.findIndex((l) => l.tool === tool);
+  const firstChosen = Math.min(...chosen.map((c) => rankOf(c.tool)).filter((i) => i >= 0), Infinity);
   const ranked = local.filter(
-    (l) => open.some((o) => o.tool === l.tool) && serves(act, l.tool, local, allowed),
+    (l, i) =>
+      open.some((o) => o.tool === l.tool) &&
+      serves(act, l.tool, local, allowed) &&
+      (toolActKind(l.tool) === act.kind || computes(l.tool) || allowed.has(l.tool.name) || i < firstChosen),
   );
   // A change wanted ("I want a refund") is made by the write it asks for; what it reads is the lead's and the asks'.
   if (act.kind === 'act')
