@@ -42,7 +42,19 @@ export interface AskedActRead {
 // English verbs of each kind, base forms (imperatives are base forms; "-s/-ed/-ing" forms are not asks).
 const EN_VERBS: Readonly<Record<AskedActKind, readonly string[]>> = {
   delete: ['delete', 'remove', 'erase', 'wipe', 'purge', 'discard', 'trash', 'get rid of', 'clear out'],
-  cancel: ['cancel', 'revoke', 'withdraw', 'call off', 'retract', 'undo', 'void', 'stop'],
+  cancel: [
+    'cancel',
+    'revoke',
+    'withdraw',
+    'call off',
+    'retract',
+    'undo',
+    'void',
+    'stop',
+    'recall',
+    'take back',
+    'reverse',
+  ],
   update: [
     'update',
     'change',
@@ -245,7 +257,7 @@ const ZH_NEGATION = /(?:不要|不用|别|无需|不需要|没|不)(?:帮我|给
 const ZH_ABOUT = /(?:怎么|怎样|如何|怎么样才能|能否|是否)(?:才能|可以|能)?$/u;
 // Markers of a request: what follows them is asked for (我要退款, 帮我开张发票, 请尽快处理).
 const ZH_WANT =
-  /(?:我要|我想要|我想|想要|要求|帮我|给我|替我|帮忙|麻烦你?|(?<![申邀聘宴提])请你?|需要|能不能帮我|可以帮我|可不可以帮我)/gu;
+  /(?:我要|我想要|我想|想要|要求|帮我|给我|替我|帮忙|麻烦你?|(?<![申邀聘宴提])请(?!问|教)你?|需要|能不能帮我|可以帮我|可不可以帮我)/gu;
 const CJK = /[\u3400-\u9fff]/u;
 
 // Arithmetic asked for over figures the request gives: "17% of 2,340", "3 times 4", "the square root of 2",
@@ -345,7 +357,7 @@ const EN_NOT_IMPERATIVE = new Set(
     'there here the a an some any all no every each my our hi hello hey dear thanks thank ok okay yes yeah sorry ' +
     'and but or so because if when while since although though as at in on for from to of with by about after ' +
     'before during since until is are was were be been am has have had do does did will would shall should can ' +
-    'could may might must not also just still yesterday today tomorrow'
+    "could may might must not also just still yesterday today tomorrow don't dont never no not please"
   ).split(' '),
 );
 
@@ -417,7 +429,9 @@ function readEnglish(request: string): AskedActRead[] {
       // decided by the tools its words fit.
       const verb = trimmed.split(/\s+/u)[0] ?? '';
       const object = objectAfter(request, lead + verb.length);
-      acts.push({ at: lead, act: { kind: 'act', object, phrase: `${verb} ${object}`, cue: verb } });
+      // "un-" + a verb undoes it ("unsend", "unpublish", "unsubscribe"): a cancel, never the act itself.
+      const kind: AskedActKind = /^un\p{L}{3,}/iu.test(verb) ? 'cancel' : 'act';
+      acts.push({ at: lead, act: { kind, object, phrase: `${verb} ${object}`, cue: verb } });
     }
   }
   return acts.sort((a, b) => a.at - b.at).map((a) => a.act);

@@ -539,3 +539,28 @@ describe('a calculation over the figures the request gives', () => {
     }
   });
 });
+
+describe('a change asked for that no step makes', () => {
+  it('gets nothing in its place, alone or beside a look-up the plan serves', async () => {
+    const afterSales = await loadRegistryDir(`${packs}after-sales`);
+    const alone = await plan(afterSales, {
+      request: '订单5678能改下收货地址吗，改成上海市徐汇区漕溪北路88号',
+      agent: 'logistics_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(alone.plan.steps).toEqual([]);
+    expect(alone.plan.asked_acts).toEqual([expect.objectContaining({ kind: 'update', step_index: null })]);
+    const beside = await plan(afterSales, {
+      request: 'What is the status of order 7777? Also cancel my refund for it.',
+      agent: 'refund_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(beside.plan.steps.map((s) => s.tool)).toEqual(['order_status_query']);
+    expect(beside.plan.asked_acts?.map((a) => [a.kind, a.step_index])).toEqual([
+      ['look_up', 0],
+      ['cancel', null],
+    ]);
+  });
+});

@@ -466,6 +466,10 @@ export async function planTools(
         .filter((s) => admitted.some((a) => a.tool === s.tool));
       const top = local[0];
       if (!top || !fitsRequest(top, local)) return;
+      // An ask for a change ("… also cancel my refund") is served by a tool that makes it, never by a read of the
+      // same thing in its place.
+      const changes = readActs(part).filter((a) => WRITE_ACT_KINDS.has(a.kind));
+      if (changes.length > 0 && !changes.some((a) => serves(a, top.tool, local, allowedWrites))) return;
       if (chosen.some((c) => c.tool === top.tool)) {
         // A chosen tool reads its values from the first ask it serves; a thing listed in an ask is only a detail of
         // the words it already reads.
@@ -550,8 +554,23 @@ export async function planTools(
     });
   }
 
-  const planSteps: PlanStep[] =
+  let planSteps: PlanStep[] =
     violations.length > 0 ? [] : steps.map((s, index) => toPlanStep(s, index, visible, excluded));
+  let askedActs = assignActs(acts, actScores, planSteps, visible, allowedWrites);
+  // TD-5: a request that asks for a change no step makes, and for nothing a step does, gets nothing in its place —
+  // not a look-up nobody asked for ("change the delivery address of 5678" with no tool that changes one).
+  if (
+    planSteps.length > keep.length &&
+    askedActs.length > 0 &&
+    askedActs.every((a) => a.step_index === null) &&
+    askedActs.some((a) => WRITE_ACT_KINDS.has(a.kind))
+  ) {
+    reasons.push(
+      `no step serves an asked act; ${planSteps.map((s) => s.tool).join(', ')} not run in their place`,
+    );
+    planSteps = planSteps.slice(0, keep.length);
+    askedActs = assignActs(acts, actScores, planSteps, visible, allowedWrites);
+  }
   const plan: Plan = {
     scene: routed.scene,
     steps: planSteps,
@@ -561,7 +580,7 @@ export async function planTools(
     semantic_model: similarities
       ? { model: similarities.model.id, sha256: similarities.model.sha256 }
       : { model: null, sha256: null },
-    asked_acts: assignActs(acts, actScores, planSteps, visible, allowedWrites),
+    asked_acts: askedActs,
   };
   for (const act of plan.asked_acts ?? [])
     if (act.unserved !== null) reasons.push(`unserved: ${actLabel(act)} (${act.unserved})`);
