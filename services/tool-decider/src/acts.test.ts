@@ -62,6 +62,22 @@ describe('readActs (TD-5 asked acts)', () => {
   });
 });
 
+describe('readActs: requests phrased politely, negated or undone', () => {
+  it('any verb after "can you" / "please" is asked for; a negated one and an "un-" verb are not the act', () => {
+    expect(kinds('can you pick it up on thursday?')).toEqual([['act', 'it up on thursday']]);
+    expect(readActs("Did he get an action item? Don't message him.").map((a) => a.kind)).toEqual(['look_up']);
+    expect(kinds('unsend the email I sent this morning')).toEqual([
+      ['cancel', 'the email I sent this morning'],
+    ]);
+    expect(readActs('Order 1234 has not arrived').map((a) => a.kind)).toEqual(['look_up']);
+  });
+
+  it('a Chinese clause ending as a directive asks for what it says; 请问 asks a question', () => {
+    expect(kinds('包裹延误一周了，直接退款吧')).toEqual([['act', '直接退款']]);
+    expect(readActs('请问怎么提交工单？').map((a) => a.kind)).toEqual(['look_up']);
+  });
+});
+
 describe('toolActKind', () => {
   it("is the kind of the name's verb; a read never does a write kind; a write of no named verb is `act`", () => {
     expect(toolActKind({ name: 'create_ticket', action: 'write' })).toBe('create');

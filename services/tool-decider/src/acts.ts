@@ -241,6 +241,9 @@ const ZH_VERBS: Readonly<Record<Exclude<AskedActKind, 'act'>, readonly string[]>
 };
 
 const EN_ASK_POSITION = String.raw`(?:^|[.?!;:,\n]\s*|\b(?:please|pls|plz|kindly|and|then|also|now|just|can\s+you|could\s+you|would\s+you|will\s+you|help\s+me|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|go\s+ahead\s+and|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|wish|have)\s+to|(?:i|we)'d\s+like\s+to|(?:i|we)\s+would\s+like\s+to)\s+)`;
+// Where only a request can stand: after these, any verb is asked for ("could you pick it up on Thursday").
+const EN_REQUEST =
+  /\b(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|will\s+you|help\s+me|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|go\s+ahead\s+and|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna)\s+(?:you\s+)?to)\s+([\p{L}][\p{L}'-]*)/giu;
 // A verb after these asks about the act (a how-to or may-I question), or negates it.
 const EN_ABOUT =
   /\b(?:how\s+(?:do|can|could|should|would|to)|how\s+(?:do|can|could|should)\s+(?:i|we|you)|is\s+it\s+possible\s+to|(?:can|could|may)\s+(?:i|we)|am\s+i\s+able\s+to|where\s+(?:do|can)\s+(?:i|we)|what\s+happens\s+if\s+(?:i|we))\b[^.?!]*$/i;
@@ -369,7 +372,7 @@ function imperative(sentence: string): boolean {
   // A participle or an adverb opens a phrase, not an order ("Using the key …, retrieve …", "Honestly, …").
   if (/(?:ing|ed|ly)$/u.test(first)) return false;
   // A verb is followed by what it acts on: a determiner, a possessive, a pronoun or a number ("refund order 1234").
-  return /^\S+\s+(?:(?:my|our|the|a|an|this|that|these|those|it|them|all|every|me|us|\S*\d)|\p{L}+\s+#?\d)/iu.test(
+  return /^\S+\s+(?:(?:my|our|the|a|an|this|that|these|those|it|them|all|every|me|us)\b|\p{L}+\s+#?\d)/iu.test(
     sentence.trim(),
   );
 }
@@ -396,6 +399,18 @@ function readEnglish(request: string): AskedActRead[] {
     acts.push({
       at: verbAt,
       act: { kind, object: made, phrase, cue: m[1] ?? verb, ...figuresOf(kind, sentence) },
+    });
+  }
+  // After a request's own words, a verb of no listed kind is a change of unnamed kind, decided by the tools it fits.
+  for (const m of request.matchAll(EN_REQUEST)) {
+    const verb = (m[1] ?? '').toLowerCase();
+    const verbAt = m.index + m[0].length - verb.length;
+    if (acts.some((a) => a.at === verbAt) || EN_KIND_OF.has(verb) || EN_NOT_IMPERATIVE.has(verb)) continue;
+    if (EN_NEGATION.test(sentenceBefore(request, verbAt))) continue;
+    const object = objectAfter(request, verbAt + verb.length);
+    acts.push({
+      at: verbAt,
+      act: { kind: 'act', object, phrase: `${m[1] ?? ''} ${object}`.trim(), cue: verb },
     });
   }
   for (const m of request.matchAll(EN_WANT)) {
@@ -487,6 +502,14 @@ function readChinese(request: string): AskedActRead[] {
       if (object === '') continue;
       found.push({ kind: 'act', object, phrase: `${m[0]}${object}`, cue: m[0] });
     }
+    // A clause that ends as a directive (直接退款吧, 退我80块就行) asks for what it says, whatever its verb.
+    if (found.length === 0 && !question && /(?:吧|就行|就好|就可以|即可)[。！!]*$/u.test(text))
+      found.push({
+        kind: 'act',
+        object: text.replace(/(?:吧|就行|就好|就可以|即可)$/u, ''),
+        phrase: text,
+        cue: 'directive',
+      });
     const calculation = arithmetic(text);
     if (calculation && !found.some((a) => a.kind === 'compute'))
       found.push({ kind: 'compute', object: text, phrase: text, cue: 'arithmetic', figures: calculation });
