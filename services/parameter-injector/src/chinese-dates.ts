@@ -136,6 +136,10 @@ const DAY_WORDS: readonly [RegExp, number][] = [
   [/^(?:昨天|昨日|昨晚|昨夜)/u, -1],
   [/^前天/u, -2],
 ];
+// The spoken (儿化) forms of the same words, which chrono does not know: 今儿, 明儿, 昨儿, 前儿, 后儿, also with 个 (明儿个).
+// Source: the 现代汉语词典 entries 今儿, 明儿, 昨儿, 前儿, 后儿 (口语).
+const SPOKEN_DAY_WORDS = /(今|明|昨|前|后|後)(?:儿|兒)(?:个|個)?/gu;
+const SPOKEN_OFFSETS: Readonly<Record<string, number>> = { 今: 0, 明: 1, 昨: -1, 前: -2, 后: 2, 後: 2 };
 
 /** Calendar days from the reference day that a phrase starting with a relative day word names (明天… → 1). */
 export function dayWordOffset(text: string): number | undefined {
@@ -184,6 +188,17 @@ export function findChineseDates(text: string, ctx: DateContext, today: Today): 
     covered.push([index, index + written.length]);
     if (date) mentions.push({ text: written, index, date, rule });
   };
+
+  for (const m of text.matchAll(SPOKEN_DAY_WORDS)) {
+    const offset = SPOKEN_OFFSETS[m[1] ?? ''];
+    if (offset === undefined) continue;
+    take(
+      m.index,
+      m[0],
+      addDays(today, offset),
+      `"${m[0]}" = ${String(offset)} day(s) from the reference day`,
+    );
+  }
 
   for (const m of text.matchAll(YEAR_MONTH_DAY)) {
     const year = today.year + (YEAR_OFFSETS[m[1] ?? ''] ?? 0);

@@ -114,6 +114,15 @@ describe('dates written in Chinese, read in the task time zone (issue 20)', () =
     expect(day('后天')).toEqual(['2026-12-02']);
     expect(day('大后天')).toEqual(['2026-12-03']);
     expect(day('後天')).toEqual(['2026-12-02']);
+    // The spoken forms: 明儿 ("tomorrow"), 今儿个, 昨儿.
+    expect(day('明儿杭州天气咋样')).toEqual(['2026-12-01']);
+    expect(day('今儿个')).toEqual(['2026-11-30']);
+    expect(day('昨儿的会')).toEqual(['2026-11-29']);
+  });
+  it('a range whose end is a weekday alone ends in the week the start names', () => {
+    expect(day('上周一到周三开了哪几个会')).toEqual(['2026-11-23', '2026-11-25']);
+    expect(day('上周五到这周三')).toEqual(['2026-11-27', '2026-12-02']);
+    expect(day('周一到周五')).toEqual(['2026-12-07', '2026-12-11']);
   });
   it('weekdays of a named week (weeks start on Monday) and a weekday alone (the first one after today)', () => {
     expect(day('上周五的纪要')).toEqual(['2026-11-27']);

@@ -256,7 +256,41 @@ export function findDates(original: string, given: DateContext): DateMention[] {
       taken.push([r.index, end]);
     }
   }
-  return mentions.sort((a, b) => a.index - b.index);
+  return endsOfRanges(
+    text,
+    mentions.sort((a, b) => a.index - b.index),
+  );
+}
+
+const RANGE_MARK = /^\s*(?:to|until|till|through|thru|-|–|—|~|～|到|至)\s*$/i;
+const BARE_WEEKDAY = new RegExp(
+  String.raw`^(?:on\s+)?${WEEKDAY_PATTERN}$|^(?:周|週|星期|礼拜|禮拜)[一二三四五六日天七1-7]$`,
+  'i',
+);
+
+/**
+ * The end of a range written as a weekday alone takes the start's week: "上周一到周三", "from last Monday to
+ * Wednesday" end on the first Wednesday on or after that Monday, not on the first one after the reference day.
+ */
+function endsOfRanges(text: string, mentions: DateMention[]): DateMention[] {
+  for (let i = 1; i < mentions.length; i++) {
+    const start = mentions[i - 1];
+    const end = mentions[i];
+    if (!start || !end || start.index === end.index - 1) continue;
+    if (
+      !RANGE_MARK.test(text.slice(start.index + start.text.length, end.index)) ||
+      !BARE_WEEKDAY.test(end.text)
+    )
+      continue;
+    const wanted = weekdayOf(end.date);
+    const ahead = (wanted - weekdayOf(start.date) + 7) % 7;
+    mentions[i] = {
+      ...end,
+      date: { ...end.date, ...addDays(start.date, ahead) },
+      rule: `${WEEKDAYS[wanted] ?? ''} in the range from ${start.text} = the first one on or after its start`,
+    };
+  }
+  return mentions;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
