@@ -1,6 +1,7 @@
 // PI-1: the arguments of one step, built from the plan's `input_from` references, the tool's `depends_on`, the
 // model's proposals (when a model is configured), deterministic extraction from the request and the conversation,
 // and the schema's defaults — each value with its provenance (PI-6). Values are only found, never invented.
+import { requestArithmetic } from './request-arithmetic.js';
 import type { ArgumentProvenance, PlanStep, StepRecord, TaskSpec } from '@signalbox/contracts';
 import { parameterHints, type ParameterHints, type ToolDefinition } from '@signalbox/registry';
 import { addDays, weekdayOf } from './calendar.js';
@@ -485,7 +486,14 @@ export function buildArguments(input: BuildInput): BuiltArguments {
         log.push(`${program}: no calculation written: ${calc.note}`);
         notes.push(`${program} not written: ${calc.note}`);
       }
-    } else log.push(`${program}: no verified figures from an earlier step to compute on`);
+    } else {
+      // No earlier step found figures: the request may write its own arithmetic ("17% of 2,340", 两千的百分之十七).
+      const own = requestArithmetic(userText(task));
+      if (own) {
+        set(program, own.expression, 'user_text', `the request's own arithmetic: ${own.note}`);
+        notes.push(`${program}: ${own.note}, over the figures the request gives`);
+      } else log.push(`${program}: no verified figures from an earlier step to compute on`);
+    }
   }
 
   if (proposals) {

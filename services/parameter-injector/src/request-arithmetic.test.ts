@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { requestArithmetic } from './request-arithmetic.js';
+
+const program = (text: string) => requestArithmetic(text)?.expression;
+
+describe('requestArithmetic (the request writes its own calculation)', () => {
+  it('reads a percentage of a figure in English and Chinese', () => {
+    expect(program('What is 17% of 2,340?')).toBe('17 / 100 * 2340');
+    expect(program('两千三百四十的百分之十七是多少？')).toBe('17 / 100 * 2340');
+    expect(program('2340的17%是多少')).toBe('17 / 100 * 2340');
+  });
+
+  it('reads one operation between two figures', () => {
+    expect(program('what is 3.5 times 12')).toBe('3.5 * 12');
+    expect(program('12乘以3等于多少')).toBe('12 * 3');
+    expect(program('1,000 divided by 8')).toBe('1000 / 8');
+  });
+
+  it('writes nothing when the request names no operation over figures of its own', () => {
+    expect(requestArithmetic('How much faster is PostgreSQL 17 than 16, in percent?')).toBeUndefined();
+    expect(requestArithmetic('帮我算一下增长率')).toBeUndefined();
+  });
+});

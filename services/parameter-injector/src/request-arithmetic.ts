@@ -1,0 +1,66 @@
+// PI-2: the calculation a request writes out over figures it gives itself — "17% of 2,340", "3.5 times 12",
+// "2,340 divided by 9", 两千三百四十的百分之十七, 12乘以3 — as the program a sandbox runs. The figures are the
+// user's own, so nothing is looked up first; the operation is the one the words name, never guessed.
+import { NUMERAL_CHARS, parseChineseNumeral } from './chinese-numerals.js';
+
+/** A program written from the request's own arithmetic, and what it computes (for the reason). */
+export interface RequestArithmetic {
+  expression: string;
+  note: string;
+}
+
+const CJK_NUMBER = `[${NUMERAL_CHARS}]+`;
+// A figure: Arabic with thousands separators and a decimal part, or a Chinese numeral.
+const FIGURE = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|${CJK_NUMBER})`;
+
+function valueOf(text: string): number | undefined {
+  if (/^[\d,.]+$/u.test(text)) {
+    const value = Number(text.replace(/,/g, ''));
+    return Number.isFinite(value) ? value : undefined;
+  }
+  return parseChineseNumeral(text);
+}
+
+const OPERATORS: readonly { pattern: string; op: string; name: string }[] = [
+  { pattern: String.raw`\s*(?:\+|plus|加上?)\s*`, op: '+', name: 'sum' },
+  { pattern: String.raw`\s*(?:-|−|minus|减去?)\s*`, op: '-', name: 'difference' },
+  { pattern: String.raw`\s*(?:\*|×|x|times|multiplied\s+by|乘以?)\s*`, op: '*', name: 'product' },
+  { pattern: String.raw`\s*(?:/|÷|divided\s+by|over|除以)\s*`, op: '/', name: 'quotient' },
+];
+
+/**
+ * The program for the arithmetic a request writes out, or undefined when it writes none. A percentage of a figure
+ * ("17% of 2,340", "2340的17%", 两千三百四十的百分之十七) and one operation between two figures are read; anything
+ * else is left to the figures an earlier step finds.
+ */
+export function requestArithmetic(text: string): RequestArithmetic | undefined {
+  const percentOf = new RegExp(
+    String.raw`${FIGURE}\s*(?:%|％|percent|per\s*cent)\s+of\s+[$€£¥]?\s*${FIGURE}`,
+    'iu',
+  ).exec(text);
+  const ofPercent =
+    new RegExp(String.raw`${FIGURE}\s*的\s*(?:百分之\s*${FIGURE}|${FIGURE}\s*[%％])`, 'u').exec(text) ??
+    undefined;
+  if (percentOf) {
+    const [p, base] = [valueOf(percentOf[1] ?? ''), valueOf(percentOf[2] ?? '')];
+    if (p !== undefined && base !== undefined)
+      return { expression: `${String(p)} / 100 * ${String(base)}`, note: `${String(p)}% of ${String(base)}` };
+  }
+  if (ofPercent) {
+    const base = valueOf(ofPercent[1] ?? '');
+    const p = valueOf(ofPercent[2] ?? ofPercent[3] ?? '');
+    if (p !== undefined && base !== undefined)
+      return { expression: `${String(p)} / 100 * ${String(base)}`, note: `${String(p)}% of ${String(base)}` };
+  }
+  for (const { pattern, op, name } of OPERATORS) {
+    const m = new RegExp(`${FIGURE}${pattern}${FIGURE}`, 'iu').exec(text);
+    if (!m) continue;
+    const [a, b] = [valueOf(m[1] ?? ''), valueOf(m[2] ?? '')];
+    if (a === undefined || b === undefined) continue;
+    return {
+      expression: `${String(a)} ${op} ${String(b)}`,
+      note: `${name} of ${String(a)} and ${String(b)}`,
+    };
+  }
+  return undefined;
+}
