@@ -98,7 +98,7 @@ export const PackCaseEntry = z.strictObject({
   id: z
     .string()
     .min(1)
-    .max(100)
+    .max(80)
     .regex(/^[a-z0-9-]+$/, { error: "must be lower-case letters, digits and '-'" }),
   lang: PackCaseLang,
   agent: z.string().min(1),
