@@ -25,6 +25,9 @@ export interface DemoRequest {
 /** "Now" of every demo task: Monday 2026-11-30, so "yesterday" is a Sunday (SP-2). */
 export const DEMO_REFERENCE_TIME = '2026-11-30T09:00:00.000Z';
 
+/** A Chinese-speaking user in China: their locale and zone. */
+const ZH = { locale: 'zh-CN', time_zone: 'Asia/Shanghai' } as const;
+
 /** The requests of SPEC §13, one pipeline per pack. */
 export const DEMO_REQUESTS: readonly DemoRequest[] = [
   {
@@ -69,6 +72,35 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     title: 'SP-4 weather without a city',
     agent_id: 'reach_agent',
     request: 'What is the weather like?',
+  },
+  // One request per pack in Chinese, as the customers and staff the design notes were written for type them.
+  {
+    pack: 'after-sales',
+    title: 'SP-1 (zh) refund an order not yet shipped',
+    agent_id: 'refund_agent',
+    request: '订单5678还没发货，我不想要了，帮我退款',
+    ...ZH,
+  },
+  {
+    pack: 'office',
+    title: "SP-2 (zh) last Friday's minutes → weekly report → e-mail",
+    agent_id: 'office_agent',
+    request: '把上周五的会议纪要整理成周报，发邮件给Atlas项目组',
+    ...ZH,
+  },
+  {
+    pack: 'research',
+    title: 'SP-3 (zh) a calculation over the figures given',
+    agent_id: 'research_agent',
+    request: '两千三百四十的百分之十七是多少？',
+    ...ZH,
+  },
+  {
+    pack: 'reach',
+    title: "SP-4 (zh) tomorrow's weather in Beijing",
+    agent_id: 'reach_agent',
+    request: '北京明天天气怎么样？',
+    ...ZH,
   },
 ];
 
