@@ -220,6 +220,7 @@ function path(events: readonly StoredEvent[]): string[] {
 interface Finished {
   status: string;
   questions: string[];
+  issues: string[];
   steps: { call: { tool: string; arguments: Record<string, unknown> }; status: string }[];
 }
 
@@ -308,6 +309,36 @@ describe('SP-1 after-sales, five workers on real Kafka + PostgreSQL', () => {
     expectEveryRowExplained(mixed);
     expect(await rig.demo.countActions('refund_created')).toBe(before + 1);
   });
+
+  it('a Chinese refund request: status query, then one refund with the reason its words give, success', async () => {
+    const before = await rig.demo.countActions('refund_created');
+    const events = await rig.finished(
+      await rig.submit('refund_agent', '订单5678还没发货，我不想要了，帮我退款'),
+    );
+    expect(final(events).status, events.at(-1)?.envelope.decision_reason).toBe('success');
+    expect(executedTools(events)).toEqual(['order_status_query', 'refund_create']);
+    expect(preparedCalls(events)[1]?.arguments).toMatchObject({
+      order_id: '5678',
+      reason: 'no_longer_needed',
+    });
+    const plan = rows(events, 'task_planned')[0]?.payload as { plan: { asked_acts: { kind: string }[] } };
+    expect(plan.plan.asked_acts.map((a) => a.kind)).toContain('act');
+    expectEveryRowExplained(events);
+    expect(await rig.demo.countActions('refund_created')).toBe(before + 1);
+  });
+
+  it('a cancel no tool can do is not done as a refund: partial_success naming the undone act', async () => {
+    const before = await rig.demo.countActions('refund_created');
+    const events = await rig.finished(
+      await rig.submit('refund_agent', 'What is the status of order 7777? Also cancel my refund for it.'),
+    );
+    const result = final(events);
+    expect(result.status, events.at(-1)?.envelope.decision_reason).toBe('partial_success');
+    expect(executedTools(events)).toEqual(['order_status_query']);
+    expect(result.issues.join(' ')).toContain('asked act is undone: cancel "my refund for it"');
+    expectEveryRowExplained(events);
+    expect(await rig.demo.countActions('refund_created')).toBe(before);
+  });
 });
 
 describe('SP-4 reach basics, five workers on real Kafka + PostgreSQL', () => {
@@ -341,6 +372,30 @@ describe('SP-4 reach basics, five workers on real Kafka + PostgreSQL', () => {
     expect(executedTools(events)).toEqual([]);
     expect(path(events).at(-1)).toBe('parameter_injector:task_finished');
     expectEveryRowExplained(events);
+  });
+
+  it('"北京明天天气怎么样？": city ← Beijing as the backend knows it, date ← tomorrow, success', async () => {
+    const events = await rig.finished(await rig.submit('reach_agent', '北京明天天气怎么样？'));
+    expect(final(events).status, events.at(-1)?.envelope.decision_reason).toBe('success');
+    expect(executedTools(events)).toEqual(['get_weather']);
+    expect(preparedCalls(events)[0]?.arguments).toMatchObject({ city: 'Beijing', date: '2026-12-01' });
+    expectEveryRowExplained(events);
+  });
+
+  it('"Delete all tickets." with only create_ticket visible: nothing runs, the question says why', async () => {
+    const before = await rig.demo.countActions('ticket_created');
+    const events = await rig.finished(await rig.submit('reach_agent', 'Delete all tickets.'));
+    const result = final(events);
+    expect(result.status).toBe('need_clarification');
+    expect(result.questions.join(' ')).toContain('I cannot delete "all tickets"');
+    expect(path(events)).toEqual([
+      'api:task_submitted',
+      'model_selector:model_selected',
+      'tool_decider:task_finished',
+    ]);
+    expect(result.issues.join(' ')).toContain('create_ticket would create');
+    expectEveryRowExplained(events);
+    expect(await rig.demo.countActions('ticket_created')).toBe(before);
   });
 });
 
@@ -457,6 +512,23 @@ describe('SP-2 office automation, five workers on real Kafka + PostgreSQL', () =
     // Each re-plan counts one revision more.
     expect(rows(events, 'task_planned').map((e) => e.envelope.revision_count)).toEqual([0, 1, 2, 3]);
     expectEveryRowExplained(events);
+  });
+
+  it("a Chinese request: last Friday's minutes → weekly report → e-mailed to the Atlas group once, success", async () => {
+    const before = await rig.demo.countActions('email_sent');
+    const events = await rig.finished(
+      await rig.submit('office_agent', '把上周五的会议纪要整理成周报，发邮件给Atlas项目组'),
+    );
+    expect(final(events).status, events.at(-1)?.envelope.decision_reason).toBe('success');
+    expect(executedTools(events)).toEqual([
+      'minutes_list',
+      'report_generate',
+      'contact_lookup',
+      'email_send',
+    ]);
+    expect(preparedCalls(events)[0]?.arguments).toMatchObject({ date_from: '2026-11-27' });
+    expectEveryRowExplained(events);
+    expect(await rig.demo.countActions('email_sent')).toBe(before + 1);
   });
 });
 
@@ -584,6 +656,15 @@ describe('SP-3 deep research, five workers on real Kafka + PostgreSQL', () => {
       reason: 'plan rule duplicate_step: web_search repeats step 0 with the same (normalised) arguments',
     });
     expect(executedTools(events).filter((t) => t === 'web_search')).toHaveLength(1);
+    expectEveryRowExplained(events);
+  });
+
+  it('a Chinese calculation over the figures it gives runs in the sandbox alone, success', async () => {
+    const events = await rig.finished(await rig.submit('research_agent', '两千三百四十的百分之十七是多少？'));
+    expect(final(events).status, events.at(-1)?.envelope.decision_reason).toBe('success');
+    expect(executedTools(events)).toEqual(['sandbox_compute']);
+    const computed = rows(events, 'step_executed')[0]?.payload as { result: { output: { value: unknown } } };
+    expect(computed.result.output.value).toBeCloseTo(397.8, 6);
     expectEveryRowExplained(events);
   });
 });

@@ -228,6 +228,7 @@ function migrations(s: string): string[][] {
       `CREATE TABLE IF NOT EXISTS ${s}.contacts (
         contact_id text PRIMARY KEY, name text NOT NULL, kind text NOT NULL, email text NOT NULL UNIQUE,
         chat_id text NOT NULL UNIQUE, members jsonb NOT NULL)`,
+      `ALTER TABLE ${s}.contacts ADD COLUMN IF NOT EXISTS local_name text`,
       `CREATE TABLE IF NOT EXISTS ${s}.messages (
         message_id text PRIMARY KEY, chat_ids jsonb NOT NULL, text text NOT NULL, sent_at timestamptz NOT NULL)`,
       `CREATE TABLE IF NOT EXISTS ${s}.emails (
@@ -478,9 +479,9 @@ export function createDemoStore(db: Queryable, options: DemoStoreOptions = {}): 
       }
       for (const c of SEED_CONTACTS) {
         await db.query(
-          `INSERT INTO ${s}.contacts (contact_id, name, kind, email, chat_id, members) VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT DO NOTHING`,
-          [c.contact_id, c.name, c.kind, c.email, c.chat_id, JSON.stringify(c.members)],
+          `INSERT INTO ${s}.contacts (contact_id, name, kind, email, chat_id, members, local_name)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+          [c.contact_id, c.name, c.kind, c.email, c.chat_id, JSON.stringify(c.members), c.local_name],
         );
       }
     },
@@ -668,13 +669,15 @@ export function createDemoStore(db: Queryable, options: DemoStoreOptions = {}): 
     },
 
     async contacts(query) {
-      // Every word must appear in the name, so "project group" finds both project groups.
+      // Every word must appear in the name, so "project group" finds both project groups; or the query stands in the
+      // name colleagues write in Chinese (Atlas项目组, 李伟).
       const words = query.toLowerCase().split(/\s+/).filter(Boolean);
       const found = await rows<Record<string, unknown>>(
         `SELECT ${contactColumns} FROM ${s}.contacts c
           WHERE (SELECT bool_and(position(w IN lower(c.name)) > 0) FROM unnest($1::text[]) AS w)
+             OR (c.local_name IS NOT NULL AND position($2 IN lower(c.local_name)) > 0)
           ORDER BY kind DESC, name`,
-        [words],
+        [words, query.toLowerCase().replace(/\s+/g, '')],
       );
       return found.map(toContact);
     },

@@ -300,12 +300,15 @@ export interface SeedContact {
   email: string;
   chat_id: string;
   members: string[];
+  /** The name colleagues write in Chinese (the directory of a Chinese office carries both). */
+  local_name: string;
 }
 
 export const SEED_CONTACTS: readonly SeedContact[] = [
   {
     contact_id: 'p-liwei',
     name: 'Li Wei',
+    local_name: '李伟',
     kind: 'person',
     email: 'li.wei@example.com',
     chat_id: 'u_liwei',
@@ -314,6 +317,7 @@ export const SEED_CONTACTS: readonly SeedContact[] = [
   {
     contact_id: 'p-zhangmin',
     name: 'Zhang Min',
+    local_name: '张敏',
     kind: 'person',
     email: 'zhang.min@example.com',
     chat_id: 'u_zhangmin',
@@ -322,6 +326,7 @@ export const SEED_CONTACTS: readonly SeedContact[] = [
   {
     contact_id: 'p-chenjie',
     name: 'Chen Jie',
+    local_name: '陈杰',
     kind: 'person',
     email: 'chen.jie@example.com',
     chat_id: 'u_chenjie',
@@ -330,6 +335,7 @@ export const SEED_CONTACTS: readonly SeedContact[] = [
   {
     contact_id: 'p-wangfang',
     name: 'Wang Fang',
+    local_name: '王芳',
     kind: 'person',
     email: 'wang.fang@example.com',
     chat_id: 'u_wangfang',
@@ -338,6 +344,7 @@ export const SEED_CONTACTS: readonly SeedContact[] = [
   {
     contact_id: 'g-atlas',
     name: 'Atlas project group',
+    local_name: 'Atlas项目组',
     kind: 'group',
     email: 'atlas-team@example.com',
     chat_id: 'g_atlas',
@@ -346,6 +353,7 @@ export const SEED_CONTACTS: readonly SeedContact[] = [
   {
     contact_id: 'g-beacon',
     name: 'Beacon project group',
+    local_name: 'Beacon项目组',
     kind: 'group',
     email: 'beacon-team@example.com',
     chat_id: 'g_beacon',

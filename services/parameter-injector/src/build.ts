@@ -87,12 +87,19 @@ function isNameParameter(hints: ParameterHints): boolean {
 const NAMED_PHRASE =
   /\b(?:to|for|with|from|named|called)\s+(?:the\s+)?(\p{Lu}[\p{L}\p{N}&.'-]*(?:\s+(?!(?:and|then|about|for|on|by|with|to|in|at|from|of)\b)[\p{L}\p{N}&'-]+){0,3})/u;
 
+// In Chinese the recipient follows 给 / 发给 / 转给 / 抄送 / 通知 / 告诉 / 跟 and runs to the next verb or punctuation
+// (发邮件给Atlas项目组, 给Zhang Min发封邮件, 跟陈杰说一声).
+const NAMED_PHRASE_ZH =
+  /(?:发给|发到|转给|抄送给?|通知|告诉|跟|给)\s*((?:\p{Lu}[\p{Script=Latin}\p{N}&.'-]*(?:\s+\p{Lu}[\p{Script=Latin}\p{N}&.'-]*)*)?[\p{Script=Han}]{0,8}?)(?=\s*(?:[，。！？,.!?；;：:]|发|说|讲|送|寄|打|$))/u;
+
 /**
  * The name a request gives after a recipient or subject preposition, starting with a capital ("to the Atlas project
  * group" → "Atlas project group"); undefined when there is none (the whole request is then used).
  */
 export function namedPhrase(text: string): string | undefined {
-  return NAMED_PHRASE.exec(text)?.[1]?.trim();
+  const named = (NAMED_PHRASE.exec(text) ?? NAMED_PHRASE_ZH.exec(text))?.[1]?.trim();
+  // 给我 / 告诉他们: a pronoun names nobody the directory knows.
+  return named && !/^(?:我|我们|你|您|你们|他|她|他们|她们|大家)$/u.test(named) ? named : undefined;
 }
 
 function isNumeric(hints: ParameterHints): boolean {

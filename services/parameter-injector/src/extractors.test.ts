@@ -70,6 +70,14 @@ describe('namedPhrase (a name parameter takes the name the request gives)', () =
     expect(namedPhrase('Issue an invoice for ACME Ltd and e-mail it')).toBe('ACME Ltd');
     expect(namedPhrase('send it to the project group')).toBeUndefined();
   });
+
+  it('takes the recipient after 给 / 发给 / 跟 in Chinese, up to the next verb or punctuation; a pronoun is no name', async () => {
+    const { namedPhrase } = await import('./build.js');
+    expect(namedPhrase('把周报整理好，发邮件给Atlas项目组')).toBe('Atlas项目组');
+    expect(namedPhrase('给Zhang Min发封邮件，主题写“导出超时”')).toBe('Zhang Min');
+    expect(namedPhrase('跟陈杰说一声，值班表明天之前要排好')).toBe('陈杰');
+    expect(namedPhrase('给我发个提醒')).toBeUndefined();
+  });
 });
 
 describe('e-mail recipients', () => {
