@@ -1,6 +1,7 @@
 // PI-1: the arguments of one step, built from the plan's `input_from` references, the tool's `depends_on`, the
 // model's proposals (when a model is configured), deterministic extraction from the request and the conversation,
 // and the schema's defaults — each value with its provenance (PI-6). Values are only found, never invented.
+import { instructionOnly } from './instruction-only.js';
 import { requestArithmetic } from './request-arithmetic.js';
 import type { ArgumentProvenance, PlanStep, StepRecord, TaskSpec } from '@signalbox/contracts';
 import { parameterHints, type ParameterHints, type ToolDefinition } from '@signalbox/registry';
@@ -437,6 +438,13 @@ export function buildArguments(input: BuildInput): BuiltArguments {
           // message); one naming an entity (a city, a password, an id) needs a span of it, or it is missing.
           const role = strings.roles.get(field);
           if (role === 'own_words') {
+            // A write's content is the user's words about the matter, not the instruction asking for the write.
+            if (instructionOnly(request, tool, namedPhrase(request))) {
+              log.push(
+                `${field}: the request only asks for ${tool.name}; it gives nothing to put in ${field}`,
+              );
+              continue;
+            }
             set(field, request.trim(), 'user_text', 'plan input_from user_text: the request');
             continue;
           }

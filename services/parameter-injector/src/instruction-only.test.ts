@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '@signalbox/registry';
+import { instructionOnly } from './instruction-only.js';
+
+const write = (name: string) => ({ name, action: 'write' }) as ToolDefinition;
+
+describe('instructionOnly (a write asked for with nothing to put in it)', () => {
+  it('is true when every word frames the ask, names the write or its recipient (EN and ZH)', () => {
+    expect(instructionOnly('I need to open a ticket.', write('create_ticket'), undefined)).toBe(true);
+    expect(instructionOnly('Send an email to Chen Jie.', write('email_send'), 'Chen Jie')).toBe(true);
+    expect(instructionOnly('帮我开个工单', write('create_ticket'), undefined)).toBe(true);
+  });
+
+  it('is false when the request says something about the matter, and for a read', () => {
+    expect(
+      instructionOnly('Please open a ticket, my printer is broken.', write('create_ticket'), undefined),
+    ).toBe(false);
+    expect(instructionOnly('帮我提个工单，网页打不开', write('create_ticket'), undefined)).toBe(false);
+    expect(instructionOnly('给张敏发条消息说会议取消', write('message_send'), '张敏')).toBe(false);
+    expect(
+      instructionOnly(
+        'open a ticket',
+        { name: 'ticket_search', action: 'read' } as ToolDefinition,
+        undefined,
+      ),
+    ).toBe(false);
+  });
+});
