@@ -34,7 +34,9 @@ describe('frozen trace corpus (EL-9)', () => {
         corpus.pack,
       ).toEqual([]);
     }
-  });
+    // Every decision of eleven traces is re-run with the real embedding models (the first decision on each registry
+    // embeds all its tools): about 4 s on an idle 2-core machine, more while other suites share it.
+  }, 30_000);
 
   it('fails when a decision function changes behaviour (a deliberate change to the tool decider)', async () => {
     let changed = 0;
