@@ -75,6 +75,8 @@ describe('readActs: requests phrased politely, negated or undone', () => {
   it('a Chinese clause ending as a directive asks for what it says; 请问 asks a question', () => {
     expect(kinds('包裹延误一周了，直接退款吧')).toEqual([['act', '直接退款']]);
     expect(readActs('请问怎么提交工单？').map((a) => a.kind)).toEqual(['look_up']);
+    // Closing a ticket is a cancel, never the create the directive's words might fit.
+    expect(readActs('把我那个工单关了吧，问题已经自己解决了').map((a) => a.kind)).toEqual(['cancel']);
   });
 });
 

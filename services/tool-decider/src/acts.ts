@@ -166,7 +166,7 @@ const EN_VERBS: Readonly<Record<AskedActKind, readonly string[]>> = {
 // Chinese verbs of each kind. Longer words first where one contains another (发送 before 发).
 const ZH_VERBS: Readonly<Record<Exclude<AskedActKind, 'act'>, readonly string[]>> = {
   delete: ['删除', '删掉', '删了', '删去', '删', '清空', '清除', '移除', '去掉'],
-  cancel: ['取消', '撤销', '撤回', '作废', '退订', '叫停'],
+  cancel: ['取消', '撤销', '撤回', '作废', '退订', '叫停', '关闭', '关掉', '关了', '关上'],
   update: ['修改', '更改', '改成', '改为', '改到', '改一下', '更新', '变更', '换成', '调整'],
   send: [
     '发送',
