@@ -472,7 +472,12 @@ function readChinese(request: string): AskedActRead[] {
       let kind: AskedActKind = ZH_KIND_OF.get(verb) ?? 'look_up';
       const before = text.slice(0, m.index);
       const next = hits[i + 1];
-      const object = text.slice(m.index + verb.length, next ? next.index : undefined).trim();
+      const after = text.slice(m.index + verb.length, next ? next.index : undefined).trim();
+      // 把 puts the object before the verb (把我那个工单关了吧): with nothing but particles after it, the object is what
+      // stands between 把 and the verb.
+      const object = /^[吧了吗呢啊哈呀]*$/u.test(after)
+        ? (/把(.+)$/u.exec(text.slice(0, m.index))?.[1] ?? after).trim()
+        : after;
       // 告诉我 looks up; 告诉 + someone else sends.
       if (verb === '告诉' && /^(?:我|我们)/u.test(object)) kind = 'look_up';
       // 算 inside a word (打算, 总算, 算了) is no calculation: only as a verb with figures or 一下 around it.
