@@ -230,6 +230,20 @@ function eventsOf(trace: EmbeddedTrace, stage: string, type: string): StoredEven
   return trace.events.filter((e) => e.envelope.stage === stage && e.envelope.event_type === type);
 }
 
+/** The outcome of a case whose task never finished: nothing happened, and why. */
+function unfinished(error: string): PackCaseOutcome & { decision_reason: null } {
+  return {
+    status: null,
+    questions: [],
+    issues: [],
+    steps: [],
+    attempted: [],
+    writes: [],
+    error,
+    decision_reason: null,
+  };
+}
+
 /** What the pipeline did on one case, as plain data for the checker. */
 export function outcomeOf(trace: EmbeddedTrace): PackCaseOutcome & { decision_reason: string | null } {
   const finished = trace.events.findLast((e) => e.envelope.event_type === 'task_finished');
@@ -418,29 +432,9 @@ async function runCase(
     });
     unattributed.push(...run.unattributed_writes);
     trace = run.traces[0];
-    outcome = trace
-      ? outcomeOf(trace)
-      : {
-          status: null,
-          questions: [],
-          issues: [],
-          steps: [],
-          attempted: [],
-          writes: [],
-          error: 'no trace',
-          decision_reason: null,
-        };
+    outcome = trace ? outcomeOf(trace) : unfinished('no trace');
   } catch (error) {
-    outcome = {
-      status: null,
-      questions: [],
-      issues: [],
-      steps: [],
-      attempted: [],
-      writes: [],
-      error: (error as Error).message,
-      decision_reason: null,
-    };
+    outcome = unfinished((error as Error).message);
   } finally {
     await db.close();
   }
