@@ -104,7 +104,6 @@ async function startPack(pack: string, options: PackOptions = {}): Promise<PackR
     SIGNALBOX_TOPIC_PREFIX: prefix,
     SIGNALBOX_REGISTRY_DIR: `registry/packs/${pack}`,
     KAFKA_SESSION_TIMEOUT_MS: '6000',
-    SIGNALBOX_EXECUTOR_ALLOW_HOSTS: '127.0.0.1',
     SIGNALBOX_EXECUTOR_SCHEMA: `${schema.name}_executor`,
     SIGNALBOX_DEMO_TOOLS_URL: demoUrl,
   };
@@ -112,7 +111,13 @@ async function startPack(pack: string, options: PackOptions = {}): Promise<PackR
   const services = STAGES.map((s) =>
     startServiceProcess(s, {
       ...env,
-      ...(s === 'executor' ? { SIGNALBOX_DEMO_TOOLS_URL: executorDemoUrl } : {}),
+      ...(s === 'executor'
+        ? {
+            SIGNALBOX_DEMO_TOOLS_URL: executorDemoUrl,
+            // The SSRF allow-list names exactly the demo tools' host and port (loopback).
+            SIGNALBOX_EXECUTOR_ALLOW_HOSTS: new URL(executorDemoUrl).host,
+          }
+        : {}),
       ...options.envFor?.(s),
       SIGNALBOX_GROUP_ID: uniqueName(s),
     }),

@@ -281,7 +281,7 @@ describe('executor crash right after a write tool acted (SIGKILL)', () => {
           SIGNALBOX_TOPIC_PREFIX: prefix,
           SIGNALBOX_GROUP_ID: uniqueName('executor'),
           SIGNALBOX_REGISTRY_DIR: dir,
-          SIGNALBOX_EXECUTOR_ALLOW_HOSTS: '127.0.0.1',
+          SIGNALBOX_EXECUTOR_ALLOW_HOSTS: new URL(api.url).host,
           KAFKA_SESSION_TIMEOUT_MS: '6000',
           KAFKA_COMMIT_INTERVAL_MS: '0',
         };

@@ -54,7 +54,11 @@ beforeAll(async () => {
     registry,
     executor: createExecutor({
       store,
-      transports: { http: createHttpTransport({ guard: createSsrfGuard({ allow: ['127.0.0.1'] }) }) },
+      transports: {
+        http: createHttpTransport({
+          guard: createSsrfGuard({ allow: [`127.0.0.1:${String(server.port)}`] }),
+        }),
+      },
     }),
   });
   decide = async (p) => {

@@ -9,8 +9,10 @@ export const Env = StageEnv.extend({
   /** A directory of registry YAML (tools, agents, scenes, tenants). */
   SIGNALBOX_REGISTRY_DIR: z.string().min(1),
   /**
-   * SSRF allow-list (RS-6), comma-separated host names, IP addresses and CIDR ranges that may be private,
-   * loopback or link-local (e.g. `demo-tools,10.20.0.0/16,127.0.0.1`). @default '' (none)
+   * SSRF allow-list (RS-6), comma-separated host names, IP addresses and CIDR ranges that may be private, loopback
+   * or link-local, each with the port it may be reached on: `demo-tools:8090,10.20.0.0/16:443,127.0.0.1:8088`,
+   * `[fd00::1]:8443`, `[fd00::]/8:9000`; `:*` allows any port. An entry without a port allows only the scheme's
+   * default port (80 for http, 443 for https). @default '' (none)
    */
   SIGNALBOX_EXECUTOR_ALLOW_HOSTS: z
     .string()

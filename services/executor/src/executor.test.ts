@@ -22,8 +22,10 @@ beforeAll(async () => {
   server = await startFaultServer();
   executor = createExecutor({
     store,
-    // The test server runs on 127.0.0.1, so it is allow-listed explicitly.
-    transports: { http: createHttpTransport({ guard: createSsrfGuard({ allow: ['127.0.0.1'] }) }) },
+    // The test server runs on 127.0.0.1, so it is allow-listed explicitly (host and port).
+    transports: {
+      http: createHttpTransport({ guard: createSsrfGuard({ allow: [`127.0.0.1:${String(server.port)}`] }) }),
+    },
     inlineOutputBytes: 16 * 1024,
     breaker: { failureThreshold: 3, openMs: 60_000 },
   });

@@ -97,7 +97,7 @@ beforeAll(async () => {
         env_from: {},
       },
     },
-    guard: createSsrfGuard({ allow: ['127.0.0.1'] }),
+    guard: createSsrfGuard({ allow: [`127.0.0.1:${String(port)}`] }),
   });
   executor = createExecutor({ store, transports: { mcp } });
 });

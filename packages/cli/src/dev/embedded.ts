@@ -200,9 +200,10 @@ async function startPack(
   const executor = createExecutor({
     store: executorStore,
     transports: {
-      // The demo backends listen on loopback, which the SSRF guard refuses unless allow-listed (RS-6).
+      // The demo backends listen on loopback, which the SSRF guard refuses unless allow-listed (RS-6): exactly
+      // their host and port, nothing else on the machine.
       http: createHttpTransport({
-        guard: createSsrfGuard({ allow: ['127.0.0.1'] }),
+        guard: createSsrfGuard({ allow: [new URL(demoToolsUrl).host] }),
         env: { SIGNALBOX_DEMO_TOOLS_URL: demoToolsUrl },
       }),
       builtin: { compute: createComputeSandbox({}) },
