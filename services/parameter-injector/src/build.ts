@@ -1,6 +1,7 @@
 // PI-1: the arguments of one step, built from the plan's `input_from` references, the tool's `depends_on`, the
 // model's proposals (when a model is configured), deterministic extraction from the request and the conversation,
 // and the schema's defaults — each value with its provenance (PI-6). Values are only found, never invented.
+import { idsOwnedElsewhere } from './id-assignment.js';
 import { instructionOnly } from './instruction-only.js';
 import { requestArithmetic } from './request-arithmetic.js';
 import type { ArgumentProvenance, PlanStep, StepRecord, TaskSpec } from '@signalbox/contracts';
@@ -266,6 +267,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   // The tool's own words (its name and purpose): a capitalised phrase made of them names the tool's subject, not a value.
   const toolText = `${tool.name} ${typeof tool.description === 'string' ? tool.description : tool.description.purpose}`;
   const strings = assignStrings(topLevel, request, toolText);
+  const idsElsewhere = idsOwnedElsewhere(topLevel, request);
 
   const program = computeProgramParameter(tool);
   let figuresRead: Figure[] | undefined;
@@ -325,6 +327,14 @@ export function buildArguments(input: BuildInput): BuiltArguments {
         if (why) log.push(`${field}: ${why} in ${source}`);
       }
       const got = extractParameter(hints, text, dates, redact);
+      const ownedElsewhere =
+        fromRequest && got.found && typeof got.value === 'string'
+          ? idsElsewhere.get(field)?.get(got.value)
+          : undefined;
+      if (ownedElsewhere) {
+        log.push(`${field}: ${ownedElsewhere}; not used (${source})`);
+        return false;
+      }
       if (got.found && isNumeric(hints)) {
         // PI-3 "never invent": a number the request already spent on an id is not also a quantity, and an optional
         // number needs a cue (unit, currency, its name beside it) — omitting it keeps the tool's own default.

@@ -34,7 +34,11 @@ export interface Token {
   end: number;
 }
 
-const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*|[=:]/gu;
+// A letter or digit of a script written with spaces between words. Chinese and Japanese characters are not: a run of
+// them is a token of its own, so a Latin name written against them ("给Zhang Min发封邮件") stands apart.
+const SPACED = String.raw`(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}])`;
+const UNSPACED = String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+`;
+const TOKEN = new RegExp(String.raw`${SPACED}(?:${SPACED}|['’_-])*|${UNSPACED}|[=:]`, 'gu');
 
 /** The words (and `=` / `:` signs) of a text, in order. */
 export function tokenize(text: string): Token[] {
@@ -434,7 +438,7 @@ export function flagMention(name: string, text: string): boolean | undefined {
   return !negated;
 }
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.&-]*/gu;
+const WORD = new RegExp(String.raw`${SPACED}(?:${SPACED}|['’.&-])*|${UNSPACED}`, 'gu');
 
 /**
  * The proper names of a text: runs of capitalised words that do not stand first in their sentence ("the Treaty of
@@ -448,7 +452,10 @@ export function properNames(text: string): Candidate<string>[] {
     end: m.index + m[0].length,
   }));
   const out: Candidate<string>[] = [];
-  const sentenceStart = (at: number) => /(?:^|[.!?:;]["'’”)]?)\s*["'‘“(]?$/u.test(text.slice(0, at));
+  // Chinese has no capitals of its own: a capitalised Latin word in Chinese text is a name wherever it stands.
+  const chinese = /\p{Script=Han}/u.test(text);
+  const sentenceStart = (at: number) =>
+    !chinese && /(?:^|[.!?:;。！？；：]["'’”)]?)\s*["'‘“(]?$/u.test(text.slice(0, at));
   const capital = (w: string) => /^\p{Lu}/u.test(w) && w !== 'I';
   let i = 0;
   while (i < words.length) {

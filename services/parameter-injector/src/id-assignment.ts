@@ -1,0 +1,110 @@
+// One id written in a request names one record, so it fills one id parameter of a tool (PI-3 "never invent"):
+// "order 9999" is the order's number, not also the refund's — a refund looked up by the order's number finds nothing.
+// When an id could fill several id parameters of one tool, the owner is, in this order:
+// 1. the parameter whose record the words right before the id name ("order 9999", "refund #R12", "订单7777",
+//    "运单号SF123") — the parameter's name without its `_id` / `_number` / `_no` / `_code` ending is the record;
+// 2. a parameter whose declared `pattern` the id matches, over one that declares none (the more specific type);
+// 3. a required parameter over an optional one;
+// 4. the parameter declared first.
+import type { ParameterHints } from '@signalbox/registry';
+import { extractIds, halfwidth } from './extractors.js';
+import { RECORD_NOUNS_ZH } from './parameter-vocabulary.js';
+import { sameWord } from './spans.js';
+
+const ID_ENDING = /(?:^|_)(?:id|ids|number|no|code)$/i;
+
+/** An id-like string parameter: a patterned code or a name ending in `_id`, `_number`, `_no`, `_code`. */
+export function isIdParameter(hints: ParameterHints): boolean {
+  const type = hints.schema.type;
+  const types = Array.isArray(type) ? type : [type];
+  if (types.includes('number') || types.includes('integer') || types.includes('array')) return false;
+  return typeof hints.schema.pattern === 'string' || ID_ENDING.test(hints.path);
+}
+
+/** The record an id parameter names: `order_id` → order, `tracking_number` → tracking; undefined for a bare `id`. */
+function recordOf(hints: ParameterHints): string | undefined {
+  const name = hints.path.slice(hints.path.lastIndexOf('.') + 1).toLowerCase();
+  const words = name
+    .replace(ID_ENDING, '')
+    .split(/[_\s]+/)
+    .filter(Boolean);
+  return words[words.length - 1];
+}
+
+// The words before an id that only introduce it: "order no. 9999", "order number: 9999", "订单号：7777".
+const ID_LEAD_EN = /(?:\s*(?:#|no\.?|number|num|id|ref|:)\s*)*$/i;
+const ID_LEAD_ZH = /(?:[号號]|编号|編號|[:：#]|\s)*$/u;
+
+/** The record the words right before `index` name, in English or Chinese; undefined when none does. */
+function recordBefore(text: string, index: number): string | undefined {
+  const before = text.slice(0, index);
+  const en = /([A-Za-z]+)$/.exec(before.replace(ID_LEAD_EN, '').trimEnd());
+  if (en?.[1]) return en[1].toLowerCase();
+  const zh = before.replace(ID_LEAD_ZH, '');
+  for (let len = 4; len >= 2; len--) {
+    const noun = RECORD_NOUNS_ZH[zh.slice(-len)];
+    if (noun && zh.length >= len) return noun;
+  }
+  return undefined;
+}
+
+function matchesPattern(hints: ParameterHints, value: string): boolean {
+  const pattern = hints.schema.pattern;
+  if (typeof pattern !== 'string') return false;
+  try {
+    return new RegExp(pattern, 'u').test(value);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * For each id parameter of one tool, the ids of the request it must not take because another id parameter of the
+ * same tool owns them, with the reason (for the log). Ids only one parameter can take are nobody's concern here.
+ */
+export function idsOwnedElsewhere(
+  topLevel: readonly ParameterHints[],
+  request: string,
+): Map<string, Map<string, string>> {
+  const idParams = topLevel.filter(isIdParameter);
+  const out = new Map<string, Map<string, string>>();
+  if (idParams.length < 2) return out;
+  const text = halfwidth(request);
+  const takers = new Map<string, { index: number; params: ParameterHints[] }>();
+  for (const hints of idParams) {
+    const pattern = typeof hints.schema.pattern === 'string' ? hints.schema.pattern : undefined;
+    for (const id of extractIds(request, pattern)) {
+      const entry = takers.get(id.value) ?? { index: id.index, params: [] };
+      entry.params.push(hints);
+      takers.set(id.value, entry);
+    }
+  }
+  for (const [value, { index, params }] of takers) {
+    if (params.length < 2) continue;
+    const named = recordBefore(text, index);
+    const byRecord = named
+      ? params.filter((p) => {
+          const record = recordOf(p);
+          return record !== undefined && sameWord(named, record);
+        })
+      : [];
+    const patterned = params.filter((p) => matchesPattern(p, value));
+    const required = params.filter((p) => p.required);
+    const [owner, why] =
+      byRecord.length === 1
+        ? [byRecord[0], `the words before it name the ${named ?? ''}`]
+        : patterned.length === 1
+          ? [patterned[0], 'it matches that parameter’s declared pattern']
+          : required.length === 1
+            ? [required[0], 'that parameter is required']
+            : [params[0], 'that parameter is declared first'];
+    if (!owner) continue;
+    for (const p of params) {
+      if (p === owner) continue;
+      const refused = out.get(p.path) ?? new Map<string, string>();
+      refused.set(value, `${value} is the request's ${owner.path} (${why}), not also its ${p.path}`);
+      out.set(p.path, refused);
+    }
+  }
+  return out;
+}
