@@ -1,7 +1,7 @@
 // PI-1: the arguments of one step, built from the plan's `input_from` references, the tool's `depends_on`, the
 // model's proposals (when a model is configured), deterministic extraction from the request and the conversation,
 // and the schema's defaults — each value with its provenance (PI-6). Values are only found, never invented.
-import { idsOwnedElsewhere } from './id-assignment.js';
+import { assignIds } from './id-assignment.js';
 import { instructionOnly } from './instruction-only.js';
 import { requestArithmetic } from './request-arithmetic.js';
 import type { ArgumentProvenance, PlanStep, StepRecord, TaskSpec } from '@signalbox/contracts';
@@ -267,7 +267,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   // The tool's own words (its name and purpose): a capitalised phrase made of them names the tool's subject, not a value.
   const toolText = `${tool.name} ${typeof tool.description === 'string' ? tool.description : tool.description.purpose}`;
   const strings = assignStrings(topLevel, request, toolText);
-  const idsElsewhere = idsOwnedElsewhere(topLevel, request);
+  const ids = assignIds(topLevel, request);
 
   const program = computeProgramParameter(tool);
   let figuresRead: Figure[] | undefined;
@@ -326,10 +326,15 @@ export function buildArguments(input: BuildInput): BuiltArguments {
         const why = strings.notes.get(field);
         if (why) log.push(`${field}: ${why} in ${source}`);
       }
+      const owned = fromRequest ? ids.owned.get(field) : undefined;
+      if (owned) {
+        set(field, owned.value, source, owned.note);
+        return true;
+      }
       const got = extractParameter(hints, text, dates, redact);
       const ownedElsewhere =
         fromRequest && got.found && typeof got.value === 'string'
-          ? idsElsewhere.get(field)?.get(got.value)
+          ? ids.refused.get(field)?.get(got.value)
           : undefined;
       if (ownedElsewhere) {
         log.push(`${field}: ${ownedElsewhere}; not used (${source})`);

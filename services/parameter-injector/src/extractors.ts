@@ -420,6 +420,20 @@ function escapeRegExp(s: string): string {
 }
 
 /**
+ * The pattern of an English spelling with its regular inflections: a last word of four or more letters also matches
+ * with an -s / -es / -ed / -d / -ing ending ("delay" reads "delays" and "delayed", "damage" "damaged" and
+ * "damaging"), so a synonym written in its base form is found inflected. The written form is the shortest matched:
+ * "refunded" never reads "refund".
+ */
+function inflected(spelling: string): string {
+  if (!/[a-z]{4,}$/.test(spelling)) return escapeRegExp(spelling);
+  const base = spelling.endsWith('e')
+    ? `${escapeRegExp(spelling.slice(0, -1))}(?:e|ing)`
+    : escapeRegExp(spelling);
+  return `${base}(?:s|es|ed|d|ing)?`;
+}
+
+/**
  * Enum values mentioned in text: an enum value or a declared synonym (compared as {@link enumKey}), as whole words
  * for Latin script and as substrings for CJK. Returns the canonical values found, each once, in text order.
  */
@@ -440,7 +454,7 @@ export function extractEnumValues(
     const pattern = /[\u3400-\u9fff]/.test(spelling)
       ? new RegExp(escapeRegExp(spelling), 'u')
       : new RegExp(
-          String.raw`(?<!${WORD_CHAR})${escapeRegExp(spelling).replace(/ /g, '[ ]')}(?!${WORD_CHAR})`,
+          String.raw`(?<!${WORD_CHAR})${inflected(spelling).replace(/ /g, '[ ]')}(?!${WORD_CHAR})`,
           'u',
         );
     const m = pattern.exec(haystack);

@@ -1,6 +1,6 @@
 import { parameterHints } from '@signalbox/registry';
 import { describe, expect, it } from 'vitest';
-import { idsOwnedElsewhere } from './id-assignment.js';
+import { assignIds } from './id-assignment.js';
 
 const refundStatus = parameterHints({
   type: 'object',
@@ -16,27 +16,37 @@ const track = parameterHints({
   properties: { tracking_number: { type: 'string' }, order_id: { type: 'string' } },
 });
 
-describe('idsOwnedElsewhere', () => {
+describe('assignIds', () => {
   it('gives an id the record the words before it name, in English and Chinese', () => {
-    expect(idsOwnedElsewhere(track, 'where is order 5521?').get('tracking_number')?.has('5521')).toBe(true);
-    expect(idsOwnedElsewhere(track, 'where is order 5521?').has('order_id')).toBe(false);
-    expect(idsOwnedElsewhere(track, '运单号：SF88231 到哪了').get('order_id')?.has('SF88231')).toBe(true);
-    expect(idsOwnedElsewhere(track, '订单 5521 到哪了').get('tracking_number')?.has('5521')).toBe(true);
+    expect(assignIds(track, 'where is order 5521?').refused.get('tracking_number')?.has('5521')).toBe(true);
+    expect(assignIds(track, 'where is order 5521?').refused.has('order_id')).toBe(false);
+    expect(assignIds(track, '运单号：SF88231 到哪了').refused.get('order_id')?.has('SF88231')).toBe(true);
+    expect(assignIds(track, '订单 5521 到哪了').refused.get('tracking_number')?.has('5521')).toBe(true);
   });
 
   it('gives an unnamed id to the parameter whose pattern it matches', () => {
-    const owned = idsOwnedElsewhere(refundStatus, '4410的退款到了没');
+    const owned = assignIds(refundStatus, '4410的退款到了没').refused;
     expect(owned.get('refund_id')?.get('4410')).toMatch(/order_id .*pattern/);
     expect(owned.has('order_id')).toBe(false);
   });
 
   it('leaves ids alone that only one parameter can take', () => {
-    expect(idsOwnedElsewhere(refundStatus, 'refund R-77 please').size).toBe(0);
+    expect(assignIds(refundStatus, 'refund R-77 please').refused.size).toBe(0);
     expect(
-      idsOwnedElsewhere(
+      assignIds(
         parameterHints({ type: 'object', properties: { order_id: { type: 'string' } } }),
         'order 5521',
-      ).size,
+      ).refused.size,
     ).toBe(0);
+  });
+
+  it('leaves a parameter the one id the others do not own', () => {
+    const invoice = parameterHints({
+      type: 'object',
+      properties: { order_id: { type: 'string', pattern: '^[0-9]{4,20}$' }, tax_id: { type: 'string' } },
+    });
+    const got = assignIds(invoice, 'Company invoice for order 5678, tax ID 91310115MA1K4B9W3T');
+    expect(got.owned.get('tax_id')?.value).toBe('91310115MA1K4B9W3T');
+    expect(got.refused.get('tax_id')?.has('5678')).toBe(true);
   });
 });

@@ -58,36 +58,42 @@ function matchesPattern(hints: ParameterHints, value: string): boolean {
   }
 }
 
-/**
- * For each id parameter of one tool, the ids of the request it must not take because another id parameter of the
- * same tool owns them, with the reason (for the log). Ids only one parameter can take are nobody's concern here.
- */
-export function idsOwnedElsewhere(
-  topLevel: readonly ParameterHints[],
-  request: string,
-): Map<string, Map<string, string>> {
+/** What the joint reading of the request's ids gives each id parameter of one tool. */
+export interface IdAssignment {
+  /** Per parameter, the ids it must not take because another id parameter owns them, with the reason. */
+  refused: Map<string, Map<string, string>>;
+  /** Per parameter, the one id left to it once the ids other parameters own are set aside. */
+  owned: Map<string, { value: string; note: string }>;
+}
+
+/** Reads the request's ids for all id parameters of one tool at once (rules at the top of this file). */
+export function assignIds(topLevel: readonly ParameterHints[], request: string): IdAssignment {
   const idParams = topLevel.filter(isIdParameter);
-  const out = new Map<string, Map<string, string>>();
-  if (idParams.length < 2) return out;
+  const refused = new Map<string, Map<string, string>>();
+  const owned = new Map<string, { value: string; note: string }>();
+  if (idParams.length < 2) return { refused, owned };
   const text = halfwidth(request);
   const takers = new Map<string, { index: number; params: ParameterHints[] }>();
+  const candidates = new Map<string, string[]>();
   for (const hints of idParams) {
     const pattern = typeof hints.schema.pattern === 'string' ? hints.schema.pattern : undefined;
+    const ids = [...new Set(extractIds(request, pattern).map((id) => id.value))];
+    candidates.set(hints.path, ids);
     for (const id of extractIds(request, pattern)) {
       const entry = takers.get(id.value) ?? { index: id.index, params: [] };
-      entry.params.push(hints);
+      if (!entry.params.includes(hints)) entry.params.push(hints);
       takers.set(id.value, entry);
     }
   }
   for (const [value, { index, params }] of takers) {
-    if (params.length < 2) continue;
     const named = recordBefore(text, index);
     const byRecord = named
-      ? params.filter((p) => {
+      ? idParams.filter((p) => {
           const record = recordOf(p);
           return record !== undefined && sameWord(named, record);
         })
       : [];
+    if (params.length < 2) continue;
     const patterned = params.filter((p) => matchesPattern(p, value));
     const required = params.filter((p) => p.required);
     const [owner, why] =
@@ -101,10 +107,17 @@ export function idsOwnedElsewhere(
     if (!owner) continue;
     for (const p of params) {
       if (p === owner) continue;
-      const refused = out.get(p.path) ?? new Map<string, string>();
-      refused.set(value, `${value} is the request's ${owner.path} (${why}), not also its ${p.path}`);
-      out.set(p.path, refused);
+      const mine = refused.get(p.path) ?? new Map<string, string>();
+      mine.set(value, `${value} is the request's ${owner.path} (${why}), not also its ${p.path}`);
+      refused.set(p.path, mine);
     }
   }
-  return out;
+  for (const hints of idParams) {
+    const all = candidates.get(hints.path) ?? [];
+    const mine = all.filter((v) => !refused.get(hints.path)?.has(v));
+    const only = mine[0];
+    if (all.length > 1 && mine.length === 1 && only !== undefined)
+      owned.set(hints.path, { value: only, note: `the one id left once the others' ids are set aside` });
+  }
+  return { refused, owned };
 }

@@ -38,6 +38,9 @@ export const OWN_WORDS_NAMES: readonly string[] = [
   'phrase',
   'request',
   'description',
+  'issue',
+  'problem',
+  'complaint',
   'summary',
   'title',
   'subject',
@@ -506,6 +509,8 @@ export const RECORD_NOUNS_ZH: Readonly<Record<string, string>> = {
   商品: 'product',
   产品: 'product',
   合同: 'contract',
+  税号: 'tax',
+  纳税人识别号: 'tax',
   航班: 'flight',
   房间: 'room',
 };

@@ -342,6 +342,48 @@ export function introducedValue(text: string, words: readonly string[]): string[
   return [...new Set(out)];
 }
 
+// What joins a Chinese label to its value (抬头：…, 抬头是…, 抬头写…, 收件人为…), and the softeners a value may end on
+// (…就行, …即可, …吧).
+const ZH_LABEL_JOIN = String.raw`\s*(?:[:：]|写成|写|寫|是|为|為|填|叫)\s*`;
+const ZH_VALUE_END = /(?:就行了?|就好|就可以了?|即可|吧|哈|啊|呀)$/u;
+
+/**
+ * The values a request writes against a label ("Company name: Northwind Trading Co., Ltd.", "抬头：杭州云栈科技有限公司",
+ * "抬头写张伟就行"). `labels` are the parameter's name words and the Chinese terms of its description; an English label
+ * needs a colon, and its value runs to a semicolon, a line end, or a comma before a lower-case word; a Chinese one
+ * takes 是 / 为 / 写 / a colon, and its value runs to the next punctuation.
+ */
+export function labelledValues(text: string, labels: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const label of labels) {
+    if (label.length < 2) continue;
+    const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (/\p{Script=Han}/u.test(label)) {
+      const re = new RegExp(String.raw`${escaped}${ZH_LABEL_JOIN}([^，。！？,!?;；、\n]{1,80})`, 'gu');
+      for (const m of text.matchAll(re)) {
+        const value = (m[1] ?? '').trim().replace(ZH_VALUE_END, '').trim();
+        if (value !== '') out.push(value);
+      }
+      continue;
+    }
+    const re = new RegExp(String.raw`\b${escaped}\s*:\s*([^;\n]{1,120})`, 'giu');
+    for (const m of text.matchAll(re)) {
+      const value =
+        (m[1] ?? '')
+          .split(/,\s+(?=\p{Ll})/u)[0]
+          ?.trim()
+          .replace(/[,;]$/, '') ?? '';
+      if (value !== '' && !/^\p{Ll}/u.test(value)) out.push(value);
+    }
+  }
+  return [...new Set(out)];
+}
+
+/** The Chinese terms of a description (runs of Han characters), e.g. "The name on the invoice; 抬头" → 抬头. */
+export function chineseTerms(description: string): string[] {
+  return [...description.matchAll(/\p{Script=Han}{2,}/gu)].map((m) => m[0]);
+}
+
 const KIND_NAME = /^(?:(.+)_(?:type|kind|category)|(?:type|kind|category)_of_(.+))$/i;
 const NOT_A_MODIFIER = new Set([...LINKING_WORDS, ...PHRASE_ENDS, ...NEGATIONS, ...DETERMINERS]);
 
@@ -397,6 +439,9 @@ export function stringRole(name: string, description: string, format: unknown): 
   // The last word of a name says what the value is: `search_query` is a query, `query_id` an id.
   const last = words[words.length - 1] ?? '';
   if (OWN_WORDS_NAMES.includes(last) && !/\b(?:id|identifier|name)\b/i.test(description)) return 'own_words';
+  // "What is wrong, in the customer's words": the documentation says the value is the user's own words.
+  if (/\bin (?:the |their |his |her )?(?:\w+['’]s? )?own words\b|\bin the \w+['’]s words\b/i.test(description))
+    return 'own_words';
   return 'entity';
 }
 

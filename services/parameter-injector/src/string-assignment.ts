@@ -20,7 +20,9 @@ import { CITY_NAMES, NOT_A_NAME, REGION_NAMES } from './parameter-vocabulary.js'
 import {
   assignByName,
   describedValues,
+  chineseTerms,
   introducedValue,
+  labelledValues,
   kindBefore,
   nameWords,
   paths,
@@ -185,6 +187,15 @@ export function assignStrings(
           ? `the place after "${direction === 'start' ? 'from' : 'to'}"`
           : 'the place a preposition introduces',
       ];
+    }
+    if (found.value === undefined && !found.many && role === 'entity') {
+      // "Company name: …", "抬头：…": a name parameter is labelled "name" too.
+      const labels = [
+        ...nameWords(name),
+        ...(/\bname\b/i.test(description) ? ['name'] : []),
+        ...chineseTerms(description),
+      ];
+      [found, rule] = [one(labelledValues(text, labels)), `the value written against its label`];
     }
     if (found.value === undefined && !found.many && role !== 'unit') {
       [found, rule] = [one(introducedValue(text, nameWords(name))), `the value written after "${name}"`];

@@ -562,3 +562,48 @@ describe('model judge (EV-1 layer 3)', () => {
     expect(prose.decision_reason).toContain('model judge unavailable');
   });
 });
+
+describe('TD-7: a list of zero items answers the look-up', () => {
+  it('ends the task asking whether the values are right, instead of re-planning the same call', async () => {
+    const office = await loadRegistryDir(
+      fileURLToPath(new URL('../../../registry/packs/office', import.meta.url)),
+    );
+    const listPlan: Plan = {
+      ...plan,
+      scene: 'weekly_report',
+      steps: [
+        {
+          ...plan.steps[0]!,
+          tool: 'minutes_list',
+          purpose: 'minutes_list',
+          tool_definition_hash: 'sha256:m',
+        },
+      ],
+      visible_tools: ['minutes_list'],
+    };
+    const call: PreparedCall = {
+      step_index: 0,
+      tool: 'minutes_list',
+      arguments: { date_from: '2026-11-26', date_to: '2026-11-26' },
+      provenance: {},
+      validation_log: [],
+    };
+    const d = createResultEvaluatorDecide({ registry: office })(
+      executed(call, result({ tool: 'minutes_list', step_index: 0, output: { minutes: [] } }), {
+        plan: listPlan,
+      }),
+      {
+        stage: 'result_evaluator',
+        versions: { registry_version: null, profiles_version: null, policy_version: null },
+        models: () => undefined,
+      },
+    ) as Decision;
+    expect(d.event_type).toBe('task_finished');
+    expect(d.payload).toMatchObject({
+      status: 'need_clarification',
+      questions: [
+        expect.stringMatching(/minutes_list found nothing for date_from 2026-11-26, date_to 2026-11-26/),
+      ],
+    });
+  });
+});

@@ -300,14 +300,17 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
       };
     }
 
-    // A look-up that answered "nothing has these values" (a 404 for an order or refund that does not exist) answered
-    // the question: asking the same call again finds the same nothing (TD-7). The task ends asking whether the value
-    // is right, naming the values and the answer.
-    if (!result.ok && result.error_class === 'empty' && tool?.action === 'read' && !emptyDayReason(call)) {
+    // A look-up that answered "nothing has these values" (a 404 for an order or refund that does not exist, or an
+    // empty list of meetings for a date range) answered the question: asking the same call again finds the same
+    // nothing (TD-7). The task ends asking whether the value is right, naming the values and the answer.
+    // An empty body, or a judge's "partial", is no answer: only a list that came back with zero items says "none".
+    const foundNothing =
+      (!result.ok && result.error_class === 'empty') || (result.ok && primary?.check === 'zero_rows');
+    if (foundNothing && tool?.action === 'read' && !emptyDayReason(call)) {
       const values = Object.entries(call.arguments)
         .flatMap(([k, v]) => (typeof v === 'string' || typeof v === 'number' ? [`${k} ${String(v)}`] : []))
         .join(', ');
-      const answer = (result.error_message ?? 'nothing found').slice(0, 400);
+      const answer = (result.error_message ?? primary?.message ?? 'nothing found').slice(0, 400);
       return finish(
         'need_clarification',
         `${stepLabel}; the look-up found nothing for ${values || 'these values'}: the answer, not a reason to re-plan`,
