@@ -5,9 +5,9 @@ import type { ToolInvocation } from './transport.js';
 
 const sandbox = createComputeSandbox({ memoryLimitBytes: 4 * 1024 * 1024 });
 
-async function failure(expression: string, timeoutMs = 300): Promise<ToolCallError> {
+async function failure(expression: string, timeoutMs = 300, box = sandbox): Promise<ToolCallError> {
   try {
-    await sandbox.evaluate(expression, {}, timeoutMs);
+    await box.evaluate(expression, {}, timeoutMs);
   } catch (err) {
     if (err instanceof ToolCallError) return err;
     throw err;
@@ -81,5 +81,99 @@ describe('compute sandbox (QuickJS)', () => {
   it('reports a thrown error without its stack', async () => {
     const err = await failure('throw new Error("bad input")');
     expect(err.message).toBe('compute: sandbox_error: Error: bad input');
+  });
+});
+
+describe('compute sandbox isolation (issue 21, hole 5)', () => {
+  const MiB = 1024 * 1024;
+  const big = createComputeSandbox({ memoryLimitBytes: 32 * MiB });
+
+  it('stops an allocation loop under 32 MiB / 1 s within 2 s, and the host keeps its memory', async () => {
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 20);
+    const t0 = Date.now();
+    const err = await failure('const a = []; for (;;) a.push(new Array(1e6).fill(1.5))', 1000, big);
+    const elapsed = Date.now() - t0;
+    clearInterval(sampler);
+    const rssAfter = process.memoryUsage().rss;
+    rssPeak = Math.max(rssPeak, rssAfter);
+    const figures = `${String(elapsed)} ms, ${String(err.code)}; host RSS +${String(Math.round((rssPeak - rssBefore) / MiB))} MiB at peak, +${String(Math.round((rssAfter - rssBefore) / MiB))} MiB after`;
+    expect(['sandbox_memory', 'sandbox_error', 'sandbox_timeout'], figures).toContain(err.code);
+    expect(err.errorClass).toBe('parameter');
+    expect(elapsed, figures).toBeLessThan(2000);
+    expect(rssAfter - rssBefore, figures).toBeLessThan(300 * MiB);
+  }, 30_000);
+
+  it('stops a program stuck in long built-in calls at its deadline (the host terminates the worker)', async () => {
+    const t0 = Date.now();
+    const err = await failure('for (;;) new Array(1e6).fill(1.5)', 1000, big);
+    const elapsed = Date.now() - t0;
+    expect(err.code, `${String(elapsed)} ms`).toBe('sandbox_timeout');
+    expect(err.message).toBe('compute: sandbox_timeout: the computation exceeded 1000 ms');
+    expect(elapsed, `${String(elapsed)} ms`).toBeLessThan(2000);
+    // The sandbox works normally afterwards.
+    await expect(big.evaluate('6 * 7', {}, 1000)).resolves.toBe(42);
+  }, 60_000);
+
+  it('does not block the host event loop while a program runs', async () => {
+    await sandbox.evaluate('1', {}, 1000); // warm: whatever loads once has loaded
+    const t0 = Date.now();
+    let timerAt: number | undefined;
+    let settledAt: number | undefined;
+    const timer = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        timerAt = Date.now() - t0;
+        resolve();
+      }, 50),
+    );
+    const call = failure('while (true) {}', 1000).then((err) => {
+      settledAt = Date.now() - t0;
+      return err;
+    });
+    const [err] = await Promise.all([call, timer]);
+    const figures = `timer at ${String(timerAt)} ms, call settled at ${String(settledAt)} ms`;
+    expect(err.code).toBe('sandbox_timeout');
+    expect(timerAt).toBeDefined();
+    expect(settledAt).toBeDefined();
+    expect(timerAt!, figures).toBeLessThan(settledAt!);
+    expect(timerAt!, figures).toBeLessThan(500);
+  });
+
+  it('fixes time and randomness per call: the same program and inputs give the same result', async () => {
+    const program = '[Date.now(), new Date().getTime(), Date(), Math.random(), Math.random(), inputs.n]';
+    const first = (await sandbox.evaluate(program, { n: 1 }, 1000)) as unknown[];
+    const second = (await sandbox.evaluate(program, { n: 1 }, 1000)) as unknown[];
+    expect(second).toEqual(first);
+    // The clock stands at the epoch (no `fixedTimeMs` option); Math.random still varies within a call.
+    expect(first.slice(0, 2)).toEqual([0, 0]);
+    expect(first[3]).not.toBe(first[4]);
+    for (const r of first.slice(3, 5)) {
+      expect(typeof r).toBe('number');
+      expect(r).toBeGreaterThanOrEqual(0);
+      expect(r).toBeLessThan(1);
+    }
+    // The seed is a function of the program and inputs: other inputs, another sequence.
+    const other = (await sandbox.evaluate(program, { n: 2 }, 1000)) as unknown[];
+    expect(other.slice(3, 5)).not.toEqual(first.slice(3, 5));
+    // Local time is UTC whatever the host's time zone, so date arithmetic is reproducible too.
+    await expect(
+      sandbox.evaluate(
+        '[new Date(0).getTimezoneOffset(), new Date(0).getHours(), String(new Date(0))]',
+        {},
+        1000,
+      ),
+    ).resolves.toEqual([0, 0, 'Thu Jan 01 1970 00:00:00 GMT+0000']);
+  });
+
+  it('fixes the clock at the instant the sandbox was given', async () => {
+    const at = Date.UTC(2024, 4, 1, 12, 30);
+    const fixed = createComputeSandbox({ memoryLimitBytes: 4 * MiB, fixedTimeMs: at });
+    await expect(fixed.evaluate('[Date.now(), new Date().toISOString()]', {}, 1000)).resolves.toEqual([
+      at,
+      '2024-05-01T12:30:00.000Z',
+    ]);
   });
 });
