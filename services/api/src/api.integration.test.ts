@@ -1,9 +1,16 @@
 // IF-1 on real infrastructure: a task submitted through the HTTP API (listening on a real port) lands on the Kafka
 // topic through the schema registry and as the first row of its trace in PostgreSQL; the registry versions come
 // from a real publication. Isolated by a unique topic prefix and a PostgreSQL schema of its own.
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { TOPICS, type TaskSubmitted } from '@signalbox/contracts';
-import { createKafkaBus, type Bus, type IncomingMessage, type Subscription } from '@signalbox/bus';
+import {
+  REPUBLISHED_HEADER,
+  createKafkaBus,
+  type Bus,
+  type IncomingMessage,
+  type Subscription,
+} from '@signalbox/bus';
 import { createPgEventStore, type EventStore } from '@signalbox/event-log';
 import { createRegistryStore, loadRegistryDir, type RegistryStore } from '@signalbox/registry';
 import {
@@ -16,6 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiApp } from './app.js';
 import { hashApiKey } from './auth.js';
+import { taskIdFor } from './tasks.js';
 
 const endpoints = testEndpoints();
 const KEY = `sk-${uniqueName('integration')}`;
@@ -29,6 +37,7 @@ let subscription: Subscription | undefined;
 let baseUrl: string;
 const seen: IncomingMessage[] = [];
 const tenant = uniqueName('tenant');
+const topicPrefix = `${uniqueName('api')}.`;
 
 beforeAll(async () => {
   schema = await createIsolatedSchema(endpoints.databaseUrl, 'api');
@@ -43,7 +52,7 @@ beforeAll(async () => {
     brokers: endpoints.kafkaBrokers.split(','),
     clientId: 'api-integration-test',
     schemaRegistryUrl: endpoints.schemaRegistryUrl,
-    topicPrefix: `${uniqueName('api')}.`,
+    topicPrefix,
     autoRegisterSchemas: true,
     sessionTimeoutMs: 6_000,
     heartbeatIntervalMs: 1_000,
@@ -83,6 +92,20 @@ afterAll(async () => {
   await registryStore.close();
   await schema.drop();
 }, 60_000);
+
+/** A local port nothing listens on: connecting to it is refused at once, as to a stopped broker. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  await new Promise<void>((done) => {
+    server.close(() => {
+      done();
+    });
+  });
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
 
 async function waitFor<T>(find: () => T | undefined, what: string, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -155,4 +178,71 @@ describe('HTTP API on real Kafka + schema registry + PostgreSQL', () => {
       { registry: 'after-sales', registry_version: body.loaded.registry_version, label: 'integration' },
     ]);
   }, 30_000);
+
+  it('answers 503 + Retry-After within the publish deadline while the broker is down; the same request publishes once it is back', async () => {
+    // The same event log, topic prefix and schema registry, but a broker that refuses connections: kafkajs retries its
+    // connect for about 10 s before it gives up, the API answers after publishTimeoutMs.
+    const deadBus = createKafkaBus({
+      brokers: [`127.0.0.1:${String(await closedPort())}`],
+      clientId: 'api-integration-dead-broker',
+      schemaRegistryUrl: endpoints.schemaRegistryUrl,
+      topicPrefix,
+      autoRegisterSchemas: true,
+      kafkaLogLevel: 'nothing',
+    });
+    const deadApp = createApiApp({
+      bus: deadBus,
+      store,
+      apiKeys: { [hashApiKey(KEY)]: tenant },
+      publishTimeoutMs: 2000,
+      readinessTimeoutMs: 1000,
+    });
+    const request = {
+      method: 'POST',
+      url: '/v1/tasks',
+      headers: { authorization: `Bearer ${KEY}`, 'idempotency-key': 'it-broker-down' },
+      payload: {
+        request: 'Cancel order 1234',
+        agent_id: 'refund_agent',
+        reference_time: '2026-11-30T10:00:00Z',
+      },
+    } as const;
+    try {
+      const started = performance.now();
+      const failed = await deadApp.inject(request);
+      const ms = performance.now() - started;
+      expect(failed.statusCode).toBe(503);
+      expect(failed.headers['retry-after']).toBe('1');
+      expect(failed.json()).toMatchObject({
+        error: { code: 'unavailable', message: expect.stringMatching(/message broker is unavailable/) },
+      });
+      expect(ms).toBeLessThan(4000);
+      console.info(
+        `[api] submit with the broker down: ${String(failed.statusCode)} after ${ms.toFixed(0)} ms`,
+      );
+
+      const ready = await deadApp.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ ready: false, event_log: true, broker: false });
+
+      // Recorded once; the same request through an API whose broker answers publishes the stored submission.
+      const taskId = taskIdFor(tenant, 'it-broker-down');
+      expect(await store.readTask(taskId)).toHaveLength(1);
+      const retried = await app.inject(request);
+      expect(retried.statusCode).toBe(202);
+      expect(retried.headers['idempotent-replayed']).toBe('true');
+      const { task_id } = retried.json<{ task_id: string }>();
+      const message = await waitFor(
+        () => seen.find((m) => m.key === task_id),
+        'the retried submission on Kafka',
+      );
+      expect((message.value as TaskSubmitted).payload.task.request).toBe('Cancel order 1234');
+      expect(message.headers[REPUBLISHED_HEADER]).toBe('true');
+      expect(await store.readTask(taskId)).toHaveLength(1);
+    } finally {
+      await deadApp.close();
+      // Waits for the publish kafkajs is still retrying in the background.
+      await deadBus.close();
+    }
+  }, 60_000);
 });

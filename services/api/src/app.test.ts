@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
 import { TOPICS, deterministicEventId, type Envelope, type TaskSpec } from '@signalbox/contracts';
-import { REPUBLISHED_HEADER, type Bus, type IncomingMessage } from '@signalbox/bus';
+import { BrokerError, REPUBLISHED_HEADER, type Bus, type IncomingMessage } from '@signalbox/bus';
 import { createMemoryBus, type MemoryBus } from '@signalbox/bus/testing';
 import { createPgliteEventStore, type EventStore, type NewEvent } from '@signalbox/event-log';
 import { loadRegistryDir, type RegistryStore } from '@signalbox/registry';
 import { uniqueName } from '@signalbox/test-support';
 import type { FastifyInstance } from 'fastify';
+// kafkajs is CommonJS and spreads its error classes into its exports: they are reached through the default export.
+import kafkajs from 'kafkajs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiApp, type ApiAppOptions } from './app.js';
 import { hashApiKey } from './auth.js';
@@ -159,10 +161,15 @@ describe('authentication and probes', () => {
   });
 
   it('is ready while the event log answers, not ready when it does not, and serves metrics', async () => {
-    expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ ready: true });
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+      ready: true,
+      event_log: true,
+      broker: true,
+    });
     await build({ store: { ...store, ping: () => Promise.reject(new Error('down')) } });
     const res = await app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ ready: false, event_log: false, broker: true });
     await submit();
     const metrics = await app.inject({ method: 'GET', url: '/metrics' });
     expect(metrics.body).toMatch(
@@ -452,7 +459,17 @@ describe('POST /v1/tasks/:id/answers', () => {
       payload: { answer: 'Order 99' },
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ error: { code: 'not_awaiting_answer' } });
+    expect(again.json()).toMatchObject({ error: { code: 'already_answered' } });
+    // Once a stage reacted to the continuation, the task is simply not waiting.
+    await pipelineEvent(id, 'model_selector', 'model_selected', {});
+    const late = await app.inject({
+      method: 'POST',
+      url: `/v1/tasks/${id}/answers`,
+      headers: auth(),
+      payload: { answer: 'Order 1234' },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ error: { code: 'not_awaiting_answer' } });
   });
 
   it('refuses answers to a task that is not waiting, and invalid answers with field errors', async () => {
@@ -802,5 +819,145 @@ describe('GET /v1/registry/versions', () => {
     expect(body.loaded.registry_version).toBe(registry.versions.registry_version);
     expect(Object.keys(body.loaded.tool_hashes)).toContain('refund_create');
     expect(body.published).toEqual([{ ...publication, publications: 2 }]);
+  });
+});
+
+// What kafkajs raises while the broker is down (it stays behind packages/bus in the code; the test builds its errors
+// as its retrier does): the producer's connect retries run out → KafkaJSNumberOfRetriesExceeded caused by the
+// KafkaJSConnectionError; a connected producer's send → the bus's BrokerError around that; nested retriers → a
+// KafkaJSNonRetriableError around it.
+const refused = () =>
+  new kafkajs.KafkaJSConnectionError('Connection error: connect ECONNREFUSED 127.0.0.1:19092', {
+    broker: '127.0.0.1:19092',
+    code: 'ECONNREFUSED',
+  });
+const retriesExceeded = () =>
+  new kafkajs.KafkaJSNumberOfRetriesExceeded(refused(), { retryCount: 5, retryTime: 7362 });
+
+// As kafkajs's retrier builds it when a nested retrier gave up (its typings leave out the options argument).
+const nonRetriable = (cause: Error): Error => {
+  const NonRetriable = kafkajs.KafkaJSNonRetriableError as unknown as new (
+    e: Error,
+    options: { cause: Error },
+  ) => Error;
+  return new NonRetriable(cause, { cause });
+};
+
+describe('an unreachable broker', () => {
+  const brokerErrors: [string, () => Error][] = [
+    ['KafkaJSNumberOfRetriesExceeded(KafkaJSConnectionError), from the connect', retriesExceeded],
+    [
+      "the bus's BrokerError around it (retriable: false), from a send",
+      () =>
+        new BrokerError('publishing to signalbox.task.submitted.v1 failed: Connection error', {
+          cause: retriesExceeded(),
+          retriable: false,
+        }),
+    ],
+    [
+      'KafkaJSNonRetriableError around a KafkaJSRequestTimeoutError',
+      () =>
+        nonRetriable(new kafkajs.KafkaJSRequestTimeoutError('Request Produce(key: 0, version: 7) timed out')),
+    ],
+    ['a bare KafkaJSConnectionError', refused],
+  ];
+
+  it.each(brokerErrors)(
+    'answers 503 + Retry-After naming the broker for %s, and the retry with the same key publishes',
+    async (_what, error) => {
+      let down = true;
+      const flaky: Bus = {
+        ...bus,
+        publish: (messages) => (down ? Promise.reject(error()) : bus.publish(messages)),
+      };
+      await build({ bus: flaky });
+      const headers = { ...auth(), 'idempotency-key': uniqueName('broker-down') };
+      const failed = await submit(submitBody, headers);
+      expect(failed.statusCode).toBe(503);
+      expect(failed.headers['retry-after']).toBe('1');
+      const { error: body } = failed.json<{ error: { code: string; message: string } }>();
+      expect(body.code).toBe('unavailable');
+      expect(body.message).toMatch(/message broker .*unavailable/);
+      // The submission is recorded once; nothing reached the topic.
+      const [taskId] = await store.findTasks({ tenant_id: tenantA });
+      expect(taskId).toBeDefined();
+      expect(await store.readTask(taskId!)).toHaveLength(1);
+      expect(bus.records(TOPICS.taskSubmitted.name)).toHaveLength(0);
+
+      down = false;
+      const retried = await submit(submitBody, headers);
+      expect(retried.statusCode).toBe(202);
+      expect(retried.json<{ task_id: string }>().task_id).toBe(taskId);
+      await waitFor(() => published.length === 1, 'the retried publication');
+      expect(published[0]?.headers[REPUBLISHED_HEADER]).toBe('true');
+      expect(await store.readTask(taskId!)).toHaveLength(1);
+    },
+  );
+
+  it('answers 503 within the publish deadline when the send hangs (kafkajs retrying a dead broker)', async () => {
+    const hanging: Bus = { ...bus, publish: () => new Promise<void>(() => undefined) };
+    await build({ bus: hanging, publishTimeoutMs: 300 });
+    const started = performance.now();
+    const res = await submit(submitBody, { ...auth(), 'idempotency-key': 'hangs' });
+    const ms = performance.now() - started;
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(res.json()).toMatchObject({
+      error: { code: 'unavailable', message: expect.stringMatching(/message broker/) },
+    });
+    expect(ms).toBeGreaterThanOrEqual(290);
+    expect(ms).toBeLessThan(2000);
+  });
+
+  it('answers 503 for an answer whose continuation cannot be published; the same answer again publishes it', async () => {
+    let down = false;
+    const flaky: Bus = {
+      ...bus,
+      publish: (messages) => (down ? Promise.reject(retriesExceeded()) : bus.publish(messages)),
+    };
+    await build({ bus: flaky });
+    const id = await submitOk();
+    await pipelineEvent(
+      id,
+      'result_evaluator',
+      'task_finished',
+      finishedPayload(await taskOf(id), 'need_clarification'),
+    );
+    down = true;
+    const answer = () =>
+      app.inject({
+        method: 'POST',
+        url: `/v1/tasks/${id}/answers`,
+        headers: auth(),
+        payload: { answer: 'Order 1234' },
+      });
+    const failed = await answer();
+    expect(failed.statusCode).toBe(503);
+    expect(failed.headers['retry-after']).toBe('1');
+    down = false;
+    const retried = await answer();
+    expect(retried.statusCode).toBe(202);
+    await waitFor(() => published.length === 2, 'the continuation');
+    expect(published[1]?.headers[REPUBLISHED_HEADER]).toBe('true');
+    expect(await store.readTask(id)).toHaveLength(3);
+  });
+
+  it('is not ready while the broker does not answer', async () => {
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+      ready: true,
+      event_log: true,
+      broker: true,
+    });
+    await build({ bus: { ...bus, ensureTopics: () => Promise.reject(retriesExceeded()) } });
+    const refusedProbe = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(refusedProbe.statusCode).toBe(503);
+    expect(refusedProbe.json()).toEqual({ ready: false, event_log: true, broker: false });
+    await build({
+      bus: { ...bus, ensureTopics: () => new Promise<void>(() => undefined) },
+      readinessTimeoutMs: 100,
+    });
+    const hangingProbe = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(hangingProbe.statusCode).toBe(503);
+    expect(hangingProbe.json()).toEqual({ ready: false, event_log: true, broker: false });
   });
 });

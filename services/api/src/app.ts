@@ -18,7 +18,7 @@ import { registerViewer } from './viewer/routes.js';
 import { AnswerBody, SubmitTaskBody, TraceQuery, encodeCursor, parseRequest } from './requests.js';
 import {
   IDEMPOTENCY_KEY,
-  awaitingAnswer,
+  answerableClarification,
   continuationTask,
   messageOf,
   ownerOf,
@@ -58,8 +58,13 @@ export interface ApiAppOptions {
   metrics?: StageMetrics;
   /** The clock (task reference time, event times). @default () => new Date() */
   now?: () => Date;
-  /** How long `/readyz` waits for the event log. @default 2000 */
+  /** How long `/readyz` waits for the event log and for the broker. @default 2000 */
   readinessTimeoutMs?: number;
+  /**
+   * How long a request waits for its publish before it answers `503` (kafkajs retries an unreachable broker for
+   * 10 s and more before it gives up). @default 5000
+   */
+  publishTimeoutMs?: number;
 }
 
 const silentLogger: ApiLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -79,7 +84,8 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
   if (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1) {
     throw new RangeError(`bodyLimitBytes must be a positive integer, got ${String(bodyLimit)}`);
   }
-  const readinessTimeoutMs = options.readinessTimeoutMs ?? 2000;
+  const readinessTimeoutMs = positiveMs('readinessTimeoutMs', options.readinessTimeoutMs ?? 2000);
+  const publishTimeoutMs = positiveMs('publishTimeoutMs', options.publishTimeoutMs ?? 5000);
   const { bus, store } = options;
   const logger = options.logger ?? silentLogger;
   const metrics = options.metrics ?? createStageMetrics({ stage: 'api' });
@@ -112,21 +118,82 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
     return events;
   };
 
-  /** `again`: the message may have been published before (a retried request); consumers must not take it for new. */
-  const publish = async (message: { task_id: string; traceparent: string | null }, again = false) => {
+  /**
+   * Publishes a submission recorded in the event log, within `publishTimeoutMs`. An unreachable broker (or schema
+   * registry) answers `503`: the submission stays recorded, and the same request sent again (the same Idempotency-Key,
+   * the same answer) publishes it. A publish that outlives the deadline goes on in the background (kafkajs cannot
+   * cancel a send): should it get through later, the retry's copy is marked republished and the stages reuse their
+   * decisions. `again`: the message may have been published before; consumers must not take it for new.
+   */
+  const publish = async (
+    message: { task_id: string; traceparent: string | null },
+    retry: string,
+    again = false,
+  ) => {
     const headers: Record<string, string> = {};
     if (message.traceparent) headers.traceparent = message.traceparent;
     if (again) headers[REPUBLISHED_HEADER] = 'true';
+    const sending = bus.publish([
+      { topic: TOPICS.taskSubmitted, key: message.task_id, value: message, headers },
+    ]);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'timed out'>((resolve) => {
+      timer = setTimeout(() => {
+        resolve('timed out');
+      }, publishTimeoutMs);
+    });
+    let outcome: 'timed out' | undefined;
     try {
-      await bus.publish([{ topic: TOPICS.taskSubmitted, key: message.task_id, value: message, headers }]);
+      outcome = await Promise.race([sending.then(() => undefined), deadline]);
     } catch (error) {
-      const retriable = (error as { retriable?: unknown }).retriable === true;
-      if (!retriable) throw error;
+      const dependency = unavailableDependency(error);
+      if (dependency === undefined) throw error;
       throw new UnavailableError(
-        'the task is recorded but could not be published yet; send the request again (with the same Idempotency-Key)',
+        `the ${dependency} is unavailable (${errorName(error)}); the task is recorded but not published: ${retry}`,
         { cause: error },
       );
+    } finally {
+      clearTimeout(timer);
     }
+    if (outcome === 'timed out') {
+      sending.then(
+        () => {
+          logger.info({ task_id: message.task_id }, 'a publish that outlived its deadline went through');
+        },
+        (err: unknown) => {
+          logger.warn(
+            { task_id: message.task_id, err: describe(err) },
+            'a publish that outlived its deadline failed',
+          );
+        },
+      );
+      throw new UnavailableError(
+        `the message broker is unavailable (no acknowledgement within ${String(publishTimeoutMs)} ms); the task is ` +
+          `recorded but may not be published: ${retry}`,
+      );
+    }
+  };
+  /** What a client whose submission got a 503 should do. */
+  const retrySubmission = (key: string | undefined) =>
+    key === undefined
+      ? 'send the request again, with an Idempotency-Key so that a retry can never start the task twice'
+      : 'send the same request again with the same Idempotency-Key';
+  const RETRY_ANSWER = 'send the same answer again';
+
+  // The broker's readiness: one probe at a time (a metadata round trip: ensureTopics of nothing), shared by the
+  // /readyz calls made while it runs; a probe that outlives the readiness timeout counts as not ready.
+  let brokerProbe: Promise<boolean> | undefined;
+  const probeBroker = (): Promise<boolean> => {
+    brokerProbe ??= bus
+      .ensureTopics([])
+      .then(
+        () => true,
+        () => false,
+      )
+      .finally(() => {
+        brokerProbe = undefined;
+      });
+    return brokerProbe;
   };
 
   app.addHook('onRequest', (request, _reply, done) => {
@@ -163,19 +230,24 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
   app.get('/livez', () => ({ live: true }));
   app.get('/readyz', async (_request, reply) => {
     let timer: NodeJS.Timeout | undefined;
-    const ready = await Promise.race([
-      store.ping().then(
-        () => true,
-        () => false,
-      ),
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => {
-          resolve(false);
-        }, readinessTimeoutMs);
-      }),
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => {
+        resolve(false);
+      }, readinessTimeoutMs);
+    });
+    const [eventLog, broker] = await Promise.all([
+      Promise.race([
+        store.ping().then(
+          () => true,
+          () => false,
+        ),
+        timeout,
+      ]),
+      Promise.race([probeBroker(), timeout]),
     ]);
     clearTimeout(timer);
-    return reply.code(ready ? 200 : 503).send({ ready });
+    const ready = eventLog && broker;
+    return reply.code(ready ? 200 : 503).send({ ready, event_log: eventLog, broker });
   });
   app.get('/metrics', async (_request, reply) =>
     reply.header('content-type', metrics.contentType).send(await metrics.metricsText()),
@@ -195,7 +267,6 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
           next(error as Error);
         }
       });
-
       v1.post('/tasks', async (request, reply) => {
         const tenant = tenantOf(request);
         const key = request.headers['idempotency-key'];
@@ -222,7 +293,7 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
         if (!result) throw new TypeError('append returned no result');
         let replayed = false;
         if (result.inserted) {
-          await publish(message);
+          await publish(message, retrySubmission(key));
         } else {
           const stored = result.event;
           const storedTask = (stored.payload as { task: TaskSpec }).task;
@@ -243,7 +314,7 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
           // Only when nothing reacted yet: then the first attempt may have failed to publish. A duplicate would be
           // harmless (the model selector reuses its stored decision) but would re-run every stage's reuse path.
           const events = await store.readTask(taskId);
-          if (events.length === 1) await publish(messageOf(stored), true);
+          if (events.length === 1) await publish(messageOf(stored), retrySubmission(key), true);
         }
         return reply
           .code(202)
@@ -261,7 +332,7 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
         const taskId = request.params.id;
         const events = await readOwnTask(request, taskId);
         const body = parseRequest(AnswerBody, request.body, 'answer');
-        const waiting = awaitingAnswer(events);
+        const waiting = answerableClarification(events);
         if (!waiting) {
           throw new ConflictError(
             'not_awaiting_answer',
@@ -290,17 +361,19 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
         const [result] = await store.append([built.event]);
         if (!result) throw new TypeError('append returned no result');
         if (!result.inserted) {
-          // A concurrent answer to the same question got there first (same deterministic event id).
+          // This answer was recorded before (a retry after a 503, or a concurrent answer got there first: the event id
+          // is deterministic in the question answered). The same answer is published again while it is the latest
+          // event; another one is refused.
           const same =
             canonicalJson((result.event.payload as { task: unknown }).task) ===
             canonicalJson(built.message.payload.task);
           if (!same) throw new ConflictError('already_answered', 'this question was already answered');
           const all = await store.readTask(taskId);
           if (all[all.length - 1]?.envelope.event_id === result.event.envelope.event_id) {
-            await publish(messageOf(result.event), true);
+            await publish(messageOf(result.event), RETRY_ANSWER, true);
           }
         } else {
-          await publish(built.message);
+          await publish(built.message, RETRY_ANSWER);
         }
         return reply
           .code(202)
@@ -403,6 +476,56 @@ function links(taskId: string) {
     answers: `/v1/tasks/${taskId}/answers`,
     trace: `/v1/traces/${taskId}`,
   };
+}
+
+function positiveMs(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(`${name} must be a positive integer (milliseconds), got ${String(value)}`);
+  }
+  return value;
+}
+
+// kafkajs's errors of a broker it cannot reach or that does not answer. The bus wraps them (BrokerError) and kafkajs's
+// retrier wraps them too, marking the wrapper `retriable: false` once its retries ran out: the cause chain decides.
+const BROKER_OUTAGE = new Set([
+  'KafkaJSConnectionError',
+  'KafkaJSConnectionClosedError',
+  'KafkaJSRequestTimeoutError',
+  'KafkaJSBrokerNotFound',
+  'KafkaJSLockTimeout',
+  'KafkaJSTimeout',
+  'KafkaJSMetadataNotLoaded',
+  'KafkaJSTopicMetadataNotLoaded',
+  'KafkaJSNumberOfRetriesExceeded',
+]);
+
+/**
+ * Which dependency a failed publish could not reach, or undefined when it failed for another reason (an invalid
+ * message, a closed bus: a 500). Decided by the error's cause chain: a schema registry outage
+ * (`SchemaRegistryUnavailableError`), a broker outage (one of kafkajs's connection / timeout errors), or any error
+ * marked `retriable: true` (the bus's word that the same publish may succeed later).
+ */
+function unavailableDependency(error: unknown): 'message broker' | 'schema registry' | undefined {
+  let found: 'message broker' | undefined;
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    const { name, retriable, cause } = current as { name?: unknown; retriable?: unknown; cause?: unknown };
+    if (name === 'SchemaRegistryUnavailableError') return 'schema registry';
+    if (retriable === true || (typeof name === 'string' && BROKER_OUTAGE.has(name))) found = 'message broker';
+    current = cause;
+  }
+  return found;
+}
+
+/** The innermost error's class name (`KafkaJSConnectionError`), for the 503's message. */
+function errorName(error: unknown): string {
+  let name = 'unknown error';
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current instanceof Error; depth++) {
+    name = current.name;
+    current = current.cause;
+  }
+  return name;
 }
 
 function taskIdParam(request: FastifyRequest): string | undefined {

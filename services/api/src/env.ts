@@ -51,6 +51,11 @@ export const Env = StageEnv.pick({
     .min(1024)
     .max(64 * 1024 * 1024)
     .default(1024 * 1024),
+  /**
+   * How long a submission or answer waits for the broker to acknowledge its publish before it answers `503` +
+   * `Retry-After` (the task stays recorded; the same request again publishes it). @default 5000
+   */
+  SIGNALBOX_API_PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 export type Env = z.infer<typeof Env>;
 

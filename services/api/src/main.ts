@@ -30,6 +30,7 @@ const app = createApiApp({
   store,
   apiKeys: env.SIGNALBOX_API_KEYS,
   bodyLimitBytes: env.SIGNALBOX_API_BODY_LIMIT_BYTES,
+  publishTimeoutMs: env.SIGNALBOX_API_PUBLISH_TIMEOUT_MS,
   ...(registry ? { registry } : {}),
   registryStore,
   registryNames,

@@ -184,6 +184,23 @@ export function awaitingAnswer(
 }
 
 /**
+ * The clarification an answer continues: the one the task is waiting on, or — while nothing has reacted to it yet — the
+ * one whose answer is the latest event (its publish may have failed with a 503: the same answer sent again publishes
+ * it; another answer is refused as `already_answered`).
+ */
+export function answerableClarification(events: readonly StoredEvent[]): ReturnType<typeof awaitingAnswer> {
+  const waiting = awaitingAnswer(events);
+  if (waiting) return waiting;
+  const latest = events.reduce((a, b) => (b.stream_version > a.stream_version ? b : a));
+  const { stage, event_type, causation_id } = latest.envelope;
+  if (stage !== 'api' || event_type !== 'task_submitted' || causation_id === null) return undefined;
+  const earlier = events.filter((e) => e !== latest);
+  if (earlier.length === 0) return undefined;
+  const answered = awaitingAnswer(earlier);
+  return answered?.finished.envelope.event_id === causation_id ? answered : undefined;
+}
+
+/**
  * The task of an answer continuation: the finished task's spec with the exchange appended to its context — the
  * questions asked (assistant), the answer (user) and a confirmation as a user message
  * `confirm <tool> sha256:<arguments hash>`, the line the executor's confirmation gate reads (EX-2). The request, reference time and everything else stay as
