@@ -961,3 +961,115 @@ describe('an unreachable broker', () => {
     expect(hangingProbe.json()).toEqual({ ready: false, event_log: true, broker: false });
   });
 });
+
+describe('text PostgreSQL cannot store (U+0000, lone surrogates)', () => {
+  const fieldsOf = (res: { json: () => unknown }) =>
+    (res.json() as { error: { code: string; fields: { path: string; message: string }[] } }).error;
+
+  it('refuses them in any text field of a submission, nested ones too, naming the field (400), writing nothing', async () => {
+    const res = await submit({
+      ...submitBody,
+      request: 'refund\u0000 please',
+      context: [
+        { role: 'user', content: 'fine' },
+        { role: 'assistant', content: 'half a pair \ud83d' },
+      ],
+      attachments: [{ name: 'a\udc00.pdf', media_type: 'application/pdf', size_bytes: 1, ref: null }],
+    });
+    expect(res.statusCode).toBe(400);
+    const error = fieldsOf(res);
+    expect(error.code).toBe('invalid_request');
+    expect(error.fields).toEqual(
+      expect.arrayContaining([
+        { path: 'request', message: 'contains U+0000, which cannot be stored' },
+        {
+          path: 'context.1.content',
+          message: 'contains a lone surrogate (U+D83D), which cannot be stored',
+        },
+        {
+          path: 'attachments.0.name',
+          message: 'contains a lone surrogate (U+DC00), which cannot be stored',
+        },
+      ]),
+    );
+    expect(error.fields).toHaveLength(3);
+    expect(await store.findTasks({ tenant_id: tenantA })).toEqual([]);
+    expect(bus.records(TOPICS.taskSubmitted.name)).toHaveLength(0);
+    // Paired surrogates (an emoji) are fine.
+    expect((await submit({ ...submitBody, request: 'refund 👟 please' })).statusCode).toBe(202);
+  });
+
+  it('reports them alongside other field errors', async () => {
+    const res = await submit({ agent_id: 'a\u0000', context: [{ role: 'robot', content: '\u0000' }] });
+    expect(res.statusCode).toBe(400);
+    expect(
+      fieldsOf(res)
+        .fields.map((f) => f.path)
+        .sort(),
+    ).toEqual(['agent_id', 'context.0.content', 'context.0.role', 'request'].sort());
+  });
+
+  it('refuses them in an answer and a confirmation', async () => {
+    const id = await submitOk();
+    await pipelineEvent(
+      id,
+      'result_evaluator',
+      'task_finished',
+      finishedPayload(await taskOf(id), 'need_clarification'),
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: `/v1/tasks/${id}/answers`,
+      headers: auth(),
+      payload: {
+        answer: 'Order \u00001234',
+        confirmation: { tool: 'refund\ud800', arguments_hash: 'a'.repeat(64) },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res).fields).toEqual([
+      { path: 'answer', message: 'contains U+0000, which cannot be stored' },
+      {
+        path: 'confirmation.tool',
+        message: 'contains a lone surrogate (U+D800), which cannot be stored',
+      },
+    ]);
+    expect(await store.readTask(id)).toHaveLength(2);
+  });
+
+  it('refuses them in path and query parameters', async () => {
+    for (const url of [
+      '/v1/tasks/%00',
+      '/v1/tasks/task_%00/answers',
+      '/v1/traces/%00',
+      '/v1/traces/x%00/events/e',
+    ]) {
+      const res = await app.inject({
+        method: url.endsWith('answers') ? 'POST' : 'GET',
+        url,
+        headers: auth(),
+        ...(url.endsWith('answers') ? { payload: { answer: 'x' } } : {}),
+      });
+      expect(res.statusCode, url).toBe(400);
+      const error = fieldsOf(res);
+      expect(error.code).toBe('invalid_request');
+      expect(error.fields).toEqual([
+        {
+          path: url.startsWith('/v1/tasks') ? 'params.id' : 'params.taskId',
+          message: 'contains U+0000, which cannot be stored',
+        },
+      ]);
+    }
+    const query = await app.inject({ method: 'GET', url: '/v1/traces?tool=a%00b', headers: auth() });
+    expect(query.statusCode).toBe(400);
+    expect(fieldsOf(query).fields).toEqual([
+      { path: 'tool', message: 'contains U+0000, which cannot be stored' },
+    ]);
+    // Authentication still comes first.
+    expect((await app.inject({ method: 'GET', url: '/v1/tasks/%00' })).statusCode).toBe(401);
+    // A lone surrogate cannot be percent-encoded as UTF-8: such a URL does not decode, answered in the API's shape.
+    const undecodable = await app.inject({ method: 'GET', url: '/v1/tasks/%ED%A0%80', headers: auth() });
+    expect(undecodable.statusCode).toBe(400);
+    expect(undecodable.json()).toMatchObject({ error: { code: 'invalid_request' } });
+  });
+});

@@ -15,7 +15,14 @@ import {
 } from './errors.js';
 import { registryVersions } from './registry-versions.js';
 import { registerViewer } from './viewer/routes.js';
-import { AnswerBody, SubmitTaskBody, TraceQuery, encodeCursor, parseRequest } from './requests.js';
+import {
+  AnswerBody,
+  SubmitTaskBody,
+  TraceQuery,
+  encodeCursor,
+  parseRequest,
+  unstorableParams,
+} from './requests.js';
 import {
   IDEMPOTENCY_KEY,
   answerableClarification,
@@ -92,7 +99,15 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
   const now = options.now ?? (() => new Date());
   const registryNames = [...(options.registryNames ?? [])];
 
-  const app = Fastify({ bodyLimit, logger: false, return503OnClosing: true });
+  const app = Fastify({
+    bodyLimit,
+    logger: false,
+    return503OnClosing: true,
+    // A URL that does not decode (`%ED%A0%80`, a lone surrogate in UTF-8) fails before routing: the same error shape.
+    frameworkErrors: (error, request, reply) => {
+      void sendError(error, request, reply, logger);
+    },
+  });
   // JSON only: fastify's built-in text/plain parser would hand a string to the validator and answer a confusing 400.
   app.removeContentTypeParser('text/plain');
   const tenants = new WeakMap<FastifyRequest, string>();
@@ -267,6 +282,13 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
           next(error as Error);
         }
       });
+      // Path parameters are looked up in PostgreSQL, which cannot hold U+0000 or a lone surrogate: a field error,
+      // not a failed query (bodies and queries are checked by their schemas).
+      v1.addHook('preValidation', (request, _reply, next) => {
+        const fields = unstorableParams(request.params);
+        next(fields.length > 0 ? new InvalidRequestError('invalid path', fields) : undefined);
+      });
+
       v1.post('/tasks', async (request, reply) => {
         const tenant = tenantOf(request);
         const key = request.headers['idempotency-key'];

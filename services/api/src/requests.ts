@@ -5,6 +5,71 @@ import { InvalidRequestError, type FieldError } from './errors.js';
 // The request shapes of the HTTP API (IF-1). Strict objects: an unknown field is reported, not silently dropped, so
 // a typo such as `timezone` does not quietly fall back to UTC.
 
+// Text PostgreSQL cannot store: `text` and `json`/`jsonb` refuse U+0000, and `jsonb` refuses a UTF-16 surrogate that is
+// not half of a pair (JSON can spell both as `\u0000` / `\ud800`). Such a request would pass every other check and
+// then fail its INSERT (a 500); it is refused as a field error instead, for every string of a body or query, however
+// deeply nested, and for path parameters (see `unstorableParams`).
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Why PostgreSQL cannot store `text` (as the field error's message), or undefined when it can. */
+export function unstorableText(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'contains U+0000, which cannot be stored';
+  const lone = LONE_SURROGATE.exec(text)?.[0];
+  if (lone === undefined) return undefined;
+  const code = lone.charCodeAt(0).toString(16).toUpperCase();
+  return `contains a lone surrogate (U+${code}), which cannot be stored`;
+}
+
+/**
+ * Every string under `value` (object keys included) that PostgreSQL cannot store, with its path. Iterative, so a deeply
+ * nested body cannot overflow the stack.
+ */
+export function unstorableStrings(value: unknown): { path: (string | number)[]; message: string }[] {
+  const found: { path: (string | number)[]; message: string }[] = [];
+  const pending: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value: v, path } = next;
+    if (typeof v === 'string') {
+      const message = unstorableText(v);
+      if (message !== undefined) found.push({ path, message });
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) pending.push({ value: v[i], path: [...path, i] });
+    } else if (typeof v === 'object' && v !== null) {
+      const entries = Object.entries(v as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i] ?? ['', undefined];
+        const message = unstorableText(key);
+        if (message !== undefined) found.push({ path: [...path, key], message: `the field name ${message}` });
+        pending.push({ value: item, path: [...path, key] });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * `schema` that also refuses every string PostgreSQL cannot store, at its path. The check runs even when other fields
+ * failed, so one answer lists every problem; it sees the parsed value, so stripped keys are not reported.
+ */
+function storable<S extends z.ZodType>(schema: S): S {
+  return schema.superRefine(
+    (value, ctx) => {
+      for (const { path, message } of unstorableStrings(value)) {
+        ctx.addIssue({ code: 'custom', path, message, input: value });
+      }
+    },
+    { when: () => true },
+  );
+}
+
+/** The path parameters PostgreSQL could not store (`params.<name>`), as field errors. */
+export function unstorableParams(params: unknown): FieldError[] {
+  return unstorableStrings(params).map(({ path, message }) => ({
+    path: ['params', ...path].join('.'),
+    message,
+  }));
+}
+
 const isTimeZone = (tz: string) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
@@ -22,30 +87,32 @@ const isLocale = (locale: string) => {
 };
 
 /** `POST /v1/tasks`: the task as a caller submits it (MS-1). Omitted fields take the documented defaults. */
-export const SubmitTaskBody = z.strictObject({
-  /** The user's request. */
-  request: z.string().trim().min(1).max(100_000),
-  /** The agent the task runs as (RG-4 visibility). */
-  agent_id: z.string().min(1).max(128),
-  /** Conversation turns before the request. @default [] */
-  context: z.array(ContextMessage).max(200).default([]),
-  /** BCP 47. @default 'en' */
-  locale: z.string().min(2).max(35).refine(isLocale, 'not a BCP 47 locale').default('en'),
-  /** IANA time zone for relative dates. @default 'UTC' */
-  time_zone: z.string().min(1).max(64).refine(isTimeZone, 'not an IANA time zone').default('UTC'),
-  /** "Now" for relative dates, ISO-8601 with offset. @default the time the API received the task */
-  reference_time: z.iso.datetime({ offset: true }).optional(),
-  /** @default null (the tenant's ceiling applies) */
-  cost_ceiling_usd: z.number().min(0).max(1_000_000).nullable().default(null),
-  /** @default [] */
-  required_modalities: TaskSpec.shape.required_modalities.default([]),
-  /** Metadata only; the bytes never travel on the bus. @default [] */
-  attachments: z.array(AttachmentMeta).max(50).default([]),
-  /** A scenario hint (e.g. `after-sales`); the decider's router picks one when null. @default null */
-  scenario: z.string().min(1).max(128).nullable().default(null),
-  /** Bypass read caches (EX-6). @default false */
-  needs_fresh_data: z.boolean().default(false),
-});
+export const SubmitTaskBody = storable(
+  z.strictObject({
+    /** The user's request. */
+    request: z.string().trim().min(1).max(100_000),
+    /** The agent the task runs as (RG-4 visibility). */
+    agent_id: z.string().min(1).max(128),
+    /** Conversation turns before the request. @default [] */
+    context: z.array(ContextMessage).max(200).default([]),
+    /** BCP 47. @default 'en' */
+    locale: z.string().min(2).max(35).refine(isLocale, 'not a BCP 47 locale').default('en'),
+    /** IANA time zone for relative dates. @default 'UTC' */
+    time_zone: z.string().min(1).max(64).refine(isTimeZone, 'not an IANA time zone').default('UTC'),
+    /** "Now" for relative dates, ISO-8601 with offset. @default the time the API received the task */
+    reference_time: z.iso.datetime({ offset: true }).optional(),
+    /** @default null (the tenant's ceiling applies) */
+    cost_ceiling_usd: z.number().min(0).max(1_000_000).nullable().default(null),
+    /** @default [] */
+    required_modalities: TaskSpec.shape.required_modalities.default([]),
+    /** Metadata only; the bytes never travel on the bus. @default [] */
+    attachments: z.array(AttachmentMeta).max(50).default([]),
+    /** A scenario hint (e.g. `after-sales`); the decider's router picks one when null. @default null */
+    scenario: z.string().min(1).max(128).nullable().default(null),
+    /** Bypass read caches (EX-6). @default false */
+    needs_fresh_data: z.boolean().default(false),
+  }),
+);
 export type SubmitTaskBody = z.infer<typeof SubmitTaskBody>;
 
 /** EX-2: a confirmation bound to one exact call: the tool and the sha256 hex of its canonical JSON arguments. */
@@ -56,17 +123,23 @@ export const Confirmation = z.strictObject({
 export type Confirmation = z.infer<typeof Confirmation>;
 
 /** `POST /v1/tasks/:id/answers`: an answer to `need_clarification`, a confirmation, or both. */
-export const AnswerBody = z
-  .strictObject({
-    /** The user's answer to the questions of the task's `task_finished`. */
-    answer: z.string().trim().min(1).max(100_000).optional(),
-    confirmation: Confirmation.optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (body.answer === undefined && body.confirmation === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['answer'], message: 'give an answer, a confirmation, or both' });
-    }
-  });
+export const AnswerBody = storable(
+  z
+    .strictObject({
+      /** The user's answer to the questions of the task's `task_finished`. */
+      answer: z.string().trim().min(1).max(100_000).optional(),
+      confirmation: Confirmation.optional(),
+    })
+    .superRefine((body, ctx) => {
+      if (body.answer === undefined && body.confirmation === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['answer'],
+          message: 'give an answer, a confirmation, or both',
+        });
+      }
+    }),
+);
 export type AnswerBody = z.infer<typeof AnswerBody>;
 
 /** Largest page of `GET /v1/traces`. */
@@ -87,32 +160,34 @@ const cursor = z.string().transform((text, ctx) => {
 });
 
 /** `GET /v1/traces` query (EL-5). The tenant is always the caller's and cannot be chosen. */
-export const TraceQuery = z
-  .strictObject({
-    status: EvaluationStatus.optional(),
-    degraded: z
-      .enum(['true', 'false'])
-      .transform((v) => v === 'true')
-      .optional(),
-    revision_count_above: z.coerce.number().int().min(0).optional(),
-    tool: z.string().min(1).max(128).optional(),
-    agent: z.string().min(1).max(128).optional(),
-    from: z.iso
-      .datetime({ offset: true })
-      .transform((v) => new Date(v))
-      .optional(),
-    to: z.iso
-      .datetime({ offset: true })
-      .transform((v) => new Date(v))
-      .optional(),
-    limit: z.coerce.number().int().min(1).max(MAX_TRACE_PAGE).default(50),
-    cursor: cursor.optional(),
-  })
-  .superRefine((q, ctx) => {
-    if (q.from && q.to && q.from.getTime() >= q.to.getTime()) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
-    }
-  });
+export const TraceQuery = storable(
+  z
+    .strictObject({
+      status: EvaluationStatus.optional(),
+      degraded: z
+        .enum(['true', 'false'])
+        .transform((v) => v === 'true')
+        .optional(),
+      revision_count_above: z.coerce.number().int().min(0).optional(),
+      tool: z.string().min(1).max(128).optional(),
+      agent: z.string().min(1).max(128).optional(),
+      from: z.iso
+        .datetime({ offset: true })
+        .transform((v) => new Date(v))
+        .optional(),
+      to: z.iso
+        .datetime({ offset: true })
+        .transform((v) => new Date(v))
+        .optional(),
+      limit: z.coerce.number().int().min(1).max(MAX_TRACE_PAGE).default(50),
+      cursor: cursor.optional(),
+    })
+    .superRefine((q, ctx) => {
+      if (q.from && q.to && q.from.getTime() >= q.to.getTime()) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
+      }
+    }),
+);
 export type TraceQuery = z.infer<typeof TraceQuery>;
 
 /** zod issues as field errors; an unknown key is reported at its own path. */
