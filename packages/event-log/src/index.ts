@@ -27,6 +27,7 @@ export {
   createPgEventStore,
   type PgEventLogRetentionOptions,
   type PgEventStoreOptions,
+  type PgPoolLogger,
 } from './pg-event-store.js';
 export {
   createPgliteEventLogRetention,

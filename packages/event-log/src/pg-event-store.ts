@@ -11,6 +11,26 @@ import {
 import { createSqlRetention } from './internal/sql-retention.js';
 import type { EventLogRetention } from './retention.js';
 
+/** The one logger method the PostgreSQL adapters use (a pino logger fits). */
+export interface PgPoolLogger {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * Listens for the 'error' a pool emits when one of its idle clients fails — its backend was terminated (PostgreSQL
+ * restarting or shutting down: SQLSTATE 57P01 admin_shutdown) or its socket broke. Unheard, that event is an uncaught
+ * exception and kills the process. The pool has already dropped the client and opens a new one for the next query
+ * (which, while the server is down, fails as a retriable error): this only logs it.
+ */
+function logIdleClientErrors(pool: pg.Pool, name: string, logger: PgPoolLogger | undefined): void {
+  pool.on('error', (error: Error & { code?: unknown }) => {
+    logger?.warn(
+      { pool: name, err: { name: error.name, message: error.message, code: error.code } },
+      'an idle PostgreSQL connection failed; the pool replaces it',
+    );
+  });
+}
+
 /** Options of {@link createPgEventStore}. Give exactly one of `connectionString` and `pool`. */
 export interface PgEventStoreOptions {
   /** PostgreSQL connection string; the store creates a pool and ends it on `close()`. */
@@ -44,6 +64,11 @@ export interface PgEventStoreOptions {
    * @default 5
    */
   appendLingerMs?: number;
+  /**
+   * Told when an idle connection of the pool the store created fails (PostgreSQL restarted: 57P01); the pool replaces
+   * it either way. A given `pool` is its owner's to listen to. @default silent
+   */
+  logger?: PgPoolLogger;
 }
 
 /**
@@ -75,11 +100,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
       // look-ups for a hundred rows, which crosses jit_above_cost, and compiling it took 80 ms of every append.
       options: '-c plan_cache_mode=force_generic_plan -c jit=off',
     });
-  if (ownsPool) {
-    // An idle client whose server went away (PostgreSQL restart) makes the pool emit 'error'; unhandled, that kills
-    // the process. The pool drops that client by itself, and the next query reports a retriable error instead.
-    pool.on('error', () => undefined);
-  }
+  if (ownsPool) logIdleClientErrors(pool, 'event-log', options.logger);
   return createSqlEventStore(createPgDriver(pool, ownsPool), {
     names,
     claimCheckThresholdBytes,
@@ -88,7 +109,10 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
 }
 
 /** Options of {@link createPgEventLogRetention}. Give exactly one of `connectionString` and `pool`. */
-export type PgEventLogRetentionOptions = Pick<PgEventStoreOptions, 'connectionString' | 'pool' | 'schema'>;
+export type PgEventLogRetentionOptions = Pick<
+  PgEventStoreOptions,
+  'connectionString' | 'pool' | 'schema' | 'logger'
+>;
 
 /**
  * Archive and prune of whole months (EL-4) on the PostgreSQL event log of `schema`, migrated to 0004. The pool from
@@ -101,7 +125,7 @@ export function createPgEventLogRetention(options: PgEventLogRetentionOptions): 
   const names = resolveNames(options.schema);
   const ownsPool = options.pool === undefined;
   const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 2 });
-  if (ownsPool) pool.on('error', () => undefined);
+  if (ownsPool) logIdleClientErrors(pool, 'event-log retention', options.logger);
   return createSqlRetention(createPgDriver(pool, ownsPool), names);
 }
 

@@ -15,6 +15,11 @@ export interface RegistryStoreOptions {
   schema?: string;
   /** Pool size when the store creates its own pool. @default 4 */
   maxConnections?: number;
+  /**
+   * Told when an idle connection of the pool the store created fails (PostgreSQL restarted: SQLSTATE 57P01); the pool
+   * replaces it either way. A given `pool` is its owner's to listen to. A pino logger fits. @default silent
+   */
+  logger?: { warn(fields: Record<string, unknown>, message: string): void };
 }
 
 /** One publication of a registry (RG-3). */
@@ -85,6 +90,17 @@ export function createRegistryStore(options: RegistryStoreOptions): RegistryStor
   const pool =
     options.pool ??
     new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 4 });
+  if (ownsPool) {
+    // An idle client whose backend went away (PostgreSQL restarting) makes the pool emit 'error': unheard, that is an
+    // uncaught exception and the process dies. The pool has dropped the client and opens a new one for the next query.
+    const { logger } = options;
+    pool.on('error', (error: Error & { code?: unknown }) => {
+      logger?.warn(
+        { pool: 'registry', err: { name: error.name, message: error.message, code: error.code } },
+        'an idle PostgreSQL connection failed; the pool replaces it',
+      );
+    });
+  }
   const q = options.schema ? `"${options.schema}".` : '';
   const contents = `${q}registry_contents`;
   const publications = `${q}registry_publications`;

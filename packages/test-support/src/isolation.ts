@@ -21,7 +21,7 @@ export interface IsolatedSchema {
 /** Creates a fresh schema in the database at `databaseUrl` and a pool bound to it. */
 export async function createIsolatedSchema(databaseUrl: string, prefix = 'test'): Promise<IsolatedSchema> {
   const name = uniqueName(prefix).replace(/[^a-z0-9]/g, '_');
-  const admin = new pg.Client({ connectionString: databaseUrl });
+  const admin = quiet(new pg.Client({ connectionString: databaseUrl }));
   await admin.connect();
   try {
     await admin.query(`CREATE SCHEMA ${name}`);
@@ -31,13 +31,22 @@ export async function createIsolatedSchema(databaseUrl: string, prefix = 'test')
   const url = new URL(databaseUrl);
   url.searchParams.set('options', `-c search_path=${name}`);
   const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  // An idle client whose backend goes away (PostgreSQL restarting, a test terminating backends) makes the pool emit
+  // 'error': unheard, that is an uncaught exception failing the whole test file. The pool drops the client and opens
+  // a new one for the next query; the event is only reported.
+  pool.on('error', (error: Error & { code?: string }) => {
+    console.warn(
+      `[test-support] an idle connection of schema ${name}'s pool failed (${error.code ?? error.name}: ` +
+        `${error.message}); the pool replaces it`,
+    );
+  });
   return {
     name,
     pool,
     url: url.toString(),
     async drop() {
       await pool.end();
-      const client = new pg.Client({ connectionString: databaseUrl });
+      const client = quiet(new pg.Client({ connectionString: databaseUrl }));
       await client.connect();
       try {
         await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
@@ -46,4 +55,13 @@ export async function createIsolatedSchema(databaseUrl: string, prefix = 'test')
       }
     },
   };
+}
+
+/**
+ * A short-lived client with an 'error' listener: its failure reaches the awaited query or `connect()` anyway, and an
+ * unheard 'error' event (the server going away between two statements) would be an uncaught exception.
+ */
+function quiet(client: pg.Client): pg.Client {
+  client.on('error', () => undefined);
+  return client;
 }

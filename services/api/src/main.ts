@@ -23,8 +23,8 @@ const bus = createKafkaBus({
   topicPrefix: env.SIGNALBOX_TOPIC_PREFIX,
   logger,
 });
-const store = createPgEventStore({ connectionString: env.DATABASE_URL });
-const registryStore = createRegistryStore({ connectionString: env.DATABASE_URL, maxConnections: 2 });
+const store = createPgEventStore({ connectionString: env.DATABASE_URL, logger });
+const registryStore = createRegistryStore({ connectionString: env.DATABASE_URL, maxConnections: 2, logger });
 const app = createApiApp({
   bus,
   store,

@@ -7,10 +7,19 @@ import { createDemoToolsServer } from './server.js';
 const env = loadEnv();
 const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 8 });
 const store = createDemoStore(pool, { schema: env.DEMO_TOOLS_SCHEMA });
+const app = createDemoToolsServer({ store, logger: { level: env.LOG_LEVEL } });
+// An idle client whose backend went away (PostgreSQL restarting: SQLSTATE 57P01) makes the pool emit 'error': unheard,
+// that is an uncaught exception and the process died. The pool has dropped the client and opens a new one for the
+// next query (which fails, as a 503 of the tool, while the server is down).
+pool.on('error', (error: Error & { code?: unknown }) => {
+  app.log.warn(
+    { err: { name: error.name, message: error.message, code: error.code } },
+    'an idle PostgreSQL connection failed; the pool replaces it',
+  );
+});
 await store.migrate();
 await store.seed();
 
-const app = createDemoToolsServer({ store, logger: { level: env.LOG_LEVEL } });
 const address = await app.listen({ port: env.HTTP_PORT, host: env.HTTP_HOST });
 app.log.info({ address, schema: store.schema }, 'demo-tools listening');
 

@@ -11,6 +11,11 @@ export interface ExecutorStoreOptions {
   schema?: string;
   /** @default 4 */
   maxConnections?: number;
+  /**
+   * Told when an idle connection of the pool the store created fails (PostgreSQL restarted: SQLSTATE 57P01); the pool
+   * replaces it either way. A given `pool` is its owner's to listen to. A pino logger fits. @default silent
+   */
+  logger?: { warn(fields: Record<string, unknown>, message: string): void };
 }
 
 /** The state of one idempotency key (EX-3). */
@@ -108,8 +113,18 @@ export function createExecutorStore(options: ExecutorStoreOptions): ExecutorStor
   const pool =
     options.pool ??
     new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 4 });
-  // An idle client whose server went away makes the pool emit 'error'; the next query reports it instead.
-  if (ownsPool) pool.on('error', () => undefined);
+  // An idle client whose server went away (PostgreSQL restarting) makes the pool emit 'error': unheard, that is an
+  // uncaught exception and the process dies. The pool has dropped the client; the next query reports a retriable error
+  // while the server is down, or gets a new connection.
+  if (ownsPool) {
+    const { logger } = options;
+    pool.on('error', (error: Error & { code?: unknown }) => {
+      logger?.warn(
+        { pool: 'executor', err: { name: error.name, message: error.message, code: error.code } },
+        'an idle PostgreSQL connection failed; the pool replaces it',
+      );
+    });
+  }
 
   async function q<R extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<R[]> {
     try {
