@@ -58,8 +58,13 @@ export const Env = StageEnv.extend({
     .default(64 * 1024),
   /** Consecutive failures that open a tool's circuit breaker. @default 5 */
   SIGNALBOX_EXECUTOR_BREAKER_THRESHOLD: z.coerce.number().int().min(1).default(5),
-  /** How long an open breaker refuses calls. @default 30000 */
+  /**
+   * The longest cool-down of an open breaker: it lets one probe call through after
+   * `SIGNALBOX_EXECUTOR_BREAKER_PROBE_MS`, doubling after each failed probe up to this. @default 30000
+   */
   SIGNALBOX_EXECUTOR_BREAKER_OPEN_MS: z.coerce.number().int().min(100).default(30_000),
+  /** The first cool-down of an open breaker before its probe call. @default 1000 */
+  SIGNALBOX_EXECUTOR_BREAKER_PROBE_MS: z.coerce.number().int().min(10).default(1000),
   /** Heap limit of one compute evaluation. @default 33554432 (32 MiB) */
   SIGNALBOX_EXECUTOR_COMPUTE_MEMORY_BYTES: z.coerce
     .number()

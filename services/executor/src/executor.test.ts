@@ -1,4 +1,6 @@
 // The gateway against a real local HTTP tool server that injects faults, with its state in real PostgreSQL.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIsolatedSchema, testEndpoints, type IsolatedSchema } from '@signalbox/test-support';
 import { ToolDefinition, type ToolDefinitionInput } from '@signalbox/registry';
@@ -230,6 +232,133 @@ describe('SSRF guard in the HTTP adapter (RS-6)', () => {
       request(httpTool('ssrf_read2', `http://localhost:${String(server.port)}/ok`)),
     );
     expect(viaLocalhost.error_class).toBe('permission');
+  });
+});
+
+/** A tool server that can go away (its port refuses connections) and come back on the same port. */
+async function startRestartableServer(handle: http.RequestListener) {
+  let server: http.Server | undefined;
+  let port = 0;
+  let hits = 0;
+  const up = async () => {
+    const s = http.createServer((req, res) => {
+      hits++;
+      handle(req, res);
+    });
+    await new Promise<void>((resolve, reject) => {
+      s.once('error', reject);
+      s.listen(port, '127.0.0.1', resolve);
+    });
+    port = (s.address() as AddressInfo).port;
+    server = s;
+  };
+  const down = async () => {
+    const s = server;
+    server = undefined;
+    if (!s) return;
+    s.closeAllConnections();
+    await new Promise((resolve) => s.close(resolve));
+  };
+  await up();
+  return { url: () => `http://127.0.0.1:${String(port)}`, port: () => port, hits: () => hits, up, down };
+}
+
+// Issue 21: a fault run saw calls fail for ~30 s (openMs) after the tool was already back.
+describe('circuit breaker recovery (EX-4, half-open probe)', () => {
+  const answer: http.RequestListener = (req, res) => {
+    req.resume();
+    const delay = req.url === '/slow' ? 300 : 0;
+    setTimeout(() => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ value: 'up' }));
+    }, delay);
+  };
+
+  it('a tool that was refusing connections serves the first call after one short cool-down, not after openMs', async () => {
+    const tools = await startRestartableServer(answer);
+    const gateway = createExecutor({
+      store,
+      transports: {
+        http: createHttpTransport({
+          guard: createSsrfGuard({ allow: [`127.0.0.1:${String(tools.port())}`] }),
+        }),
+      },
+      breaker: { failureThreshold: 2, openMs: 30_000 },
+    });
+    const tool = httpTool('recovering_read', `${tools.url()}/ok`);
+    try {
+      expect((await gateway.execute(request(tool))).ok).toBe(true);
+      await tools.down();
+      for (let i = 0; i < 2; i++) {
+        const r = await gateway.execute(request(tool));
+        expect(r).toMatchObject({ ok: false, error_class: 'transient' });
+        expect(r.error_message).toContain('ECONNREFUSED');
+      }
+      expect(gateway.breakerState('recovering_read')).toBe('open');
+      await tools.up(); // back on the same port
+      const back = Date.now();
+      const hitsBefore = tools.hits();
+      let served: Awaited<ReturnType<Executor['execute']>> | undefined;
+      while (Date.now() - back < 4000) {
+        const r = await gateway.execute(request(tool));
+        if (r.ok) {
+          served = r;
+          break;
+        }
+        expect(r.error_message).toContain('circuit breaker open');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const waited = Date.now() - back;
+      expect(served).toMatchObject({ ok: true, output: { value: 'up' } });
+      expect(waited).toBeLessThan(2000);
+      // Refused calls never reached the tool: the one that did was the probe.
+      expect(tools.hits() - hitsBefore).toBe(1);
+      expect(gateway.breakerState('recovering_read')).toBe('closed');
+      expect((await gateway.execute(request(tool))).ok).toBe(true);
+    } finally {
+      await tools.down();
+    }
+  });
+
+  it('half-open lets exactly one concurrent probe reach the tool; its success closes the breaker', async () => {
+    let failing = true;
+    const tools = await startRestartableServer((req, res) => {
+      if (failing) {
+        req.resume();
+        res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"down"}');
+        return;
+      }
+      answer(req, res);
+    });
+    const gateway = createExecutor({
+      store,
+      transports: {
+        http: createHttpTransport({
+          guard: createSsrfGuard({ allow: [`127.0.0.1:${String(tools.port())}`] }),
+        }),
+      },
+      breaker: { failureThreshold: 2, openMs: 30_000 },
+    });
+    const tool = httpTool('probed_read', `${tools.url()}/slow`, { timeout_ms: 2000 });
+    try {
+      for (let i = 0; i < 2; i++) expect((await gateway.execute(request(tool))).ok).toBe(false);
+      expect(gateway.breakerState('probed_read')).toBe('open');
+      failing = false;
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(gateway.breakerState('probed_read')).toBe('half_open');
+      const hitsBefore = tools.hits();
+      const results = await Promise.all(Array.from({ length: 5 }, () => gateway.execute(request(tool))));
+      expect(tools.hits() - hitsBefore).toBe(1);
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      const refused = results.filter((r) => !r.ok);
+      expect(refused).toHaveLength(4);
+      for (const r of refused) expect(r.error_message).toContain('probe call is in flight');
+      expect(gateway.breakerState('probed_read')).toBe('closed');
+      const after = await Promise.all(Array.from({ length: 3 }, () => gateway.execute(request(tool))));
+      expect(after.every((r) => r.ok)).toBe(true);
+    } finally {
+      await tools.down();
+    }
   });
 });
 

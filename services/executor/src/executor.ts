@@ -201,8 +201,15 @@ export function createExecutor(options: ExecutorOptions): Executor {
     const outcome = await withRetry(
       tool.retry,
       async () => {
-        breaker.admit(tool.name);
-        const release = await limiterOf(tool).acquire(tool.name, tool.timeout_ms);
+        const permit = breaker.admit(tool.name);
+        let release: () => void;
+        try {
+          release = await limiterOf(tool).acquire(tool.name, tool.timeout_ms);
+        } catch (err) {
+          // Refused by the limiter: never sent, so it says nothing about the tool (a probe slot is freed).
+          permit.release();
+          throw err;
+        }
         try {
           const output = await adapter.call({
             tool,
@@ -215,7 +222,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
             throw new ToolCallError('empty', `${tool.name}: the tool returned nothing`, tool.name, {
               mayHaveActed: true,
             });
-          breaker.success();
+          permit.success();
           return output;
         } catch (err) {
           const callError =
@@ -226,9 +233,8 @@ export function createExecutor(options: ExecutorOptions): Executor {
                   mayHaveActed: true,
                 });
           if (callError.mayHaveActed) mayHaveActed = true;
-          if (callError.errorClass === 'transient' || callError.errorClass === 'internal') {
-            if (callError.code !== 'circuit_open') breaker.failure();
-          } else if (callError.errorClass !== 'rate_limited') breaker.success();
+          if (callError.errorClass === 'transient' || callError.errorClass === 'internal') permit.failure();
+          else if (callError.errorClass !== 'rate_limited') permit.success();
           // A write that may have acted is sent again only to a tool that dedupes by idempotency key.
           if (callError.retriable && sideEffecting(tool) && !tool.idempotent && callError.mayHaveActed)
             throw new ToolCallError(callError.errorClass, callError.message, tool.name, {
@@ -239,6 +245,8 @@ export function createExecutor(options: ExecutorOptions): Executor {
           throw callError;
         } finally {
           release();
+          // Whatever did not report (rate_limited) frees the probe slot; a report already made stands.
+          permit.release();
         }
       },
       clock,

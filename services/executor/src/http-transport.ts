@@ -15,6 +15,38 @@ export interface HttpTransportOptions {
   env?: NodeJS.ProcessEnv;
   /** Responses larger than this are refused as `internal`. @default 10 MiB */
   maxResponseBytes?: number;
+  /**
+   * Idle keep-alive connections are closed after this (below the 5 s keep-alive timeout of Node servers, so an
+   * idle connection is not reused just as the server closes it; a `Keep-Alive: timeout=` hint shortens it further).
+   * @default 4000
+   */
+  keepAliveIdleMs?: number;
+}
+
+// Errors of the connection itself (refused, reset, broken, unreachable): the peer is gone or restarted, so the other
+// idle connections to it are suspect too.
+const CONNECTION_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+]);
+
+/** What one attempt learned about its connection, for the caller's fresh-connection retry. */
+interface SendState {
+  /** The request went out on a pooled keep-alive connection. */
+  reusedSocket: boolean;
+  /** The whole request was handed to the connection (so the tool may have received it). */
+  sent: boolean;
+  /** A response (status line) arrived. */
+  answered: boolean;
+  /** The attempt failed with a connection error (see CONNECTION_ERRORS). */
+  connectionFailed: boolean;
 }
 
 interface HttpResponse {
@@ -79,8 +111,32 @@ function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
 export function createHttpTransport(options: HttpTransportOptions): TransportAdapter {
   const env = options.env ?? process.env;
   const maxBytes = options.maxResponseBytes ?? 10 * 1024 * 1024;
+  const idleMs = options.keepAliveIdleMs ?? 4000;
+  // The transport's own connection pools, so a connection failure can drop exactly the pooled connections to the
+  // failed peer (never shared with other code in the process, as http.globalAgent would be).
+  const agents = {
+    http: new http.Agent({ keepAlive: true, timeout: idleMs, scheduling: 'lifo' }),
+    https: new https.Agent({ keepAlive: true, timeout: idleMs, scheduling: 'lifo' }),
+  };
 
-  function send(url: URL, invocation: ToolInvocation, addresses: ResolvedAddress[]): Promise<HttpResponse> {
+  /** Closes every idle pooled connection to the URL's host and port (agent names start with `host:port:`). */
+  function dropIdleConnections(url: URL): void {
+    const agent = url.protocol === 'https:' ? agents.https : agents.http;
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    const prefix = `${url.hostname.replace(/^\[|\]$/g, '')}:${port}:`;
+    for (const [name, sockets] of Object.entries(agent.freeSockets)) {
+      if (name.startsWith(prefix)) for (const socket of sockets ?? []) socket.destroy();
+    }
+  }
+
+  function send(
+    url: URL,
+    invocation: ToolInvocation,
+    addresses: ResolvedAddress[],
+    timeoutMs: number,
+    fresh: boolean,
+    state: SendState,
+  ): Promise<HttpResponse> {
     const binding = invocation.tool.transport;
     const method = binding?.kind === 'http' ? binding.method : 'POST';
     const headers: Record<string, string> = {
@@ -112,14 +168,18 @@ export function createHttpTransport(options: HttpTransportOptions): TransportAda
     const client = url.protocol === 'https:' ? https : http;
     const tool = invocation.tool.name;
     return new Promise<HttpResponse>((resolve, reject) => {
-      let sent = false;
       const req = client.request(url, {
         method,
         headers,
         lookup: pinnedLookup(addresses),
-        timeout: invocation.timeoutMs,
+        timeout: timeoutMs,
+        // A retry after a failed pooled connection goes out on a connection of its own.
+        agent: fresh ? false : url.protocol === 'https:' ? agents.https : agents.http,
       });
       const timer = setTimeout(() => {
+        // A pooled connection that never answered may be one of several to a peer that vanished without closing
+        // them (a host gone, a network partition): the next call starts on fresh connections.
+        if (req.reusedSocket && !state.answered) dropIdleConnections(url);
         req.destroy(
           new ToolCallError(
             'transient',
@@ -127,30 +187,35 @@ export function createHttpTransport(options: HttpTransportOptions): TransportAda
             tool,
             {
               code: 'timeout',
-              mayHaveActed: sent,
+              mayHaveActed: state.sent,
             },
           ),
         );
-      }, invocation.timeoutMs);
+      }, timeoutMs);
       req.on('finish', () => {
-        sent = true;
+        state.sent = true;
       });
       req.on('error', (err) => {
         clearTimeout(timer);
-        if (err instanceof ToolCallError) reject(err);
-        else
-          reject(
-            new ToolCallError(
-              'transient',
-              `${tool}: connection failed (${(err as NodeJS.ErrnoException).code ?? err.name})`,
-              tool,
-              {
-                mayHaveActed: sent,
-              },
-            ),
-          );
+        state.reusedSocket = req.reusedSocket;
+        if (err instanceof ToolCallError) {
+          reject(err);
+          return;
+        }
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== undefined && CONNECTION_ERRORS.has(code)) {
+          state.connectionFailed = true;
+          dropIdleConnections(url);
+        }
+        reject(
+          new ToolCallError('transient', `${tool}: connection failed (${code ?? err.name})`, tool, {
+            cause: err,
+            mayHaveActed: state.sent,
+          }),
+        );
       });
       req.on('response', (res) => {
+        state.answered = true;
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
@@ -186,7 +251,54 @@ export function createHttpTransport(options: HttpTransportOptions): TransportAda
     });
   }
 
+  /**
+   * One attempt; when it failed on a pooled keep-alive connection that turned out dead (the tool restarted, or
+   * closed it just then) before any answer, it is sent once more on a fresh connection — within the same time
+   * limit, and only when that cannot make the tool act twice: the request certainly never left (not fully written),
+   * or the tool is a read or idempotent by key (the executor's retry rule). Any other failure goes to the caller's
+   * retry policy and circuit breaker.
+   */
+  async function sendWithFreshRetry(
+    url: URL,
+    invocation: ToolInvocation,
+    addresses: ResolvedAddress[],
+  ): Promise<HttpResponse> {
+    const deadline = Date.now() + invocation.timeoutMs;
+    const first: SendState = { reusedSocket: false, sent: false, answered: false, connectionFailed: false };
+    try {
+      return await send(url, invocation, addresses, invocation.timeoutMs, false, first);
+    } catch (err) {
+      const { tool } = invocation;
+      const replayable = !first.sent || tool.action === 'read' || tool.idempotent;
+      const remaining = deadline - Date.now();
+      if (!first.reusedSocket || !first.connectionFailed || first.answered || !replayable || remaining <= 0)
+        throw err;
+      const second: SendState = {
+        reusedSocket: false,
+        sent: false,
+        answered: false,
+        connectionFailed: false,
+      };
+      try {
+        return await send(url, invocation, addresses, remaining, true, second);
+      } catch (retryErr) {
+        if (retryErr instanceof ToolCallError && first.sent && !retryErr.mayHaveActed)
+          throw new ToolCallError(retryErr.errorClass, retryErr.message, tool.name, {
+            cause: retryErr,
+            ...(retryErr.code ? { code: retryErr.code } : {}),
+            mayHaveActed: true,
+          });
+        throw retryErr;
+      }
+    }
+  }
+
   return {
+    close() {
+      agents.http.destroy();
+      agents.https.destroy();
+      return Promise.resolve();
+    },
     async call(invocation) {
       const tool = invocation.tool.name;
       let url: URL;
@@ -207,7 +319,7 @@ export function createHttpTransport(options: HttpTransportOptions): TransportAda
           });
         throw new ToolCallError('transient', `${tool}: cannot resolve the tool's host`, tool, { cause: err });
       }
-      const response = await send(url, invocation, addresses);
+      const response = await sendWithFreshRetry(url, invocation, addresses);
       let parsed: unknown = null;
       if (response.body.trim()) {
         try {

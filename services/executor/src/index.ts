@@ -42,6 +42,7 @@ export {
   createCircuitBreaker,
   createToolLimiter,
   type BreakerOptions,
+  type BreakerPermit,
   type BreakerState,
   type CircuitBreaker,
   type ToolLimiter,

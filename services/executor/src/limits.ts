@@ -3,10 +3,15 @@ import { ToolCallError } from './errors.js';
 
 /** Options of the per-tool circuit breaker (EX-4). */
 export interface BreakerOptions {
-  /** Consecutive failed calls (after retries) that open the breaker. @default 5 */
+  /** Consecutive failed attempts (transient or internal) that open the breaker. @default 5 */
   failureThreshold?: number;
-  /** How long an open breaker refuses calls before one probe is let through. @default 30000 */
+  /**
+   * The longest cool-down: an open breaker refuses calls for a cool-down that starts at `probeAfterMs` and doubles
+   * after each failed probe, up to this. @default 30000
+   */
   openMs?: number;
+  /** The first cool-down after the breaker opens, before one probe call is let through. @default 1000 */
+  probeAfterMs?: number;
   /** @default Date.now */
   now?: () => number;
 }
@@ -14,54 +19,112 @@ export interface BreakerOptions {
 /** State of one tool's breaker. */
 export type BreakerState = 'closed' | 'open' | 'half_open';
 
-/** A circuit breaker for one tool: closed → open after N consecutive failures → one probe after a pause. */
+/**
+ * One admitted call's ticket: it reports the call's outcome once (later reports are ignored). Only outcomes of calls
+ * admitted in the breaker's current period count: a call that started before the breaker opened cannot re-open it
+ * or extend its cool-down when it fails late.
+ */
+export interface BreakerPermit {
+  /** True for the single half-open probe. */
+  readonly probe: boolean;
+  /** The tool answered (whatever the answer): resets the failure count; a successful probe closes the breaker. */
+  success(): void;
+  /** A transient or internal failure: counts towards opening; a failed probe re-opens with a doubled cool-down. */
+  failure(): void;
+  /** The call ended without telling anything about the tool (refused before sending): frees the probe slot. */
+  release(): void;
+}
+
+/**
+ * A circuit breaker for one tool: closed → open after N consecutive failures → half-open after a short cool-down,
+ * when exactly one probe call is let through: its success closes the breaker, its failure re-opens it with the
+ * cool-down doubled (1 s, 2 s, 4 s … up to `openMs`). A recovered tool serves again within one cool-down.
+ */
 export interface CircuitBreaker {
   readonly state: BreakerState;
-  /** Throws a `transient` {@link ToolCallError} while open; otherwise admits the call. */
-  admit(tool: string): void;
-  success(): void;
-  failure(): void;
+  /** Throws a `transient` {@link ToolCallError} (`circuit_open`) while open or while the probe is in flight. */
+  admit(tool: string): BreakerPermit;
 }
 
 /** Creates one tool's breaker. */
 export function createCircuitBreaker(options: BreakerOptions = {}): CircuitBreaker {
   const threshold = options.failureThreshold ?? 5;
   const openMs = options.openMs ?? 30_000;
+  const firstCoolDown = Math.min(options.probeAfterMs ?? 1000, openMs);
   const now = options.now ?? Date.now;
   let failures = 0;
   let openedAt: number | undefined;
-  let probing = false;
+  let coolDown = firstCoolDown;
+  // Every change of state starts a new period; a permit only counts in the period that admitted it.
+  let period = 0;
+  let probeStartedAt: number | undefined;
+
   const state = (): BreakerState => {
     if (openedAt === undefined) return 'closed';
-    return now() - openedAt >= openMs ? 'half_open' : 'open';
+    return now() - openedAt >= coolDown ? 'half_open' : 'open';
   };
+  const open = (nextCoolDown: number) => {
+    openedAt = now();
+    coolDown = nextCoolDown;
+    probeStartedAt = undefined;
+    period++;
+  };
+  const close = () => {
+    openedAt = undefined;
+    failures = 0;
+    coolDown = firstCoolDown;
+    probeStartedAt = undefined;
+    period++;
+  };
+
+  function permit(probe: boolean): BreakerPermit {
+    const admittedIn = period;
+    let settled = false;
+    const settle = (): boolean => {
+      if (settled) return false;
+      settled = true;
+      return admittedIn === period;
+    };
+    return {
+      probe,
+      success() {
+        if (!settle()) return;
+        if (probe) close();
+        else failures = 0;
+      },
+      failure() {
+        if (!settle()) return;
+        if (probe) open(Math.min(coolDown * 2, openMs));
+        else if (++failures >= threshold) open(firstCoolDown);
+      },
+      release() {
+        if (settle() && probe) probeStartedAt = undefined;
+      },
+    };
+  }
+
   return {
     get state() {
       return state();
     },
     admit(tool) {
       const s = state();
-      if (s === 'closed') return;
-      if (s === 'half_open' && !probing) {
-        probing = true;
-        return;
+      if (s === 'closed') return permit(false);
+      // A probe that never reported back (lost) does not hold the breaker half-open for ever.
+      const probeLost = probeStartedAt !== undefined && now() - probeStartedAt >= openMs;
+      if (s === 'half_open' && (probeStartedAt === undefined || probeLost)) {
+        if (probeLost) period++;
+        probeStartedAt = now();
+        return permit(true);
       }
-      const wait = openedAt === undefined ? openMs : Math.max(0, openMs - (now() - openedAt));
+      const wait = s === 'open' && openedAt !== undefined ? coolDown - (now() - openedAt) : firstCoolDown;
       // Not sent, so nothing acted: retrying after the pause is safe even for writes.
-      throw new ToolCallError('transient', `${tool}: circuit breaker open after repeated failures`, tool, {
-        retryAfterMs: wait,
-        code: 'circuit_open',
-      });
-    },
-    success() {
-      failures = 0;
-      openedAt = undefined;
-      probing = false;
-    },
-    failure() {
-      probing = false;
-      failures++;
-      if (openedAt !== undefined || failures >= threshold) openedAt = now();
+      throw new ToolCallError(
+        'transient',
+        `${tool}: circuit breaker open after repeated failures${s === 'half_open' ? ' (a probe call is in flight)' : ''}`,
+        tool,
+        { retryAfterMs: Math.max(0, wait), code: 'circuit_open' },
+      );
     },
   };
 }

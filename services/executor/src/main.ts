@@ -32,6 +32,7 @@ const executor = createExecutor({
   breaker: {
     failureThreshold: env.SIGNALBOX_EXECUTOR_BREAKER_THRESHOLD,
     openMs: env.SIGNALBOX_EXECUTOR_BREAKER_OPEN_MS,
+    probeAfterMs: env.SIGNALBOX_EXECUTOR_BREAKER_PROBE_MS,
   },
 });
 const worker = await runStageWorker({
