@@ -4,8 +4,12 @@
 # PostgreSQL that is already running (one is started only if none answers).
 #
 #   infra/local/infra.sh fetch    resolve the pinned artefacts into the cache (no-op when cached)
-#   infra/local/infra.sh start    fetch, then start everything; a no-op for what is already running
+#   infra/local/infra.sh start    fetch, then start everything; a no-op for what is already running. Kafka keeps
+#                                 its log (topics, messages, offsets) and cluster id across restarts
+#   infra/local/infra.sh start --reset   the same, after `reset`
 #   infra/local/infra.sh stop     stop what this script started; leaves no java process behind
+#   infra/local/infra.sh reset    stop Kafka and the registry, then delete Kafka's log: the next start formats a new
+#                                 cluster (no topics). PostgreSQL is left alone
 #   infra/local/infra.sh status   print each component's state; exit 1 if any is down
 #   infra/local/infra.sh env      print the endpoints as shell exports
 #
@@ -179,18 +183,27 @@ num.io.threads=4
 PROPS
 }
 
+# Kafka's log directory: formatted once (meta.properties holds the cluster id), kept across restarts until `reset`.
+kafka_data() { echo "$RUN_DIR/kafka/data"; }
+
 start_kafka() {
   if running_pid kafka >/dev/null; then log "kafka already running"; return 0; fi
   write_kafka_config
-  local dir="$RUN_DIR/kafka"
-  # Local infrastructure is ephemeral: a fresh log on each start keeps it consistent with the
-  # in-memory schema registry (old messages would reference schema ids that no longer exist).
-  rm -rf "$dir/data"
-  local cluster_id
-  cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')"
-  java -cp "$KAFKA_LIBS/*" -Dlog4j2.configurationFile="$HERE/log4j2.properties" \
-    kafka.tools.StorageTool format -t "$cluster_id" -c "$dir/server.properties" >"$LOG_DIR/kafka-format.log" 2>&1 ||
-    die "formatting the Kafka log failed; see $LOG_DIR/kafka-format.log"
+  local dir="$RUN_DIR/kafka" data
+  data="$(kafka_data)"
+  if [[ -f "$data/meta.properties" ]]; then
+    # A restart keeps the log: topics, messages, committed offsets and the cluster id survive.
+    log "kafka log kept ($data, cluster $(sed -n 's/^cluster\.id=//p' "$data/meta.properties"))"
+  else
+    # Never formatted (or a format that did not finish): nothing in it is worth keeping.
+    rm -rf "$data"
+    local cluster_id
+    cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')"
+    java -cp "$KAFKA_LIBS/*" -Dlog4j2.configurationFile="$HERE/log4j2.properties" \
+      kafka.tools.StorageTool format -t "$cluster_id" -c "$dir/server.properties" >"$LOG_DIR/kafka-format.log" 2>&1 ||
+      die "formatting the Kafka log failed; see $LOG_DIR/kafka-format.log"
+    log "formatted a new kafka cluster $cluster_id in $data"
+  fi
   log "starting kafka on $BROKERS"
   # shellcheck disable=SC2086 # the heap setting is a list of JVM flags
   spawn kafka java $KAFKA_HEAP -XX:+UseG1GC "${KAFKA_JIT[@]}" -Djava.awt.headless=true \
@@ -268,6 +281,11 @@ postgres_url() {
 # --- commands ----------------------------------------------------------------------------------------
 cmd_start() {
   local t0=$SECONDS
+  case "${1:-}" in
+    "") ;;
+    --reset) cmd_reset ;;
+    *) echo "usage: $0 start [--reset]" >&2; exit 2 ;;
+  esac
   need node "install Node.js 20"
   need_probe_deps
   cmd_fetch
@@ -280,6 +298,7 @@ cmd_start() {
     "kafka=$(running_pid kafka || echo 0)" "registry=$(running_pid registry || echo 0)"; then
     log "not ready within ${START_TIMEOUT_S}s; last lines of the logs:"
     tail -n 20 "$LOG_DIR/kafka.log" "$LOG_DIR/registry.log" >&2 || true
+    log "a kept Kafka log that this Kafka cannot read (another version, a broken disk) is cleared by '$0 reset'"
     # A failed start leaves nothing running behind it.
     cmd_stop
     exit 1
@@ -299,6 +318,21 @@ cmd_stop() {
     rm -f "$(pid_file postgres)"
   fi
   log "stopped"
+}
+
+# Deletes Kafka's log, so that the next start formats a new cluster. Kafka and the registry are stopped first: a running
+# broker holds the log, and the registry's in-memory schemas belong to the old log's messages. Idempotent.
+cmd_reset() {
+  stop_one registry
+  stop_one kafka
+  local data
+  data="$(kafka_data)"
+  if [[ -e "$data" ]]; then
+    rm -rf "$data"
+    log "deleted the kafka log ($data); the next start formats a new cluster"
+  else
+    log "no kafka log to delete"
+  fi
 }
 
 cmd_status() {
@@ -322,9 +356,10 @@ cmd_env() {
 
 case "${1:-}" in
   fetch) cmd_fetch ;;
-  start) cmd_start ;;
+  start) shift; cmd_start "$@" ;;
   stop) cmd_stop ;;
+  reset) cmd_reset ;;
   status) cmd_status ;;
   env) cmd_env ;;
-  *) echo "usage: $0 fetch|start|stop|status|env" >&2; exit 2 ;;
+  *) echo "usage: $0 fetch|start [--reset]|stop|reset|status|env" >&2; exit 2 ;;
 esac
