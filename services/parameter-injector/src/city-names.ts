@@ -261,7 +261,58 @@ export const CHINESE_CITY_NAMES: Readonly<Record<string, string>> = {
   奧克蘭: 'Auckland',
   惠灵顿: 'Wellington',
   威靈頓: 'Wellington',
+  // The everyday nicknames (别称) of the largest mainland cities, as the 现代汉语词典 (7th ed.) and the cities' own
+  // Chinese Wikipedia articles give them; one a usage gives to two cities (江城, 雾都) is left out.
+  帝都: 'Beijing',
+  京城: 'Beijing',
+  魔都: 'Shanghai',
+  申城: 'Shanghai',
+  羊城: 'Guangzhou',
+  花城: 'Guangzhou',
+  鹏城: 'Shenzhen',
+  鵬城: 'Shenzhen',
+  蓉城: 'Chengdu',
+  泉城: 'Jinan',
+  冰城: 'Harbin',
+  春城: 'Kunming',
+  星城: 'Changsha',
 };
+
+/** Abbreviations English writes for a city, in capitals only ("NYC"; "la" is a word, "LA" could be Louisiana). */
+const ENGLISH_CITY_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  NYC: 'New York',
+  HK: 'Hong Kong',
+};
+
+const ENGLISH_NAMES_LONGEST_FIRST = [...new Set(Object.values(CHINESE_CITY_NAMES))].sort(
+  (a, b) => b.length - a.length,
+);
+
+/**
+ * The cities of the table a text names in English, whatever their case ("weather in shanghai", "Beijing weather …",
+ * "in NYC"), in text order, each as the table writes it. Whole words only: "Nice" in "nice weather" is read only when
+ * capitalised, like every name that is also an English word.
+ */
+export function englishCities(text: string): ChineseCityMention[] {
+  const out: ChineseCityMention[] = [];
+  for (const name of ENGLISH_NAMES_LONGEST_FIRST) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+    const re = new RegExp(String.raw`(?<![\p{L}\p{N}])${escaped}(?![\p{L}\p{N}])`, 'giu');
+    for (const m of text.matchAll(re)) {
+      if (out.some((o) => m.index < o.index + o.written.length && o.index < m.index + m[0].length)) continue;
+      // A name that is also a lower-case English word counts only as written with its capital.
+      if (m[0] === m[0].toLowerCase() && COMMON_WORDS.has(m[0])) continue;
+      out.push({ written: m[0], english: name, index: m.index });
+    }
+  }
+  for (const [abbreviation, name] of Object.entries(ENGLISH_CITY_ABBREVIATIONS))
+    for (const m of text.matchAll(new RegExp(String.raw`\b${abbreviation}\b`, 'g')))
+      out.push({ written: m[0], english: name, index: m.index });
+  return out.sort((a, b) => a.index - b.index);
+}
+
+// City names of the table that are also everyday English words.
+const COMMON_WORDS: ReadonlySet<string> = new Set(['nice', 'reading', 'bath', 'mobile', 'split', 'sale']);
 
 /** A city named in Chinese in a text: the name as written, its English name, and where it stands. */
 export interface ChineseCityMention {

@@ -13,7 +13,7 @@ import {
   type Extracted,
   type Quantity,
 } from './extractors.js';
-import { chineseCitiesFor, englishCityName } from './city-names.js';
+import { englishCities, chineseCitiesFor, englishCityName } from './city-names.js';
 import { flagMention } from './spans.js';
 import { maskNonQuantities } from './number-assignment.js';
 
@@ -65,6 +65,15 @@ function cityOf(name: string, text: string, show: (v: unknown) => string): Extra
   if (latin?.[1]) return { found: true, value: latin[1], note: `city ${show(latin[1])}` };
   const direction = START_WORDS.test(name) ? 'start' : END_WORDS.test(name) ? 'end' : null;
   const cities = chineseCitiesFor(text, direction);
+  if (cities.length === 0) {
+    // "weather in shanghai", "Beijing weather …", "NYC": a city of the table written in English, whatever its case.
+    const english = unique(
+      [...new Set(englishCities(text).map((c) => c.english))],
+      'city',
+      show,
+    );
+    if (english.found || english.note) return english;
+  }
   const got = unique(
     cities.map((c) => c.written),
     'city',

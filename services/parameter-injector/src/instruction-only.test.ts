@@ -25,4 +25,18 @@ describe('instructionOnly (a write asked for with nothing to put in it)', () => 
       ),
     ).toBe(false);
   });
+
+  it('reads an id with the record it names as a parameter of its own, not as content', () => {
+    const repair = write('repair_create');
+    expect(instructionOnly("I'd like to book a repair for order 20261101001.", repair, undefined)).toBe(true);
+    expect(instructionOnly('订单20261101001帮我报个修', repair, undefined)).toBe(true);
+    expect(
+      instructionOnly(
+        'my kettle stopped heating (order 20240917001), please book a repair',
+        repair,
+        undefined,
+      ),
+    ).toBe(false);
+    expect(instructionOnly('订单1234的咖啡机漏水，帮我报修', repair, undefined)).toBe(false);
+  });
 });

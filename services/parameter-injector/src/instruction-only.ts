@@ -3,12 +3,16 @@
 // "Send an email to Chen Jie." say what to do and nothing to put in it: the content is missing, and the injector asks
 // for it instead of filing the request sentence as a ticket title or mailing it as a body.
 import type { ToolDefinition } from '@signalbox/registry';
+import { RECORD_NOUNS_ZH } from './parameter-vocabulary.js';
+
+const RECORD_NOUNS = Object.keys(RECORD_NOUNS_ZH).sort((a, b) => b.length - a.length);
 
 // English words that only frame an instruction: pronouns, determiners, auxiliaries, politeness, wanting.
 const FRAME = new Set(
   (
     'i me my we us our you your it this that the a an some any to for of with please pls kindly can could would will ' +
-    'need want like wanna just now today me hi hello hey thanks thank ok okay new one another quick again also'
+    'need want like wanna just now today me hi hello hey thanks thank ok okay new one another quick again also ' +
+    "i'd i'm i'll we'd we'll id im"
   ).split(' '),
 );
 // English verbs that ask for a write (the instruction's own verb).
@@ -36,6 +40,12 @@ export function instructionOnly(
   if (tool.action === 'read') return false;
   let text = request.toLowerCase();
   if (recipient) text = text.replace(recipient.toLowerCase(), ' ');
+  // An id with the record it names ("for order 20261101001", "订单1234") says which record, not what to write: the
+  // tool takes it as a parameter of its own.
+  text = text
+    .replace(new RegExp(`(?:${RECORD_NOUNS.join('|')})[:：\\s]*[a-z-]*\\d[\\w.-]*`, 'gu'), ' ')
+    .replace(/(?:\b[a-z]+\s+(?:(?:no\.?|number|#)\s*)?)?#?[a-z-]*\d[\w.-]*/gu, ' ')
+    .replace(/\b(?:the|this|that|my|our)\s+order\b/gu, ' ');
   const nameWords = new Set(
     tool.name
       .toLowerCase()

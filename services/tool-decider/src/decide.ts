@@ -152,6 +152,8 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
     inputSource: 'pipeline' | 'feedback',
     /** On a re-plan: what failed. When nothing else can do its part, the task ends stating that gap. */
     gap?: Feedback,
+    /** On a re-plan: the plan that failed, whose asked acts say which done steps answered the request. */
+    previous?: Plan,
   ): Decision {
     const reason = `${prefix}${outcome.decision_reason}`;
     if (outcome.status === 'planned') {
@@ -173,7 +175,15 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
       const statement =
         `gap: ${gap.failed_tool ?? 'a step'} could not do its part (${gap.reason.slice(0, 600)}) and no other ` +
         `visible tool can (considered: ${others})`;
-      const evidence = carried.history.some((h) => h.result.ok && h.status === 'success');
+      // Partial means part of what was asked was done: a look-up that only fed the failed write ("is the order
+      // paid?" before an invoice) answered nothing the user asked, so the task failed.
+      const succeeded = (tool: string | undefined) =>
+        carried.history.some((h) => h.call.tool === tool && h.result.ok && h.status === 'success');
+      const asked = previous?.asked_acts ?? [];
+      const evidence =
+        asked.length > 0
+          ? asked.some((a) => a.step_index !== null && succeeded(previous?.steps[a.step_index]?.tool))
+          : carried.history.some((h) => h.result.ok && h.status === 'success');
       return finish(
         input,
         carried.task,
@@ -336,6 +346,7 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
       prefix,
       'feedback',
       feedback,
+      previous,
     );
   }
 

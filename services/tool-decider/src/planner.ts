@@ -103,6 +103,7 @@ function visibleSet(
   registry: Registry,
   req: PlanRequest,
   sceneSimilarity: ReadonlyMap<string, number> | undefined,
+  askRoutes: readonly { ask: string; similarity: ReadonlyMap<string, number> | undefined }[] = [],
 ): { scene: string | null; tools: ToolDefinition[]; why: string } {
   if (req.scenario) {
     const set = toolsFor(registry, {
@@ -116,19 +117,38 @@ function visibleSet(
   const scenes = scoreScenes(registry, req.agent, req.request, sceneSimilarity);
   const best = scenes[0];
   if (best && best.score > 0) {
-    const set = toolsForScene(registry, {
-      agent: req.agent,
-      scene: best.scene.id,
-      tenant: req.tenant,
-      cap: RANKED_LIMIT,
-    });
+    const tools = new Map(
+      toolsForScene(registry, {
+        agent: req.agent,
+        scene: best.scene.id,
+        tenant: req.tenant,
+        cap: RANKED_LIMIT,
+      }).tools.map((t) => [t.name, t]),
+    );
+    const joined: string[] = [];
+    for (const { ask, similarity } of askRoutes) {
+      const own = scoreScenes(registry, req.agent, ask, similarity);
+      const top = own[0];
+      const mainScore = own.find((o) => o.scene.id === best.scene.id)?.score ?? 0;
+      if (!top || top.score <= 0 || top.scene.id === best.scene.id || top.score <= mainScore) continue;
+      if (joined.includes(top.scene.id)) continue;
+      joined.push(top.scene.id);
+      for (const t of toolsForScene(registry, {
+        agent: req.agent,
+        scene: top.scene.id,
+        tenant: req.tenant,
+        cap: RANKED_LIMIT,
+      }).tools)
+        tools.set(t.name, t);
+    }
     return {
       scene: best.scene.id,
-      tools: set.tools,
+      tools: [...tools.values()],
       why:
         `scene ${best.scene.id} (score ${best.score.toFixed(1)}` +
         (best.hits.length ? `, keywords ${best.hits.join(', ')}` : '') +
-        `${best.semantic !== null ? `, semantic ${best.semantic.toFixed(2)}` : ''})`,
+        `${best.semantic !== null ? `, semantic ${best.semantic.toFixed(2)}` : ''})` +
+        (joined.length ? ` + ${joined.map((j) => `scene ${j}`).join(', ')} for an ask of its own` : ''),
     };
   }
   // No scene speaks to the request: every scene the agent takes, so a fitting tool is still found (or none is).
@@ -273,7 +293,21 @@ export async function planTools(
     options.semantic && !req.scenario
       ? await options.semantic.sceneSimilarities(req.request, agentScenes(registry, req.agent))
       : undefined;
-  const routed = visibleSet(registry, req, sceneSimilarity);
+  // A request of several asks may ask things of several scenes ("what's the weather in Shenzhen? Also log a ticket"):
+  // each ask is routed on its own too, and a scene that serves an ask better than the request's scene joins it.
+  const asks = requestParts(req.request);
+  const askRoutes =
+    asks.length > 1 && !req.scenario
+      ? await Promise.all(
+          asks.map(async (ask) => ({
+            ask,
+            similarity: options.semantic
+              ? await options.semantic.sceneSimilarities(ask, agentScenes(registry, req.agent))
+              : undefined,
+          })),
+        )
+      : [];
+  const routed = visibleSet(registry, req, sceneSimilarity, askRoutes);
   const excluded = new Set(req.exclude ?? []);
   const visibleTools = routed.tools;
   const visible = new Map(visibleTools.map((t) => [t.name, t]));
@@ -285,7 +319,6 @@ export async function planTools(
   // Every visible tool is scored, the excluded ones too, then set aside: a re-plan's alternative must fit the request
   // on its merits, not lead merely because the tool that fitted best was excluded (TD-7).
   const index = createLexicalIndex(visibleTools);
-  const asks = requestParts(req.request);
   // The things each ask names ("the median and the variance of …"), each a text scored on its own.
   const pieces = asks.map(askPieces);
   const texts = [req.request, ...asks, ...pieces.flat(), ...acts.map((a) => a.phrase)];
