@@ -353,30 +353,42 @@ const ZH_VALUE_END = /(?:就行了?|就好|就可以了?|即可|吧|哈|啊|呀)
  * needs a colon, and its value runs to a semicolon, a line end, or a comma before a lower-case word; a Chinese one
  * takes 是 / 为 / 写 / a colon, and its value runs to the next punctuation.
  */
-export function labelledValues(text: string, labels: readonly string[]): string[] {
+export function labelledValues(text: string, labels: readonly string[], sentences = false): string[] {
   const out: string[] = [];
   for (const label of labels) {
     if (label.length < 2) continue;
     const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     if (/\p{Script=Han}/u.test(label)) {
-      const re = new RegExp(String.raw`${escaped}${ZH_LABEL_JOIN}([^，。！？,!?;；、\n]{1,80})`, 'gu');
+      // A name or code ends at any punctuation; the user's own words (a message, a subject) run over sentences.
+      const end = sentences ? '，,;；\\n' : '，。！？,!?;；、\\n';
+      const re = new RegExp(
+        String.raw`${escaped}${ZH_LABEL_JOIN}([^${end}]{1,${sentences ? '2000' : '80'}})`,
+        'gu',
+      );
       for (const m of text.matchAll(re)) {
-        const value = (m[1] ?? '').trim().replace(ZH_VALUE_END, '').trim();
+        const value = unquote((m[1] ?? '').trim().replace(ZH_VALUE_END, '').trim());
         if (value !== '') out.push(value);
       }
       continue;
     }
     const re = new RegExp(String.raw`\b${escaped}\s*:\s*([^;\n]{1,120})`, 'giu');
     for (const m of text.matchAll(re)) {
-      const value =
+      const value = unquote(
         (m[1] ?? '')
           .split(/,\s+(?=\p{Ll})/u)[0]
           ?.trim()
-          .replace(/[,;]$/, '') ?? '';
+          .replace(/[,;]$/, '') ?? '',
+      );
       if (value !== '' && !/^\p{Ll}/u.test(value)) out.push(value);
     }
   }
   return [...new Set(out)];
+}
+
+/** A value without the quotation marks around it ("“导出超时问题”" → 导出超时问题). */
+function unquote(value: string): string {
+  const m = /^(["'“‘「『])(.*)(["'”’」』])$/u.exec(value);
+  return m?.[2] !== undefined && m[2].trim() !== '' ? m[2].trim() : value;
 }
 
 /** The Chinese terms of a description (runs of Han characters), e.g. "The name on the invoice; 抬头" → 抬头. */
@@ -440,7 +452,9 @@ export function stringRole(name: string, description: string, format: unknown): 
   const last = words[words.length - 1] ?? '';
   if (OWN_WORDS_NAMES.includes(last) && !/\b(?:id|identifier|name)\b/i.test(description)) return 'own_words';
   // "What is wrong, in the customer's words": the documentation says the value is the user's own words.
-  if (/\bin (?:the |their |his |her )?(?:\w+['’]s? )?own words\b|\bin the \w+['’]s words\b/i.test(description))
+  if (
+    /\bin (?:the |their |his |her )?(?:\w+['’]s? )?own words\b|\bin the \w+['’]s words\b/i.test(description)
+  )
     return 'own_words';
   return 'entity';
 }

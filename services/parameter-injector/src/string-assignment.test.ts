@@ -1,6 +1,13 @@
 import type { ParameterHints } from '@signalbox/registry';
 import { describe, expect, it } from 'vitest';
-import { flagMention, introducedValue, placePhrases, properNames, stringRole } from './spans.js';
+import {
+  flagMention,
+  introducedValue,
+  labelledValues,
+  placePhrases,
+  properNames,
+  stringRole,
+} from './spans.js';
 import { assignStrings } from './string-assignment.js';
 
 function param(path: string, required = true, description?: string): ParameterHints {
@@ -202,5 +209,27 @@ describe('the kind of a thing', () => {
       ).spans.size,
     ).toBe(0);
     expect(spans('a studio apartment or a loft apartment', [param('apartment_type')])).toEqual({});
+  });
+});
+
+describe('labelledValues (a value written against its label)', () => {
+  it('reads English labels with a colon and Chinese labels with 是 / 写 / a colon', () => {
+    expect(
+      labelledValues('Company invoice please. Company name: Northwind Trading Co., Ltd., tax ID 9131', [
+        'name',
+      ]),
+    ).toEqual(['Northwind Trading Co., Ltd.']);
+    expect(labelledValues('开张发票，抬头写王磊就行', ['抬头'])).toEqual(['王磊']);
+    expect(labelledValues('抬头：上海某某科技有限公司，税号123', ['抬头'])).toEqual(['上海某某科技有限公司']);
+    expect(labelledValues('主题写“周会改期”，内容：下周一改到下午三点。别忘了', ['主题'])).toEqual([
+      '周会改期',
+    ]);
+  });
+
+  it('lets the user’s own words run over sentences, and reads no label that is not written', () => {
+    expect(labelledValues('内容：下周一改到下午三点。别忘了', ['内容'], true)).toEqual([
+      '下周一改到下午三点。别忘了',
+    ]);
+    expect(labelledValues('the subject is the weather', ['subject'])).toEqual([]);
   });
 });

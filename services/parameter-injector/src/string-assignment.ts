@@ -153,7 +153,13 @@ export function assignStrings(
     const description = typeof p.schema.description === 'string' ? p.schema.description : '';
     const role = stringRole(name, description, p.schema.format);
     roles.set(p.path, role);
-    if (role === 'own_words') continue;
+    if (role === 'own_words') {
+      // The user's own words, when the request labels them ("主题写“…”", "Subject: …", "内容：…"): the labelled part.
+      const labels = [...nameWords(name), ...chineseTerms(description)];
+      const labelled = one(labelledValues(text, labels, true));
+      if (labelled.value !== undefined) give(p.path, labelled.value, 'the words written against its label');
+      continue;
+    }
     const listed = one(describedValues(description).filter((v) => mentioned(text, v)));
     if (listed.value !== undefined && role !== 'place') {
       give(p.path, listed.value, `a value the description lists, named in the request`);

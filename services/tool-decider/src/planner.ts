@@ -142,7 +142,8 @@ function visibleSet(
         tools.set(t.name, t);
     }
     return {
-      scene: best.scene.id,
+      // A plan over several scenes names none: the executor then checks each tool against the agent's own scenes.
+      scene: joined.length ? null : best.scene.id,
       tools: [...tools.values()],
       why:
         `scene ${best.scene.id} (score ${best.score.toFixed(1)}` +
@@ -296,10 +297,13 @@ export async function planTools(
   // A request of several asks may ask things of several scenes ("what's the weather in Shenzhen? Also log a ticket"):
   // each ask is routed on its own too, and a scene that serves an ask better than the request's scene joins it.
   const asks = requestParts(req.request);
+  // In Chinese, whose asks are not split by requestParts, the acts' own clauses are the asks.
+  const routedAsks =
+    asks.length > 1 ? asks : acts.length > 1 ? [...new Set(acts.map((a) => a.phrase))] : [];
   const askRoutes =
-    asks.length > 1 && !req.scenario
+    routedAsks.length > 1 && !req.scenario
       ? await Promise.all(
-          asks.map(async (ask) => ({
+          routedAsks.map(async (ask) => ({
             ask,
             similarity: options.semantic
               ? await options.semantic.sceneSimilarities(ask, agentScenes(registry, req.agent))
@@ -522,7 +526,7 @@ export async function planTools(
       reasons.push(`${kind} "${part.slice(0, 60)}" → ${s.tool.name} (fit ${top.fit.toFixed(2)})`);
     };
     if (chosen.length > 0) {
-      if (asks.length > 1) for (const ask of asks) serve(ask, 'ask');
+      if (routedAsks.length > 1) for (const ask of routedAsks) serve(ask, 'ask');
       // An ask that lists several things ("the median and the variance of …", "the temperature for Boston and the
       // rain for Rome"): each thing is a part of its own, served from its own words.
       for (const listed of pieces) if (listed.length > 1) for (const piece of listed) serve(piece, 'piece');

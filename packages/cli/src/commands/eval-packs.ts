@@ -427,6 +427,8 @@ async function runCase(
       now: testCase.reference_time,
       submitter: 'signalbox eval packs',
       exchanges: true,
+      // The arguments are checked as the tool got them, not as the trace shows them to a user (e-mail redacted).
+      secrets: true,
       endOnFailure: true,
       ...(models ? { models } : {}),
     });

@@ -85,6 +85,11 @@ export interface EmbeddedOptions {
   /** Read each trace's events with their model exchanges (EL-7). @default false */
   exchanges?: boolean;
   /**
+   * Read the traces with their secret values in place (event_secrets) — for a harness that checks the arguments a
+   * tool was really called with (`eval packs`); traces shown to a user stay redacted.
+   */
+  secrets?: boolean;
+  /**
    * End a task's wait when a stage dead-letters one of its messages (its `failed` event is appended): the trace comes
    * back with `final: null` and the `failure`, instead of the run waiting out `timeoutMs` and throwing.
    * @default false
@@ -348,7 +353,10 @@ export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedRes
         ]);
         await pipeline.bus.publish([{ topic: TOPICS.taskSubmitted, key: taskId, value: message }]);
         await finished;
-        const events = await store.readTask(taskId, { withExchanges: options.exchanges === true });
+        const events = await store.readTask(taskId, {
+          withExchanges: options.exchanges === true,
+          withSecrets: options.secrets === true,
+        });
         const timeline = traceTimeline(events);
         const last = [...events].reverse().find((e) => e.envelope.event_type === 'task_finished');
         const payload = last?.payload as

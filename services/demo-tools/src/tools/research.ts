@@ -37,14 +37,26 @@ const GOAL_FILLER = new Set([
   'note',
 ]);
 
-/** Lower-cased words of a text, with a naive plural strip so "benchmarks" finds "benchmark". */
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * Lower-cased words of a text, with a naive plural strip so "benchmarks" finds "benchmark". Chinese, written without
+ * spaces, is read as its overlapping two-character pieces (bigrams, the usual unsegmented index of CJK search
+ * engines), and a Latin name written against it stands apart: "PG17的发布日期" → pg17, 的发, 发布, 布日, 日期.
+ */
 function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}.]+/u)
-    .map((w) => w.replace(/\.+$/, ''))
-    .filter((w) => w.length > 0 && !STOP_WORDS.has(w))
-    .map((w) => (w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w));
+  const out: string[] = [];
+  for (const run of text.toLowerCase().match(/\p{Script=Han}+|(?:(?!\p{Script=Han})[\p{L}\p{N}.])+/gu) ?? []) {
+    if (HAN.test(run)) {
+      if (run.length === 1) out.push(run);
+      for (let i = 0; i + 1 < run.length; i++) out.push(run.slice(i, i + 2));
+      continue;
+    }
+    const w = run.replace(/\.+$/, '');
+    if (w.length === 0 || STOP_WORDS.has(w)) continue;
+    out.push(w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w);
+  }
+  return out;
 }
 
 function score(queryWords: readonly string[], haystack: string): number {
