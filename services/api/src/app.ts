@@ -2,7 +2,7 @@ import { TOPICS, type TaskSpec } from '@signalbox/contracts';
 import { REPUBLISHED_HEADER, type Bus } from '@signalbox/bus';
 import { EventLogError, traceTimeline, type EventStore, type StoredEvent } from '@signalbox/event-log';
 import { canonicalJson, RegistryStoreError, type Registry, type RegistryStore } from '@signalbox/registry';
-import { createStageMetrics, type StageMetrics } from '@signalbox/telemetry';
+import { createHttpServerMetrics, createStageMetrics, type StageMetrics } from '@signalbox/telemetry';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { authenticate, parseApiKeys, type ApiKeys } from './auth.js';
 import {
@@ -96,6 +96,8 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
   const { bus, store } = options;
   const logger = options.logger ?? silentLogger;
   const metrics = options.metrics ?? createStageMetrics({ stage: 'api' });
+  // OB-3 over OTLP: `http.server.request.duration` by route and status code (a no-op while no SDK is started).
+  const httpMetrics = createHttpServerMetrics({ meterName: 'signalbox.api' });
   const now = options.now ?? (() => new Date());
   const registryNames = [...(options.registryNames ?? [])];
 
@@ -220,6 +222,13 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
     const seconds = (performance.now() - (started.get(request) ?? performance.now())) / 1000;
     // The route pattern, not the URL: label values must come from a closed set.
     metrics.recordMessage(`${request.method} ${route}`, reply.statusCode >= 500 ? 'failed' : 'ok', seconds);
+    httpMetrics.record({
+      method: request.method,
+      route: request.routeOptions.url,
+      statusCode: reply.statusCode,
+      seconds,
+      scheme: request.protocol,
+    });
     logger.info(
       {
         method: request.method,

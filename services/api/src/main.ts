@@ -4,13 +4,16 @@ import { hostname } from 'node:os';
 import { createKafkaBus } from '@signalbox/bus';
 import { createPgEventStore } from '@signalbox/event-log';
 import { createRegistryStore, loadRegistryDir } from '@signalbox/registry';
-import { createLogger } from '@signalbox/telemetry';
+import { createLogger, startTelemetry } from '@signalbox/telemetry';
 import { createApiApp } from './app.js';
 import { loadEnv } from './env.js';
 
 // SIGTERM: stop accepting, finish in-flight requests, then close the bus and the pools.
 const DRAIN_TIMEOUT_MS = 25_000;
 
+// OB-2/OB-3: the OpenTelemetry SDK when an OTLP endpoint is set (OTEL_EXPORTER_OTLP_ENDPOINT), else nothing. Started
+// before the app, whose HTTP metrics it exports.
+const telemetry = await startTelemetry({ service: 'api' });
 const env = loadEnv();
 const logger = createLogger({ service: 'api', level: env.LOG_LEVEL });
 const registry = env.SIGNALBOX_REGISTRY_DIR ? await loadRegistryDir(env.SIGNALBOX_REGISTRY_DIR) : undefined;
@@ -52,6 +55,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       await bus.close();
       await store.close();
       await registryStore.close();
+      // The last spans and metrics, within the drain deadline.
+      await telemetry.shutdown();
       clearTimeout(timer);
     })().then(
       () => process.exit(0),

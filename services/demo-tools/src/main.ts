@@ -1,9 +1,12 @@
 // Wiring only: environment → PostgreSQL → migrate + seed → HTTP/MCP server; SIGTERM drains and closes.
 import pg from 'pg';
+import { startTelemetry } from '@signalbox/telemetry';
 import { createDemoStore } from './demo-store.js';
 import { loadEnv } from './env.js';
 import { createDemoToolsServer } from './server.js';
 
+// OB-3: the OpenTelemetry SDK (process and runtime metrics) when an OTLP endpoint is set, else nothing.
+const telemetry = await startTelemetry({ service: 'demo-tools' });
 const env = loadEnv();
 const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 8 });
 const store = createDemoStore(pool, { schema: env.DEMO_TOOLS_SCHEMA });
@@ -34,6 +37,7 @@ async function shutdown(signal: string): Promise<void> {
   try {
     await app.close();
     await pool.end();
+    await telemetry.shutdown();
     process.exit(0);
   } catch {
     process.exit(1);

@@ -1,6 +1,7 @@
 // Wiring only: environment → registry → transports → gateway → stage worker. The decision logic is in decide.ts.
 import { loadRegistryDir } from '@signalbox/registry';
 import { runStageWorker } from '@signalbox/stage-kit';
+import { startTelemetry } from '@signalbox/telemetry';
 import { createComputeSandbox } from './compute-sandbox.js';
 import { executorDefinition } from './decide.js';
 import { loadEnv } from './env.js';
@@ -10,6 +11,9 @@ import { createHttpTransport } from './http-transport.js';
 import { createMcpTransport } from './mcp-transport.js';
 import { createSsrfGuard } from './ssrf-guard.js';
 
+// OB-2/OB-3: the OpenTelemetry SDK when an OTLP endpoint is set (OTEL_EXPORTER_OTLP_ENDPOINT), else nothing. It
+// flushes when the worker's SIGTERM drain ends in process.exit.
+await startTelemetry({ service: 'executor' });
 const env = loadEnv();
 const registry = await loadRegistryDir(env.SIGNALBOX_REGISTRY_DIR);
 const store = createExecutorStore({

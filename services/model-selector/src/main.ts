@@ -1,9 +1,13 @@
 // Wiring only: environment → registry → stage worker. The decision logic is in decide.ts.
 import { loadRegistryDir } from '@signalbox/registry';
 import { runStageWorker } from '@signalbox/stage-kit';
+import { startTelemetry } from '@signalbox/telemetry';
 import { modelSelectorDefinition } from './decide.js';
 import { loadEnv } from './env.js';
 
+// OB-2/OB-3: the OpenTelemetry SDK when an OTLP endpoint is set (OTEL_EXPORTER_OTLP_ENDPOINT), else nothing. It
+// flushes when the worker's SIGTERM drain ends in process.exit.
+await startTelemetry({ service: 'model-selector' });
 const env = loadEnv();
 const registry = await loadRegistryDir(env.SIGNALBOX_REGISTRY_DIR);
 await runStageWorker({

@@ -101,7 +101,9 @@ const NAMED_PHRASE_ZH =
 export function namedPhrase(text: string): string | undefined {
   const named = (NAMED_PHRASE.exec(text) ?? NAMED_PHRASE_ZH.exec(text))?.[1]?.trim();
   // 给我 / 告诉他们: a pronoun names nobody the directory knows.
-  return named && !/^(?:我|我们|你|您|你们|他|她|他们|她们|大家)$/u.test(named) ? named : undefined;
+  // "Atlas群里" is the Atlas group's chat: the group is named "Atlas"; 群 (group chat) and 里 (in) are not its name.
+  const name = named?.replace(/(?:群聊|群)?(?:里|中|内)?$/u, '').trim();
+  return name && !/^(?:我|我们|你|您|你们|他|她|他们|她们|大家)$/u.test(name) ? name : undefined;
 }
 
 function isNumeric(hints: ParameterHints): boolean {

@@ -141,13 +141,23 @@ describe('dates written in Chinese, read in the task time zone (issue 20)', () =
     // 上周一共 is "last week in all": no Monday in it.
     expect(day('上周一共卖了多少')).toEqual([]);
   });
+  it('a whole week is its Monday and its Sunday; a weekday of it stays one day', () => {
+    expect(day('上周的会')).toEqual(['2026-11-23', '2026-11-29']);
+    expect(day('本周')).toEqual(['2026-11-30', '2026-12-06']);
+    expect(day('list every meeting we had last week')).toEqual(['2026-11-23', '2026-11-29']);
+    expect(day('next week')).toEqual(['2026-12-07', '2026-12-13']);
+    expect(day('上周五')).toEqual(['2026-11-27']);
+    expect(day('Friday next week')).toEqual(['2026-12-11']);
+  });
   it('month and day, with or without the year, and a day of the month alone', () => {
     expect(day('2026年11月3日')).toEqual(['2026-11-03']);
     expect(day('去年11月3日')).toEqual(['2025-11-03']);
     expect(day('明年1月5号')).toEqual(['2027-01-05']);
-    // Without a year, forward (as English "Nov 3" is read): the next 3 November.
-    expect(day('11月3日')).toEqual(['2027-11-03']);
-    expect(day('Nov 3')).toEqual(['2027-11-03']);
+    // Without a year, the nearest such day (asked on 30 November 2026): 3 November is 27 days back, not 338 ahead;
+    // 25 December and 5 March are ahead.
+    expect(day('11月3日')).toEqual(['2026-11-03']);
+    expect(day('Nov 3')).toEqual(['2026-11-03']);
+    expect(day('March 5')).toEqual(['2027-03-05']);
     expect(day('十二月二十五日')).toEqual(['2026-12-25']);
     expect(day('3号')).toEqual(['2026-12-03']);
     expect(day('30号')).toEqual(['2026-11-30']);

@@ -175,6 +175,13 @@ function statedToday(text: string, ctx: DateContext): DateContext | undefined {
   return undefined;
 }
 
+// "last week", "this week", "next week" (not "Friday next week": the weekday policy reads that first), and 上周 / 本周 /
+// 这周 / 下周 not followed by a weekday (上周五 is a day).
+const WHOLE_WEEK = new RegExp(
+  String.raw`(?<!${WEEKDAY_PATTERN.replace('(', '(?:')},?\s+(?:of\s+)?)\b(last|past|previous|this|next|coming)\s+week\b|(上|本|这|這|下)(?:个|個)?(?:周|週|星期|礼拜|禮拜)(?![一二三四五六日天七1-7])`,
+  'giu',
+);
+
 /** True when [a, b) overlaps one of the spans. */
 function overlaps(spans: readonly [number, number][], a: number, b: number): boolean {
   return spans.some(([x, y]) => a < y && b > x);
@@ -201,6 +208,17 @@ export function findDates(original: string, given: DateContext): DateMention[] {
     const nextWeek = m[3] !== undefined || m[4] !== undefined;
     const { date, rule } = resolveModifiedWeekday(modifier, day, nextWeek, today);
     mentions.push({ text: m[0], index: m.index, date, rule });
+    taken.push([m.index, m.index + m[0].length]);
+  }
+  // A whole week ("last week", "上周", "this week"): its Monday and its Sunday, a range's start and end.
+  for (const m of text.matchAll(WHOLE_WEEK)) {
+    if (overlaps(taken, m.index, m.index + m[0].length)) continue;
+    const which = (m[1] ?? m[2] ?? '').toLowerCase();
+    const shift = /^(?:last|past|previous|上)$/u.test(which) ? -7 : /^(?:next|coming|下)$/u.test(which) ? 7 : 0;
+    const monday = addDays(today, shift - ((today.weekday + 6) % 7));
+    const rule = `${m[0]} = the week from Monday to Sunday (weeks start on Monday)`;
+    mentions.push({ text: m[0], index: m.index, date: monday, rule });
+    mentions.push({ text: m[0], index: m.index + 1, date: addDays(monday, 6), rule: `end of ${rule}` });
     taken.push([m.index, m.index + m[0].length]);
   }
   const cjk = CJK.test(text);
@@ -230,6 +248,21 @@ export function findDates(original: string, given: DateContext): DateMention[] {
         ? elapsedFromReference(ctx, r.start.date().getTime() - reference.instant.getTime())
         : partsOf(r);
       if (yearBefore) date.year = Number(yearBefore);
+      // A month and day written without a year ("Nov 27", "11月27日") is the nearest such day: asked on Nov 30,
+      // "Nov 27" is three days ago, not a year ahead; "March 5" is next March. (chrono reads forward only.)
+      if (
+        !yearBefore &&
+        !r.start.isCertain('year') &&
+        r.start.isCertain('month') &&
+        r.start.isCertain('day') &&
+        !r.start.isCertain('weekday') &&
+        date.year
+      ) {
+        const earlier = { ...date, year: date.year - 1 };
+        const gap = (d: DateParts) =>
+          Math.abs(Date.UTC(d.year, d.month - 1, d.day) - Date.UTC(today.year, today.month - 1, today.day));
+        if (isRealDate(earlier) && gap(earlier) < gap(date)) date.year = earlier.year;
+      }
       const dayWord = parser === chrono.en ? undefined : dayWordOffset(r.text);
       if (dayWord !== undefined) Object.assign(date, addDays(today, dayWord));
       if (!date.year || !date.month || !date.day) continue;

@@ -2,9 +2,13 @@
 import { providersForProfiles } from '@signalbox/providers';
 import { loadRegistryDir } from '@signalbox/registry';
 import { runStageWorker } from '@signalbox/stage-kit';
+import { startTelemetry } from '@signalbox/telemetry';
 import { resultEvaluatorDefinition } from './decide.js';
 import { loadEnv } from './env.js';
 
+// OB-2/OB-3: the OpenTelemetry SDK when an OTLP endpoint is set (OTEL_EXPORTER_OTLP_ENDPOINT), else nothing. It
+// flushes when the worker's SIGTERM drain ends in process.exit.
+await startTelemetry({ service: 'result-evaluator' });
 const env = loadEnv();
 const registry = await loadRegistryDir(env.SIGNALBOX_REGISTRY_DIR);
 // EV-1 layer 3: the judge uses the task's model profile when its endpoint is configured; otherwise there is none.

@@ -84,6 +84,8 @@ const EN_VERBS: Readonly<Record<AskedActKind, readonly string[]>> = {
     'let',
     'inform',
     'tell',
+    'ping',
+    'remind',
   ],
   create: [
     'create',
@@ -184,7 +186,15 @@ const ZH_VERBS: Readonly<Record<Exclude<AskedActKind, 'act'>, readonly string[]>
     '发一下',
     '发个',
     '发封',
+    '发一句',
+    '发条',
+    '发一条',
     '告诉',
+    '说一声',
+    '说声',
+    '讲一声',
+    '提醒',
+    '私聊',
   ],
   create: [
     '创建',
@@ -198,6 +208,16 @@ const ZH_VERBS: Readonly<Record<Exclude<AskedActKind, 'act'>, readonly string[]>
     '申请',
     '办理',
     '预约',
+    '预订',
+    '预定',
+    '订购',
+    '订票',
+    '订一张',
+    '订一间',
+    '订一个',
+    '订个',
+    '订张',
+    '订间',
     '登记',
     '报修',
     '下单',
@@ -224,6 +244,12 @@ const ZH_VERBS: Readonly<Record<Exclude<AskedActKind, 'act'>, readonly string[]>
     '翻译',
   ],
   look_up: [
+    '搜索',
+    '搜一下',
+    '搜搜',
+    '搜',
+    '找一下',
+    '找找',
     '查询',
     '查看',
     '查一下',
@@ -458,8 +484,14 @@ const ZH_CLAUSE = /([。！？!?；;，,、\n]+|然后|接着|之后|并且|同�
 const ZH_QUESTION =
   /[？?]|[吗呢么嘛没]$|什么|怎么样|怎样|多少|几[个点号天时]|哪|谁|何时|是否|有没有|了没|进度|状态|情况/u;
 
-function readChinese(request: string): AskedActRead[] {
+// A send verb and a colon before what is to be sent (发一句：…, 说：…, 内容：…): what follows is the message, not
+// more asks ("在群里发一句：明天的站会取消" asks to send, not to cancel).
+const ZH_CONTENT_COLON = /(?:发|说|写|讲|通知|告诉|提醒|内容|正文)[^：:]{0,6}[：:]/u;
+
+function readChinese(whole: string): AskedActRead[] {
   const acts: AskedActRead[] = [];
+  const colon = ZH_CONTENT_COLON.exec(whole);
+  const request = colon ? whole.slice(0, colon.index + colon[0].length - 1) : whole;
   const pieces = request.split(new RegExp(ZH_CLAUSE.source, 'gu'));
   for (let p = 0; p < pieces.length; p += 2) {
     const text = (pieces[p] ?? '').trim();
@@ -507,11 +539,12 @@ function readChinese(request: string): AskedActRead[] {
       if (object === '') continue;
       found.push({ kind: 'act', object, phrase: `${m[0]}${object}`, cue: m[0] });
     }
-    // A clause that ends as a directive (直接退款吧, 退我80块就行) asks for what it says, whatever its verb.
-    if (found.length === 0 && !question && /(?:吧|就行|就好|就可以|即可)[。！!]*$/u.test(text))
+    // A clause that ends as a directive (直接退款吧, 退我80块就行), or a verb softened by 一下 (紧急处理一下, the
+    // everyday polite imperative), asks for what it says, whatever its verb.
+    if (found.length === 0 && !question && /(?:吧|就行|就好|就可以|即可|\p{Script=Han}一下)[。！!]*$/u.test(text))
       found.push({
         kind: 'act',
-        object: text.replace(/(?:吧|就行|就好|就可以|即可)$/u, ''),
+        object: text.replace(/(?:吧|就行|就好|就可以|即可|一下)$/u, ''),
         phrase: text,
         cue: 'directive',
       });

@@ -90,7 +90,12 @@ const TEMPORAL =
  */
 export function requestValues(request: string, askedFor: readonly string[] = []): RequestValues {
   const asked = new Set(askedFor);
-  const qualifiers = new Set(tokens(request).filter((t) => !asked.has(t))).size;
+  const content = new Set(tokens(request));
+  // Chinese puts what is asked for last (下周一深圳天气, 伦敦现在几度: the weather, the degrees) and its qualifiers
+  // before it, and has no capitals to mark a name: every content word but the head is a qualifier.
+  const qualifiers = /\p{Script=Han}/u.test(request)
+    ? Math.max(0, content.size - 1)
+    : [...content].filter((t) => !asked.has(t)).length;
   const numbers =
     (request.match(/\d+(?:[.,]\d+)*/g) ?? []).length + (request.match(NUMBER_WORDS) ?? []).length;
   let names = false;

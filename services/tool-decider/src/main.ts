@@ -3,10 +3,14 @@
 import { providersForProfiles } from '@signalbox/providers';
 import { loadRegistryDir } from '@signalbox/registry';
 import { runStageWorker } from '@signalbox/stage-kit';
+import { startTelemetry } from '@signalbox/telemetry';
 import { toolDeciderDefinition } from './decide.js';
 import { loadEnv } from './env.js';
 import { semanticDeciderFromEnv } from './semantic-env.js';
 
+// OB-2/OB-3: the OpenTelemetry SDK when an OTLP endpoint is set (OTEL_EXPORTER_OTLP_ENDPOINT), else nothing. It
+// flushes when the worker's SIGTERM drain ends in process.exit.
+await startTelemetry({ service: 'tool-decider' });
 const env = loadEnv();
 const registry = await loadRegistryDir(env.SIGNALBOX_REGISTRY_DIR);
 // TD-2: the offline embedding model; missing files stop the worker here, before it consumes anything.

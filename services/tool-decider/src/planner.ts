@@ -818,7 +818,14 @@ function asksForWrites(
       if (s.tool.action === 'read') continue;
       const kind = toolActKind(s.tool);
       const fits = fitsRequest(s, local) || (s === firstWrite && wholeFits.some((w) => w.tool === s.tool));
-      if (act.kind === 'act' ? fits : kind === act.kind || (kind === 'act' && fits)) allowed.add(s.tool.name);
+      // A change of a named kind is asked of the tools of that kind that do it to its object: "报修" (book a repair)
+      // asks no refund_create, though both create. A send with no object of its own ("send it", 发一句) sends what
+      // the chain made.
+      const bare = /^(?:it|them|this|that|these|those|它|这个|那个|一下)?$/iu.test(act.object.trim());
+      // Meaning alone is not enough for a write: the act's words must share a word with what the tool documents.
+      const onItsObject = (act.kind === 'send' && bare) || (fitsRequest(s, local) && s.matched.length > 0);
+      if (act.kind === 'act' ? fits : (kind === act.kind && onItsObject) || (kind === 'act' && fits))
+        allowed.add(s.tool.name);
     }
   }
   return allowed;

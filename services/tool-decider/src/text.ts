@@ -1,6 +1,6 @@
 // Text normalisation shared by lexical retrieval (TD-2), scene routing and name resolution (TD-3): lower-case word
 // tokens (snake_case, dotted and camelCase names split), English stop words dropped, a light suffix stemmer, and
-// CJK text as overlapping character bigrams so Chinese requests match Chinese keywords.
+// Chinese text split into its words (ICU's lexicon) so Chinese requests match Chinese keywords.
 
 /** Words that carry no topic: function words and request filler. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
@@ -76,22 +76,44 @@ export function words(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
-/** Content tokens of a text: stop words dropped, stemmed; CJK runs become character bigrams. */
+/**
+ * Chinese function words: particles, pronouns, copula, prepositions, measure words of no topic, question words and
+ * request markers. Source: the closed classes (虚词, 代词, 疑问代词) of 现代汉语八百词 (Lü Shuxiang, rev. ed. 1999) and
+ * the request markers the tool decider reads (acts.ts).
+ */
+export const CHINESE_STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    '的 地 得 了 着 过 吗 呢 吧 啊 呀 哦 嘛 哈 么 是 在 有 没 没有 不 也 都 还 就 又 再 很 太 更 最 和 与 及 或 或者 ' +
+    '跟 同 把 被 给 让 叫 从 向 对 为 为了 以 于 这 那 这个 那个 这些 那些 这里 那里 我 你 您 他 她 它 我们 你们 ' +
+    '他们 她们 咱们 大家 自己 我的 你的 什么 怎么 怎样 怎么样 哪 哪里 哪个 哪些 谁 几 多少 为什么 请 请问 麻烦 ' +
+    '帮 帮我 帮忙 一下 一个 个 想 要 我要 我想 想要 能 能不能 可以 可不可以 会 说 好 到底 一些 些 下 样 来着'
+  ).split(/\s+/),
+);
+
+// ICU's dictionary-based word breaker (Intl.Segmenter, built into Node): Chinese is written without spaces, so its
+// words are found by the lexicon, not by splitting on separators.
+const CHINESE_WORDS = new Intl.Segmenter('zh', { granularity: 'word' });
+
+function addWord(word: string, out: string[]): void {
+  if (CJK.test(word)) {
+    for (const piece of CHINESE_WORDS.segment(word)) {
+      if (!piece.isWordLike) continue;
+      if (CJK.test(piece.segment)) {
+        if (!CHINESE_STOP_WORDS.has(piece.segment)) out.push(piece.segment);
+      } else addWord(piece.segment.toLowerCase(), out);
+    }
+    return;
+  }
+  if (STOP_WORDS.has(word)) return;
+  if (/^\d+$/.test(word)) return; // numbers are arguments, not topics
+  if (word.length === 1) return;
+  out.push(stem(word));
+}
+
+/** Content tokens of a text: stop words dropped, stemmed; Chinese split into its words by ICU's lexicon. */
 export function tokens(text: string): string[] {
   const out: string[] = [];
-  for (const word of words(text)) {
-    if (CJK.test(word)) {
-      // CJK ideographs are single code points: Array.from splits them correctly (no emoji here, they are not letters).
-      const chars = Array.from(word);
-      if (chars.length === 1) out.push(word);
-      for (let i = 0; i + 1 < chars.length; i++) out.push(`${chars[i] ?? ''}${chars[i + 1] ?? ''}`);
-      continue;
-    }
-    if (STOP_WORDS.has(word)) continue;
-    if (/^\d+$/.test(word)) continue; // numbers are arguments, not topics
-    if (word.length === 1) continue;
-    out.push(stem(word));
-  }
+  for (const word of words(text)) addWord(word, out);
   return out;
 }
 
