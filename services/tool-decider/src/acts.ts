@@ -541,7 +541,11 @@ function readChinese(whole: string): AskedActRead[] {
     }
     // A clause that ends as a directive (直接退款吧, 退我80块就行), or a verb softened by 一下 (紧急处理一下, the
     // everyday polite imperative), asks for what it says, whatever its verb.
-    if (found.length === 0 && !question && /(?:吧|就行|就好|就可以|即可|\p{Script=Han}一下)[。！!]*$/u.test(text))
+    const directive =
+      /(?:吧|就行|就好|就可以|即可)[。！!]*$/u.test(text) ||
+      // (a known verb with 一下 is read by its kind above: 问一下 only announces a question)
+      (/\p{Script=Han}一下[。！!]*$/u.test(text) && !ZH_VERB.test(text));
+    if (found.length === 0 && !question && directive)
       found.push({
         kind: 'act',
         object: text.replace(/(?:吧|就行|就好|就可以|即可|一下)$/u, ''),

@@ -94,6 +94,9 @@ export interface PlanOutcome {
  */
 export const RANKED_LIMIT = 200;
 
+/** The most asks of one request routed to scenes of their own and served each (a ninth is part of the whole). */
+export const MAX_ROUTED_ASKS = 8;
+
 /** The shortlist a model is shown (IF-4): the first `visibility_cap` tools of the decider's ranking. */
 export function shortlistFor(registry: Registry, ranking: readonly string[]): string[] {
   return ranking.slice(0, registry.content.settings.visibility_cap);
@@ -298,8 +301,10 @@ export async function planTools(
   // each ask is routed on its own too, and a scene that serves an ask better than the request's scene joins it.
   const asks = requestParts(req.request);
   // In Chinese, whose asks are not split by requestParts, the acts' own clauses are the asks.
-  const routedAsks =
-    asks.length > 1 ? asks : acts.length > 1 ? [...new Set(acts.map((a) => a.phrase))] : [];
+  // At most MAX_ROUTED_ASKS of them: each costs an embedding, and a request of more asks is a document, not a request.
+  const routedAsks = (
+    asks.length > 1 ? asks : acts.length > 1 ? [...new Set(acts.map((a) => a.phrase))] : []
+  ).slice(0, MAX_ROUTED_ASKS);
   const askRoutes =
     routedAsks.length > 1 && !req.scenario
       ? await Promise.all(
