@@ -1,3 +1,9 @@
+export {
+  HTTP_SERVER_DURATION_BUCKETS,
+  createHttpServerMetrics,
+  type HttpServerMetrics,
+  type HttpServerRequest,
+} from './http-metrics.js';
 export { createLogger, withTask, type LoggerOptions, type TaskLogContext } from './logger.js';
 export {
   LATENCY_BUCKETS_SECONDS,
@@ -8,6 +14,13 @@ export {
   type StageMetricsOptions,
 } from './metrics.js';
 export {
+  otlpSignals,
+  startTelemetry,
+  type OtlpSignals,
+  type Telemetry,
+  type TelemetryOptions,
+} from './otel-sdk.js';
+export {
   PAYLOAD_KEYS,
   REDACTED,
   REDACT_DEPTH,
@@ -15,6 +28,7 @@ export {
   pathsForKey,
   redactionPaths,
 } from './redaction.js';
+export { RUNTIME_METRICS } from './runtime-metrics.js';
 export { withConsumerSpan, withProducerSpan } from './spans.js';
 export {
   TRACEPARENT_HEADER,
