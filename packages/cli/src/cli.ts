@@ -16,6 +16,7 @@ import { registerEvalPacks } from './commands/eval-packs.js';
 import { registerEvalRepair } from './commands/eval-repair.js';
 import { registerBench } from './commands/bench.js';
 import { registerDev } from './commands/dev.js';
+import { registerFaults } from './commands/faults.js';
 import { registerOps } from './commands/ops.js';
 import { registerReplay } from './commands/replay.js';
 import { registerRetention } from './commands/retention.js';
@@ -174,6 +175,7 @@ export function createProgram(io: CliIo, done: (result: CommandResult) => void):
   registerSubmit(program, io, done);
   registerBench(program, io, done);
   registerRetention(program, io, done);
+  registerFaults(program, io, done);
   return program;
 }
 
