@@ -1,6 +1,7 @@
 import {
   TOPICS,
   type ArgumentProvenance,
+  type Plan,
   type PlanStep,
   type PreparedCall,
   type TopicMessage,
@@ -64,6 +65,23 @@ export function clarificationQuestion(tool: ToolDefinition, error: FieldError): 
   return error.kind === 'missing'
     ? `What ${error.field} should I use for ${tool.name}?${description} It is required and was not given.${choices}`
     : `The ${error.field} for ${tool.name}${description} ${error.reason}; what should it be?${choices}`;
+}
+
+/**
+ * What a look-up step is for, when it only finds a later step's input (contact_lookup finds message_send's
+ * chat_ids): the user is asked for the look-up's value, but knows the thing as the later step's — so the question
+ * names both (" It is needed to find message_send's chat_ids (…)."). Empty when no later step reads its output.
+ */
+function whatItFinds(registry: Registry, plan: Plan, stepIndex: number, tool: ToolDefinition): string {
+  for (const later of plan.steps.slice(stepIndex + 1)) {
+    const consumer = registry.tool(later.tool);
+    const dep = consumer?.depends_on.find((d) => d.tool === tool.name);
+    if (!consumer || !dep) continue;
+    const schema = parameterHints(consumer.parameters).find((h) => h.path === dep.parameter)?.schema;
+    const about = typeof schema?.description === 'string' ? ` (${schema.description.trim()})` : '';
+    return ` It is needed to find ${consumer.name}'s ${dep.parameter}${about}.`;
+  }
+  return '';
 }
 
 /**
@@ -197,7 +215,9 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
           payload: { ...input.payload, progress: { ...progress, revisions: progress.revisions + revisions } },
         } as Input,
         'need_clarification',
-        result.errors.map((e) => clarificationQuestion(tool, e)),
+        result.errors.map(
+          (e) => `${clarificationQuestion(tool, e)}${whatItFinds(registry, plan, stepIndex, tool)}`,
+        ),
         [...result.errors.map((e) => `${tool.name}.${e.field} ${e.reason}`), ...log],
         `need clarification for ${tool.name} step ${String(stepIndex)}: ${result.errors.map((e) => `${e.field} ${e.reason}`).join('; ')}${reask}; ${because}`,
         revisions,

@@ -353,10 +353,18 @@ export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedRes
         ]);
         await pipeline.bus.publish([{ topic: TOPICS.taskSubmitted, key: taskId, value: message }]);
         await finished;
-        const events = await store.readTask(taskId, {
-          withExchanges: options.exchanges === true,
-          withSecrets: options.secrets === true,
-        });
+        const redacted = await store.readTask(taskId, { withExchanges: options.exchanges === true });
+        // A task's trace is read redacted; a harness that checks the arguments as the tool got them reads the same
+        // events again with their secret values.
+        const events = options.secrets
+          ? await (async () => {
+              const full = await store.findByEventIds(
+                redacted.map((e) => e.envelope.event_id),
+                { withSecrets: true, withExchanges: options.exchanges === true },
+              );
+              return redacted.map((e) => full.get(e.envelope.event_id) ?? e);
+            })()
+          : redacted;
         const timeline = traceTimeline(events);
         const last = [...events].reverse().find((e) => e.envelope.event_type === 'task_finished');
         const payload = last?.payload as
