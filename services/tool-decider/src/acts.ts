@@ -484,6 +484,29 @@ const ZH_CLAUSE = /([。！？!?；;，,、\n]+|然后|接着|之后|并且|同�
 const ZH_QUESTION =
   /[？?]|[吗呢么嘛没]$|什么|怎么样|怎样|多少|几[个点号天时]|哪|谁|何时|是否|有没有|了没|进度|状态|情况/u;
 
+/**
+ * The clauses of a Chinese request, each an ask of its own when it is long enough to be one ("深圳明天下雨吗？另外
+ * 帮我提个工单" → two; "论文发在哪个会上？哪一年的" → one: a fragment of five characters or fewer continues the clause
+ * before it). Message content after a colon is not split. Empty for a request with no Chinese.
+ */
+export function chineseClauses(request: string): string[] {
+  if (!CJK.test(request)) return [];
+  const colon = ZH_CONTENT_COLON.exec(request);
+  const text = colon ? request.slice(0, colon.index + colon[0].length - 1) : request;
+  const out: string[] = [];
+  for (const raw of text.split(ZH_CLAUSE_SPLIT)) {
+    const clause = raw.replace(/^(?:然后|接着|之后|并且|同时|顺便|另外|还有|以及)/u, '').trim();
+    if (clause === '') continue;
+    const previous = out.at(-1);
+    if (previous !== undefined && [...clause].length <= 5) out[out.length - 1] = `${previous}，${clause}`;
+    else out.push(clause);
+  }
+  return out;
+}
+
+// Where one Chinese ask ends: a sentence's end, a semicolon, or a comma before a connective that starts the next.
+const ZH_CLAUSE_SPLIT = /[。！？!?；;\n]+|[，,、]\s*(?=然后|接着|之后|并且|同时|顺便|另外|还有|以及)|(?=然后|接着|顺便|另外|还有)/u;
+
 // A send verb and a colon before what is to be sent (发一句：…, 说：…, 内容：…): what follows is the message, not
 // more asks ("在群里发一句：明天的站会取消" asks to send, not to cancel).
 const ZH_CONTENT_COLON = /(?:发|说|写|讲|通知|告诉|提醒|内容|正文)[^：:]{0,6}[：:]/u;

@@ -11,7 +11,14 @@ import {
   type Registry,
   type ToolDefinition,
 } from '@signalbox/registry';
-import { actLabel, readActs, toolActKind, WRITE_ACT_KINDS, type AskedActRead } from './acts.js';
+import {
+  actLabel,
+  chineseClauses,
+  readActs,
+  toolActKind,
+  WRITE_ACT_KINDS,
+  type AskedActRead,
+} from './acts.js';
 import { askPieces, requestParts, searchedFor, type RequestIntent } from './intent.js';
 import {
   validatePlan,
@@ -300,11 +307,10 @@ export async function planTools(
   // A request of several asks may ask things of several scenes ("what's the weather in Shenzhen? Also log a ticket"):
   // each ask is routed on its own too, and a scene that serves an ask better than the request's scene joins it.
   const asks = requestParts(req.request);
-  // In Chinese, whose asks are not split by requestParts, the acts' own clauses are the asks.
+  // In Chinese, whose asks requestParts does not split, its clauses are the asks.
   // At most MAX_ROUTED_ASKS of them: each costs an embedding, and a request of more asks is a document, not a request.
-  const routedAsks = (
-    asks.length > 1 ? asks : acts.length > 1 ? [...new Set(acts.map((a) => a.phrase))] : []
-  ).slice(0, MAX_ROUTED_ASKS);
+  const clauses = chineseClauses(req.request);
+  const routedAsks = (asks.length > 1 ? asks : clauses.length > 1 ? clauses : []).slice(0, MAX_ROUTED_ASKS);
   const askRoutes =
     routedAsks.length > 1 && !req.scenario
       ? await Promise.all(
@@ -330,7 +336,7 @@ export async function planTools(
   const index = createLexicalIndex(visibleTools);
   // The things each ask names ("the median and the variance of …"), each a text scored on its own.
   const pieces = asks.map(askPieces);
-  const texts = [req.request, ...asks, ...pieces.flat(), ...acts.map((a) => a.phrase)];
+  const texts = [req.request, ...asks, ...routedAsks, ...pieces.flat(), ...acts.map((a) => a.phrase)];
   const similarities = options.semantic
     ? await options.semantic.similarities(
         req.request,
