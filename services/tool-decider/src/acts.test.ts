@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readActs, toolActKind } from './acts.js';
+import { chineseClauses, readActs, toolActKind } from './acts.js';
 
 const kinds = (request: string) => readActs(request).map((a) => [a.kind, a.object]);
 
@@ -42,6 +42,19 @@ describe('readActs (TD-5 asked acts)', () => {
     expect(readActs('不要发给客户，先生成周报').map((a) => a.kind)).toEqual(['produce']);
     // A greeting or a statement asks nothing; the question in the next clause does.
     expect(kinds('你好，我想问一下，订单1234到哪了')).toEqual([['look_up', '订单1234到哪了']]);
+    // A verb softened by 一下 asks for it; a message after a colon is what to send, not more asks.
+    expect(kinds('客服电话打不通，紧急处理一下')).toEqual([['act', '紧急处理']]);
+    expect(readActs('在群里发一句：明天的站会取消').map((a) => a.kind)).toEqual(['send']);
+    // Booking is a create (订单, an order, is not).
+    expect(readActs('帮我订一张明天去上海的高铁票').map((a) => a.kind)).toEqual(['create']);
+    expect(readActs('订单1234到哪了').map((a) => a.kind)).toEqual(['look_up']);
+  });
+
+  it('splits a Chinese request into its asks: sentences and connectives; a short fragment continues', () => {
+    expect(chineseClauses('深圳明天下雨吗？另外帮我提个工单')).toEqual(['深圳明天下雨吗', '帮我提个工单']);
+    expect(chineseClauses('那篇论文发在哪个会上？哪一年的')).toEqual(['那篇论文发在哪个会上，哪一年的']);
+    expect(chineseClauses('在群里发一句：明天的站会取消。有事群里说')).toEqual(['在群里发一句']);
+    expect(chineseClauses('What is the weather?')).toEqual([]);
   });
 
   it('arithmetic over given figures is a calculation and nothing to look up; over figures to find, both', () => {

@@ -518,6 +518,34 @@ describe('TD-5 no unasked writes, by the acts the request asks for', () => {
     const question = await ask(afterSales, 'refund_agent', 'How do I apply for a refund?');
     expect(question.plan.steps.map((s) => s.tool)).not.toContain('refund_create');
   });
+
+  it('a change of a named kind needs a write that does it to its object: 报修 asks no refund', async () => {
+    // The logistics agent sees refund_create (another create) but no repair tool.
+    const out = await ask(afterSales, 'logistics_agent', '咖啡机坏了要报修，订单20261101001，麻烦安排一下');
+    expect(out.plan.steps.map((s) => s.tool)).not.toContain('refund_create');
+    expect(out.plan.asked_acts).toContainEqual(expect.objectContaining({ kind: 'create', step_index: null }));
+  });
+});
+
+describe('a request of asks for different scenes', () => {
+  let reach: Registry;
+  beforeAll(async () => {
+    reach = await loadRegistryDir(`${packs}reach`);
+  });
+  it('routes each ask on its own and serves both, naming no single scene (EN and ZH)', async () => {
+    for (const request of [
+      'What is the weather in Shenzhen today? Also please log a ticket, I was charged twice.',
+      '深圳明天下雨吗？另外帮我提个投诉工单，客服一直没人理',
+    ]) {
+      const out = await plan(reach, { request, agent: 'reach_agent', tenant: 'default', scenario: null });
+      expect(out.plan.steps.map((s) => s.tool).sort(), request).toEqual(['create_ticket', 'get_weather']);
+      expect(out.plan.scene, request).toBeNull();
+      expect(
+        out.plan.asked_acts?.every((a) => a.step_index !== null),
+        request,
+      ).toBe(true);
+    }
+  });
 });
 
 describe('a calculation over the figures the request gives', () => {
