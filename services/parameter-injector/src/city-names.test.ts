@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CHINESE_CITY_NAMES, chineseCities, chineseCitiesFor, englishCityName } from './city-names.js';
+import {
+  CHINESE_CITY_NAMES,
+  chineseCities,
+  chineseCitiesFor,
+  englishCities,
+  englishCityName,
+} from './city-names.js';
 import { applyNormalizers } from './normalizers.js';
 
 describe('cities named in Chinese', () => {
@@ -34,5 +40,24 @@ describe('cities named in Chinese', () => {
     ];
     for (const [zh, en] of samples) expect(CHINESE_CITY_NAMES[zh]).toBe(en);
     expect(Object.keys(CHINESE_CITY_NAMES).length).toBeGreaterThan(150);
+  });
+});
+
+describe('cities named in English, and by their Chinese nicknames', () => {
+  it('finds a city of the table written in English whatever its case, and the capital abbreviations', () => {
+    expect(englishCities('is it raining in london right now?').map((c) => c.english)).toEqual(['London']);
+    expect(englishCities('Beijing weather the day after tomorrow').map((c) => c.english)).toEqual([
+      'Beijing',
+    ]);
+    expect(englishCities('will I need a jacket in NYC tomorrow?').map((c) => c.english)).toEqual([
+      'New York',
+    ]);
+    expect(englishCities('new york and hong kong').map((c) => c.english)).toEqual(['New York', 'Hong Kong']);
+    // "nyc" in lower case and a city inside another word are not read.
+    expect(englishCities('the nyc-style pizza in shanghaiese')).toEqual([]);
+  });
+  it('reads the everyday nicknames of the large mainland cities', () => {
+    expect(chineseCities('帝都今天风大不大').map((c) => c.english)).toEqual(['Beijing']);
+    expect(applyNormalizers('魔都', ['city_name'])).toBe('Shanghai');
   });
 });

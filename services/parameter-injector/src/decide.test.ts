@@ -864,3 +864,28 @@ describe('requests in Chinese (issue 20)', () => {
     expect(d.decision_reason).toContain('time_zone "Beijing Time" is not an IANA time zone');
   });
 });
+
+describe('a look-up that only finds a later step’s input', () => {
+  it('asks for its value naming what it is for: contact_lookup’s query finds message_send’s chat_ids', async () => {
+    const office = await loadRegistryDir(
+      fileURLToPath(new URL('../../../registry/packs/office', import.meta.url)),
+    );
+    const decide = createParameterInjectorDecide({ registry: office });
+    const d = await decide(
+      planned(
+        task('post "deploy finished, staging is green" in the chat'),
+        [step(0, 'contact_lookup', [], office), step(1, 'message_send', [], office)],
+        0,
+        [],
+        'office_agent',
+      ),
+      ctx,
+    );
+    expect(finished(d).status).toBe('need_clarification');
+    expect(finished(d).questions).toEqual([
+      expect.stringMatching(
+        /^What query should I use for contact_lookup\?.* It is needed to find message_send's chat_ids/,
+      ),
+    ]);
+  });
+});
