@@ -365,6 +365,39 @@ describe('tool decider decide (TD-1..TD-8)', () => {
     expect((nothing.payload as { status: string }).status).toBe('failed');
   });
 
+  it('TD-7: a write refused after the look-up that only fed it fails the task: nothing asked was done', async () => {
+    const request = 'my kettle stopped heating (order 20240917001), please book a repair';
+    const decide = createToolDeciderDecide({ registry: afterSales, semantic });
+    const base = selected(request, 'repair_agent');
+    const planned = ((await decide(base, ctx)).payload as { plan: Plan }).plan;
+    expect(planned.steps.map((s) => s.tool)).toEqual(['order_status_query', 'repair_create']);
+    expect(planned.asked_acts).toEqual([expect.objectContaining({ kind: 'create', step_index: 1 })]);
+    const status = record(0, 'order_status_query', { order_id: '20240917001' }, { order_id: '20240917001' });
+    const decision = await decide(
+      {
+        ...base,
+        event_type: 'replan_requested',
+        stage: 'result_evaluator',
+        payload: {
+          ...base.payload,
+          history: [status],
+          plan: planned,
+          feedback: {
+            reason: 'call_failed: repair_create: HTTP 422 warranty_expired',
+            issues: [],
+            failed_tool: 'repair_create',
+            error_class: 'capability_mismatch',
+            excluded_tools: ['repair_create'],
+            fields: [],
+          },
+        },
+      },
+      ctx,
+    );
+    expect(decision.topic).toBe(TOPICS.taskFinished);
+    expect((decision.payload as { status: string }).status).toBe('failed');
+  });
+
   it('TD-7: an empty result re-plans from the empty step, keeps the tool, and keeps only successful steps as done', async () => {
     const request =
       "Turn the minutes of yesterday's meeting into the weekly report and send it to the Atlas project group.";
