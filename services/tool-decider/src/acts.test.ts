@@ -17,6 +17,12 @@ describe('readActs (TD-5 asked acts)', () => {
     expect(kinds('My order 1234 is late and I want a refund.')).toEqual([['act', 'a refund']]);
     expect(kinds('Refund order 1234, it arrived broken')).toEqual([['act', 'order 1234']]);
     expect(kinds('Can you get me a new invoice for 5678?')).toEqual([['act', 'a new invoice for 5678']]);
+    // A thing named with "please" is wanted too; a question with "please" is still a question.
+    expect(kinds('Company invoice for order 5678 please.')).toEqual([
+      ['act', 'Company invoice for order 5678'],
+    ]);
+    expect(kinds('warranty claim please, you can reach me by e-mail')).toEqual([['act', 'warranty claim']]);
+    expect(readActs('What is the status of order 5678, please?').map((a) => a.kind)).toEqual(['look_up']);
   });
 
   it('a question, a how-to and a negated verb ask for no change', () => {

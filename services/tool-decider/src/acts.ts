@@ -278,6 +278,10 @@ const EN_NEGATION =
 // "I want a refund", "we need a new invoice", "I'd like my money back": a thing wanted is an act of unnamed kind.
 const EN_WANT =
   /\b(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|demand|expect|am\s+asking\s+for|request)\s+(?!to\b)((?:a|an|my|our|the|some|this|that)\s+[^.?!,;]{1,80})/giu;
+// A thing named and "please" after it, ending the sentence or its first part (a noun phrase, no question): "a new
+// invoice please", "warranty claim please, you can reach me at …".
+const EN_THING_PLEASE =
+  /^(?!(?:what|where|when|which|who|how|why)\b)([\p{L}\p{N}][^?,;]{2,120}?)[,\s]+(?:please|pls|plz)(?:[.!]*$|\s*[,;])/iu;
 // A question sentence: a wh-word or an auxiliary first, or a question mark at the end.
 const EN_QUESTION =
   /^(?:what|where|when|which|who|whose|why|how|is|are|was|were|has|have|had|did|does|do|can|could|will|would|should|may|any)\b|\?\s*$/i;
@@ -463,9 +467,15 @@ function readEnglish(request: string): AskedActRead[] {
       });
     if (calculation === 'given') continue;
     const lead = sentence.length - sentence.trimStart().length + start;
+    const thingPlease = EN_THING_PLEASE.exec(trimmed);
     if (inSentence.length === 0 && EN_QUESTION.test(trimmed))
       acts.push({ at: start, act: { kind: 'look_up', object: trimmed, phrase: trimmed, cue: 'question' } });
-    else if (!inSentence.some((a) => a.at === lead) && imperative(trimmed)) {
+    else if (inSentence.length === 0 && thingPlease?.[1]) {
+      // "Company invoice for order 5678 please", "warranty claim please": a thing asked for by name and "please" is
+      // wanted, like "I want a …": a change of unnamed kind, decided by the tools its words fit.
+      const object = thingPlease[1].trim();
+      acts.push({ at: lead, act: { kind: 'act', object, phrase: trimmed, cue: 'please' } });
+    } else if (!inSentence.some((a) => a.at === lead) && imperative(trimmed)) {
       // An imperative of a verb of no listed kind ("Refund my order", "Fix my headphones"): a change of unnamed kind,
       // decided by the tools its words fit.
       const verb = trimmed.split(/\s+/u)[0] ?? '';
@@ -505,7 +515,8 @@ export function chineseClauses(request: string): string[] {
 }
 
 // Where one Chinese ask ends: a sentence's end, a semicolon, or a comma before a connective that starts the next.
-const ZH_CLAUSE_SPLIT = /[。！？!?；;\n]+|[，,、]\s*(?=然后|接着|之后|并且|同时|顺便|另外|还有|以及)|(?=然后|接着|顺便|另外|还有)/u;
+const ZH_CLAUSE_SPLIT =
+  /[。！？!?；;\n]+|[，,、]\s*(?=然后|接着|之后|并且|同时|顺便|另外|还有|以及)|(?=然后|接着|顺便|另外|还有)/u;
 
 // A send verb and a colon before what is to be sent (发一句：…, 说：…, 内容：…): what follows is the message, not
 // more asks ("在群里发一句：明天的站会取消" asks to send, not to cancel).

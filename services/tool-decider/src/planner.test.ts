@@ -527,6 +527,30 @@ describe('TD-5 no unasked writes, by the acts the request asks for', () => {
   });
 });
 
+describe('asks that add no tool of their own', () => {
+  let afterSales: Registry;
+  beforeAll(async () => {
+    afterSales = await loadRegistryDir(`${packs}after-sales`);
+  });
+  it('a remark about the speaker, and a change wanted, add no read', async () => {
+    for (const request of [
+      'If order 1234 shows up even later than it already is, can I still get my money back? Just asking for now.',
+      'The box for order 20261101001 had a different model in it. I want my money back.',
+    ]) {
+      const out = await plan(afterSales, {
+        request,
+        agent: 'refund_agent',
+        tenant: 'default',
+        scenario: null,
+      });
+      expect(
+        out.plan.steps.map((s) => s.tool),
+        request,
+      ).not.toContain('refund_status_query');
+    }
+  });
+});
+
 describe('a request of asks for different scenes', () => {
   let reach: Registry;
   beforeAll(async () => {

@@ -516,8 +516,20 @@ export async function planTools(
       if (!top || !fitsRequest(top, local)) return;
       // An ask for a change ("… also cancel my refund") is served by a tool that makes it, never by a read of the
       // same thing in its place.
-      const changes = readActs(part).filter((a) => WRITE_ACT_KINDS.has(a.kind));
+      const partActs = readActs(part);
+      const changes = partActs.filter((a) => WRITE_ACT_KINDS.has(a.kind));
       if (changes.length > 0 && !changes.some((a) => serves(a, top.tool, local, allowedWrites))) return;
+      // A change wanted ("I want my money back") is never served by a read of the same thing.
+      if (changes.some((a) => a.kind === 'act') && top.tool.action === 'read') return;
+      // A remark about the speaker ("Just asking for now.", "I'll keep the order") asks nothing of its own.
+      if (
+        kind === 'ask' &&
+        partActs.every((a) => a.cue === 'request') &&
+        /^(?:i|i'm|i'll|i've|i'd|im|we|we're|we'll|just|it's|that's|this is|thanks|thank you)\b/iu.test(
+          part.trim(),
+        )
+      )
+        return;
       if (chosen.some((c) => c.tool === top.tool)) {
         // A chosen tool reads its values from the first ask it serves; a thing listed in an ask is only a detail of
         // the words it already reads.
