@@ -551,6 +551,18 @@ describe('asks that add no tool of their own', () => {
   });
 });
 
+describe('an act no tool of the routed scene does', () => {
+  it('brings in the scene that has a tool of its kind: a calculation routed to the papers scene', async () => {
+    const out = await plan(research, {
+      request: '帮我算一下：从44100涨到52300，涨幅是百分之多少？保留两位小数',
+      agent: 'research_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['sandbox_compute']);
+  });
+});
+
 describe('a request of asks for different scenes', () => {
   let reach: Registry;
   beforeAll(async () => {

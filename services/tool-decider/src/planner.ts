@@ -1,7 +1,7 @@
 // The decider's pure core (TD-2..TD-6, TD-8): visible set (scene routing or the given scenario) → candidates
 // (lexical retrieval, or model proposals resolved by TD-3) → an ordered chain → the TD-5 rules, with bounded repair
 // rounds fed by the violations → a contract Plan. Used by the stage's decide and by `signalbox eval bfcl`.
-import type { AskedAct, InputFrom, Plan, PlanStep, Rejection } from '@signalbox/contracts';
+import type { AskedAct, AskedActKind, InputFrom, Plan, PlanStep, Rejection } from '@signalbox/contracts';
 import {
   requiredParameters,
   toolHash,
@@ -114,6 +114,7 @@ function visibleSet(
   req: PlanRequest,
   sceneSimilarity: ReadonlyMap<string, number> | undefined,
   askRoutes: readonly { ask: string; similarity: ReadonlyMap<string, number> | undefined }[] = [],
+  acts: readonly AskedActRead[] = [],
 ): { scene: string | null; tools: ToolDefinition[]; why: string } {
   if (req.scenario) {
     const set = toolsFor(registry, {
@@ -151,6 +152,27 @@ function visibleSet(
       }).tools)
         tools.set(t.name, t);
     }
+    // An act of a named kind (a calculation, a send, a create …) no tool of the scene does: the agent's scene that has
+    // a tool of that kind joins, best for the act's words first — a scene narrows what is shown, it does not hide
+    // the one kind of tool the request needs. (Whether the act may run is still the TD-5 rules' decision.)
+    const doesKind = (t: ToolDefinition, kind: AskedActKind) =>
+      kind === 'compute' ? computes(t) || toolActKind(t) === 'compute' : toolActKind(t) === kind;
+    for (const act of acts) {
+      if (act.kind === 'look_up' || act.kind === 'act') continue;
+      if ([...tools.values()].some((t) => doesKind(t, act.kind))) continue;
+      for (const option of scoreScenes(registry, req.agent, act.phrase)) {
+        const sceneTools = toolsForScene(registry, {
+          agent: req.agent,
+          scene: option.scene.id,
+          tenant: req.tenant,
+          cap: RANKED_LIMIT,
+        }).tools;
+        if (!sceneTools.some((t) => doesKind(t, act.kind))) continue;
+        if (!joined.includes(option.scene.id)) joined.push(option.scene.id);
+        for (const t of sceneTools) tools.set(t.name, t);
+        break;
+      }
+    }
     return {
       // A plan over several scenes names none: the executor then checks each tool against the agent's own scenes.
       scene: joined.length ? null : best.scene.id,
@@ -159,7 +181,7 @@ function visibleSet(
         `scene ${best.scene.id} (score ${best.score.toFixed(1)}` +
         (best.hits.length ? `, keywords ${best.hits.join(', ')}` : '') +
         `${best.semantic !== null ? `, semantic ${best.semantic.toFixed(2)}` : ''})` +
-        (joined.length ? ` + ${joined.map((j) => `scene ${j}`).join(', ')} for an ask of its own` : ''),
+        (joined.length ? ` + ${joined.map((j) => `scene ${j}`).join(', ')} for an ask or act of its own` : ''),
     };
   }
   // No scene speaks to the request: every scene the agent takes, so a fitting tool is still found (or none is).
@@ -322,7 +344,7 @@ export async function planTools(
           })),
         )
       : [];
-  const routed = visibleSet(registry, req, sceneSimilarity, askRoutes);
+  const routed = visibleSet(registry, req, sceneSimilarity, askRoutes, acts);
   const excluded = new Set(req.exclude ?? []);
   const visibleTools = routed.tools;
   const visible = new Map(visibleTools.map((t) => [t.name, t]));
@@ -521,6 +543,14 @@ export async function planTools(
       if (changes.length > 0 && !changes.some((a) => serves(a, top.tool, local, allowedWrites))) return;
       // A change wanted ("I want my money back") is never served by a read of the same thing.
       if (changes.some((a) => a.kind === 'act') && top.tool.action === 'read') return;
+      // A Chinese clause is an ask of its own only as a question or an act of a named kind: 保留两位小数 (keep two
+      // decimals), 给我标题和作者就行 (titles and authors will do) say how to answer, not what else to do.
+      if (
+        kind === 'ask' &&
+        /\p{Script=Han}/u.test(part) &&
+        !partActs.some((a) => a.kind !== 'act' && a.cue !== 'request' && a.cue !== 'directive')
+      )
+        return;
       // A remark about the speaker ("Just asking for now.", "I'll keep the order") asks nothing of its own.
       if (
         kind === 'ask' &&
@@ -797,7 +827,8 @@ function serves(
     case 'compute':
       // A general calculator does any; a tool named for computing, or any tool over the figures given, when the act's
       // words fit it (area_circle for "the area of a circle of radius 5").
-      return computes(tool) || ((act.figures === 'given' || kind === 'compute') && fit());
+      // A search or a read of records (a tool of look-up kind) computes nothing.
+      return computes(tool) || ((act.figures === 'given' || kind === 'compute') && kind !== 'look_up' && fit());
     case 'produce': {
       if (kind === 'produce' && fit()) return true;
       const wanted = new Set(tokens(act.object));
