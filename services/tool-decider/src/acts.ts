@@ -497,7 +497,8 @@ const ZH_QUESTION =
 /**
  * The clauses of a Chinese request, each an ask of its own when it is long enough to be one ("深圳明天下雨吗？另外
  * 帮我提个工单" → two; "论文发在哪个会上？哪一年的" → one: a fragment of five characters or fewer continues the clause
- * before it). Message content after a colon is not split. Empty for a request with no Chinese.
+ * before it, or opens the next when it comes first). Message content after a colon is not split. Empty for a request
+ * with no Chinese.
  */
 export function chineseClauses(request: string): string[] {
   if (!CJK.test(request)) return [];
@@ -508,7 +509,9 @@ export function chineseClauses(request: string): string[] {
     const clause = raw.replace(/^(?:然后|接着|之后|并且|同时|顺便|另外|还有|以及)/u, '').trim();
     if (clause === '') continue;
     const previous = out.at(-1);
-    if (previous !== undefined && [...clause].length <= 5) out[out.length - 1] = `${previous}，${clause}`;
+    // A short fragment continues the clause before it, and a short first one (投诉！！…) opens the next.
+    if (previous !== undefined && ([...clause].length <= 5 || [...previous].length <= 5))
+      out[out.length - 1] = `${previous}，${clause}`;
     else out.push(clause);
   }
   return out;

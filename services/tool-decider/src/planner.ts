@@ -837,8 +837,15 @@ function serves(
     }
     case 'look_up':
       return tool.action === 'read' && fit();
-    case 'act':
-      return fit() || allowed.has(tool.name);
+    case 'act': {
+      if (allowed.has(tool.name)) return true;
+      if (!fit()) return false;
+      // A change of unnamed kind ("直接退款吧", "refund it") is no read's to serve when a write it asks for fits its
+      // words as well; a want of information ("I need my order status") is, when no such write does.
+      if (tool.action !== 'read') return true;
+      const own = local.find((l) => l.tool === tool)?.fit ?? 0;
+      return !local.some((l) => l.tool.action !== 'read' && allowed.has(l.tool.name) && l.fit >= own);
+    }
     default: {
       const verb = cueVerb(act);
       // A tool of the act's kind does it; one of no named kind, or one whose name merely carries the verb (an
