@@ -38,6 +38,11 @@ export interface ScenarioCheck {
   failedUnlikeBaseline: number;
   /** Finished tasks whose status differs from the baseline's status for the same request. */
   statusChanged: number;
+  /**
+   * Of `failedUnlikeBaseline`, tasks whose tool call failed `transient` (connection refused or reset, breaker open) and
+   * that the evaluator then routed like a broken tool (re-plan without it): the known bug of the tools scenario.
+   */
+  failedOnTransientTool: number;
   /** Final status → tasks. */
   statuses: Record<string, number>;
   /** Per template: status → tasks. */
@@ -106,6 +111,17 @@ export async function checkScenario(input: CheckInput): Promise<ScenarioCheck> {
     [ids],
   );
   const rowOf = new Map(tasks.rows.map((r) => [r.task_id, r]));
+  // The evaluator's reason names the failed call's class: "call_failed: the call failed (transient)".
+  const transientTool = new Set(
+    (
+      await db.query<{ task_id: string }>(
+        `SELECT DISTINCT task_id FROM ${events}
+          WHERE task_id = ANY($1) AND stage = 'result_evaluator' AND event_type = 'replan_requested'
+            AND decision_reason LIKE '%call_failed: the call failed (transient)%'`,
+        [ids],
+      )
+    ).rows.map((r) => r.task_id),
+  );
 
   let finished = 0;
   let lost = 0;
@@ -113,6 +129,7 @@ export async function checkScenario(input: CheckInput): Promise<ScenarioCheck> {
   let failed = 0;
   let failedUnlikeBaseline = 0;
   let statusChanged = 0;
+  let failedOnTransientTool = 0;
   let deadLetteredEvents = 0;
   const statuses: Record<string, number> = {};
   const statusesByTemplate: Record<string, Record<string, number>> = {};
@@ -137,7 +154,10 @@ export async function checkScenario(input: CheckInput): Promise<ScenarioCheck> {
     }
     if (status === 'failed' || status === 'dead_lettered') {
       failed++;
-      if (input.baseline && input.baseline[s.template] !== 'failed') failedUnlikeBaseline++;
+      if (input.baseline && input.baseline[s.template] !== 'failed') {
+        failedUnlikeBaseline++;
+        if (transientTool.has(s.taskId!)) failedOnTransientTool++;
+      }
     }
     const expected = input.baseline?.[s.template];
     if (finishes > 0 && expected !== undefined && status !== expected) {
@@ -271,6 +291,7 @@ export async function checkScenario(input: CheckInput): Promise<ScenarioCheck> {
     failed,
     failedUnlikeBaseline,
     statusChanged,
+    failedOnTransientTool,
     statuses,
     statusesByTemplate,
     recoveryMs,

@@ -80,6 +80,11 @@ export function renderReport(results: readonly ScenarioResult[]): string {
     out.push(`${r.name} (${(r.durationMs / 1000).toFixed(0)} s): ${r.title}`);
     for (const n of r.fault.notes) out.push(`  fault: ${n}`);
     out.push(`  ${lat}; statuses: ${statuses}; re-sent calls ${String(c.resentCalls)}`);
+    if (c.failedOnTransientTool > 0) {
+      out.push(
+        `  ${String(c.failedOnTransientTool)} of the failed tasks: a transient tool failure routed as a broken tool (re-plan without it)`,
+      );
+    }
     const restarts = r.processes
       .filter((p) => p.crashes + p.kills + p.livenessRestarts > 0 || p.errorLines > 0)
       .map(
