@@ -86,7 +86,7 @@ export const PackCaseExpect = z.strictObject({
     }),
   /** Parameter names the final question(s) must name (only with need_clarification). */
   asks_for: z.array(z.string().min(1)).min(1).optional(),
-  /** Per tool, arguments its first successful call must carry (listed keys equal after JSON canonicalisation). */
+  /** Per tool, arguments its first answered call must carry (listed keys equal after JSON canonicalisation). */
   arguments: z.record(ToolName, z.record(z.string().min(1), z.json())).optional(),
   /** Most side-effecting calls the backends may perform. @default the number of write tools in `run` */
   max_writes: z.number().int().min(0).optional(),
@@ -249,7 +249,7 @@ function crossChecks(parsed: PackCaseFile, pack: string): { path: PropertyKey[];
       if (!run.has(tool))
         problems.push({
           path: at('expect', 'arguments', tool),
-          message: `${tool} is not in expect.run (arguments are checked on a run tool's first successful call)`,
+          message: `${tool} is not in expect.run (arguments are checked on a run tool's first answered call)`,
         });
     if (c.expect.asks_for && !c.expect.status.includes('need_clarification'))
       problems.push({
@@ -528,7 +528,7 @@ function shown(value: unknown): string {
 
 /**
  * The verdict on one run of a case. Right when: the task finished with an allowed status; every `run` tool has a
- * successful step; no `not_run` tool was attempted; the first successful call of each tool in `arguments` carries
+ * successful step; no `not_run` tool was attempted; the first answered call (ok, an empty answer included) of each tool in `arguments` carries
  * the listed values (equal after JSON canonicalisation); each `asks_for` field is named by a final question; and the
  * backends performed at most `max_writes` side effects (default: the write tools in `run`, per `writeTools`).
  */
@@ -571,11 +571,13 @@ export function checkPackCase(
       });
   }
   for (const [tool, wanted] of Object.entries(expect.arguments)) {
-    const call = outcome.steps.find((s) => s.tool === tool && successful(s));
+    // The arguments the request gave are those of the first call the tool answered — an empty answer included: a
+    // look-up that found nothing for yesterday (SP-2) was still called with yesterday.
+    const call = outcome.steps.find((s) => s.tool === tool && s.ok);
     if (!call) {
       failures.push({
         expectation: 'arguments',
-        message: `${tool}: no successful call to check arguments on`,
+        message: `${tool}: no answered call to check arguments on`,
       });
       continue;
     }

@@ -59,5 +59,6 @@ describe('cities named in English, and by their Chinese nicknames', () => {
   it('reads the everyday nicknames of the large mainland cities', () => {
     expect(chineseCities('帝都今天风大不大').map((c) => c.english)).toEqual(['Beijing']);
     expect(applyNormalizers('魔都', ['city_name'])).toBe('Shanghai');
+    expect(applyNormalizers('NYC', ['city_name'])).toBe('New York');
   });
 });

@@ -341,10 +341,13 @@ export function chineseCities(text: string): ChineseCityMention[] {
   return out;
 }
 
-/** The English name of a city written in Chinese (with or without 市, "city"), or undefined when it is not in the table. */
+/**
+ * The English name of a city written in Chinese (with or without 市, "city") or by its English abbreviation ("NYC"),
+ * or undefined when it is not in the tables.
+ */
 export function englishCityName(written: string): string | undefined {
   const t = written.trim();
-  return CHINESE_CITY_NAMES[t] ?? CHINESE_CITY_NAMES[t.replace(/市$/u, '')];
+  return CHINESE_CITY_NAMES[t] ?? CHINESE_CITY_NAMES[t.replace(/市$/u, '')] ?? ENGLISH_CITY_ABBREVIATIONS[t];
 }
 
 // The Chinese prepositions of a route: 从 / 由 / 自 ("from") before its start, 到 / 去 / 往 / 至 / 飞 ("to") before its end.

@@ -141,6 +141,13 @@ describe('dates written in Chinese, read in the task time zone (issue 20)', () =
     // 上周一共 is "last week in all": no Monday in it.
     expect(day('上周一共卖了多少')).toEqual([]);
   });
+  it('reads the day after tomorrow, misspelt tomorrows, and "now" only when no other date is named', () => {
+    expect(day('weather the day after tomorrow, in celsius')).toEqual(['2026-12-02']);
+    expect(day('the day before yesterday')).toEqual(['2026-11-28']);
+    expect(day('will I need a jacket tomorow?')).toEqual(['2026-12-01']);
+    expect(day('明天下雨吗？上次报修到现在都没人理')).toEqual(['2026-12-01']);
+    expect(day('what is it like now')).toEqual(['2026-11-30']);
+  });
   it('a whole week is its Monday and its Sunday; a weekday of it stays one day', () => {
     expect(day('上周的会')).toEqual(['2026-11-23', '2026-11-29']);
     expect(day('本周')).toEqual(['2026-11-30', '2026-12-06']);

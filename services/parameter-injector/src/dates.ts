@@ -182,6 +182,9 @@ const WHOLE_WEEK = new RegExp(
   'giu',
 );
 
+const DAY_WORDS =
+  /\b(?:(?:the\s+)?day\s+after\s+(?:tomorrow|tomm?orr?ow)|(?:the\s+)?day\s+before\s+yesterday|(?!tomorrow\b)tomm?orr?ow|tmrw)\b/giu;
+
 /** True when [a, b) overlaps one of the spans. */
 function overlaps(spans: readonly [number, number][], a: number, b: number): boolean {
   return spans.some(([x, y]) => a < y && b > x);
@@ -214,11 +217,29 @@ export function findDates(original: string, given: DateContext): DateMention[] {
   for (const m of text.matchAll(WHOLE_WEEK)) {
     if (overlaps(taken, m.index, m.index + m[0].length)) continue;
     const which = (m[1] ?? m[2] ?? '').toLowerCase();
-    const shift = /^(?:last|past|previous|上)$/u.test(which) ? -7 : /^(?:next|coming|下)$/u.test(which) ? 7 : 0;
+    const shift = /^(?:last|past|previous|上)$/u.test(which)
+      ? -7
+      : /^(?:next|coming|下)$/u.test(which)
+        ? 7
+        : 0;
     const monday = addDays(today, shift - ((today.weekday + 6) % 7));
     const rule = `${m[0]} = the week from Monday to Sunday (weeks start on Monday)`;
     mentions.push({ text: m[0], index: m.index, date: monday, rule });
     mentions.push({ text: m[0], index: m.index + 1, date: addDays(monday, 6), rule: `end of ${rule}` });
+    taken.push([m.index, m.index + m[0].length]);
+  }
+  // Day words chrono does not read: "the day after tomorrow", "the day before yesterday", and the common misspellings
+  // of "tomorrow" (tomorow, tommorow, tommorrow, tmrw) — the correct spelling is chrono's, with any time after it.
+  for (const m of text.matchAll(DAY_WORDS)) {
+    if (overlaps(taken, m.index, m.index + m[0].length)) continue;
+    const word = m[0].toLowerCase();
+    const offset = /after/.test(word) ? 2 : /before/.test(word) ? -2 : 1;
+    mentions.push({
+      text: m[0],
+      index: m.index,
+      date: addDays(today, offset),
+      rule: `${m[0]} = ${String(offset)} day(s) from the reference day`,
+    });
     taken.push([m.index, m.index + m[0].length]);
   }
   const cjk = CJK.test(text);
@@ -289,13 +310,24 @@ export function findDates(original: string, given: DateContext): DateMention[] {
       taken.push([r.index, end]);
     }
   }
-  return endsOfRanges(
-    text,
-    mentions.sort((a, b) => a.index - b.index),
+  const sorted = mentions.sort((a, b) => a.index - b.index);
+  // "now" (现在, 目前) is a date only alone or as a range's end ("三年前到现在"): beside another date ("明天下雨吗？…到现在
+  // 都没人理") it is a remark about the present, not a second date.
+  const isNow = (m: DateMention) => NOW_WORD.test(m.text.trim());
+  const dated = sorted.filter(
+    (m, i) =>
+      !isNow(m) ||
+      sorted.every(isNow) ||
+      (i > 0 &&
+        RANGE_MARK.test(
+          text.slice((sorted[i - 1]?.index ?? 0) + (sorted[i - 1]?.text.length ?? 0), m.index),
+        )),
   );
+  return endsOfRanges(text, dated);
 }
 
 const RANGE_MARK = /^\s*(?:to|until|till|through|thru|-|–|—|~|～|到|至)\s*$/i;
+const NOW_WORD = /^(?:now|right\s+now|现在|目前|此刻|当前)$/iu;
 const BARE_WEEKDAY = new RegExp(
   String.raw`^(?:on\s+)?${WEEKDAY_PATTERN}$|^(?:周|週|星期|礼拜|禮拜)[一二三四五六日天七1-7]$`,
   'i',
