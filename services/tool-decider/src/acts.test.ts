@@ -54,6 +54,8 @@ describe('readActs (TD-5 asked acts)', () => {
     // Booking is a create (订单, an order, is not).
     expect(readActs('帮我订一张明天去上海的高铁票').map((a) => a.kind)).toEqual(['create']);
     expect(readActs('订单1234到哪了').map((a) => a.kind)).toEqual(['look_up']);
+    // 把 X 给我 wants X: a look-up of it.
+    expect(kinds('顺便把王磊的电话给我')).toEqual([['look_up', '王磊的电话']]);
   });
 
   it('splits a Chinese request into its asks: sentences and connectives; a short fragment continues', () => {

@@ -565,6 +565,10 @@ function readChinese(whole: string): AskedActRead[] {
         ...figuresOf(kind, `${verb}${object}`),
       });
     });
+    // 把 X 给我 / 发我 / 告诉我 (give me X): X is information the user wants — a look-up of it.
+    const given = /把(.+?)(?:发给我|给我|发我|告诉我)/u.exec(text);
+    if (given?.[1] && found.length === 0)
+      found.push({ kind: 'look_up', object: given[1].trim(), phrase: given[0], cue: '给我' });
     // A thing wanted after a request marker with no verb of its own: 我要退款, 帮我开张发票 is covered by 开张.
     for (const m of text.matchAll(ZH_WANT)) {
       const after = text.slice(m.index + m[0].length).replace(ZH_MARKERS, '');

@@ -545,10 +545,15 @@ export async function planTools(
       if (changes.some((a) => a.kind === 'act') && top.tool.action === 'read') return;
       // A Chinese clause is an ask of its own only as a question or an act of a named kind: 保留两位小数 (keep two
       // decimals), 给我标题和作者就行 (titles and authors will do) say how to answer, not what else to do.
+      // A thing wanted (把Zhang Min的邮箱给我) is an ask too, unless the clause only says what will do (…就行).
       if (
         kind === 'ask' &&
         /\p{Script=Han}/u.test(part) &&
-        !partActs.some((a) => a.kind !== 'act' && a.cue !== 'request' && a.cue !== 'directive')
+        !partActs.some(
+          (a) =>
+            (a.kind !== 'act' && a.cue !== 'request' && a.cue !== 'directive') ||
+            (a.kind === 'act' && a.cue !== 'directive' && !/(?:就行|就好|就可以|即可)[。！!]*$/u.test(part)),
+        )
       )
         return;
       // A remark about the speaker ("Just asking for now.", "I'll keep the order") asks nothing of its own.
