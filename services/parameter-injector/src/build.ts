@@ -15,7 +15,7 @@ import { calculationFor, readFigures, type Figure } from './figures.js';
 import { readPath } from './json-path.js';
 import { assignLists, isArraySchema } from './list-assignment.js';
 import { assignNumbers } from './number-assignment.js';
-import { assignStrings, isPlainString } from './string-assignment.js';
+import { assignStrings, isPlainString, LABELLED_NOTE } from './string-assignment.js';
 import { applyNormalizers } from './normalizers.js';
 import { isSensitive, shown } from './redaction.js';
 
@@ -94,16 +94,26 @@ const NAMED_PHRASE =
 const NAMED_PHRASE_ZH =
   /(?:发给|发到|转给|抄送给?|通知|告诉|跟|给)\s*((?:\p{Lu}[\p{Script=Latin}\p{N}&.'-]*(?:\s+\p{Lu}[\p{Script=Latin}\p{N}&.'-]*)*)?[\p{Script=Han}]{0,8}?)(?=\s*(?:[，。！？,.!?；;：:]|发|说|讲|送|寄|打|$))/u;
 
+// 在 X 群里 (in the X group chat): the group is X.
+const NAMED_GROUP_ZH =
+  /在\s*(\p{Lu}[\p{Script=Latin}\p{N}&.'-]*(?:\s+\p{Lu}[\p{Script=Latin}\p{N}&.'-]*)*|\p{Script=Han}{2,8}?)\s*(?:群聊|群|频道)/u;
+
 /**
  * The name a request gives after a recipient or subject preposition, starting with a capital ("to the Atlas project
  * group" → "Atlas project group"); undefined when there is none (the whole request is then used).
  */
 export function namedPhrase(text: string): string | undefined {
-  const named = (NAMED_PHRASE.exec(text) ?? NAMED_PHRASE_ZH.exec(text))?.[1]?.trim();
-  // 给我 / 告诉他们: a pronoun names nobody the directory knows.
-  // "Atlas群里" is the Atlas group's chat: the group is named "Atlas"; 群 (group chat) and 里 (in) are not its name.
-  const name = named?.replace(/(?:群聊|群)?(?:里|中|内)?$/u, '').trim();
-  return name && !/^(?:我|我们|你|您|你们|他|她|他们|她们|大家)$/u.test(name) ? name : undefined;
+  for (const pattern of [NAMED_PHRASE, NAMED_PHRASE_ZH, NAMED_GROUP_ZH]) {
+    // "Atlas群里" is the Atlas group's chat: the group is named "Atlas"; 群 (group chat) and 里 (in) are not its name.
+    const name = pattern
+      .exec(text)?.[1]
+      ?.trim()
+      .replace(/(?:群聊|群)?(?:里|中|内)?$/u, '')
+      .trim();
+    // 给我 / 告诉他们: a pronoun names nobody the directory knows; 通知一下 names nobody at all.
+    if (name && !/^(?:我|我们|你|您|你们|他|她|他们|她们|大家|一下|一声|下)$/u.test(name)) return name;
+  }
+  return undefined;
 }
 
 function isNumeric(hints: ParameterHints): boolean {
@@ -381,6 +391,13 @@ export function buildArguments(input: BuildInput): BuiltArguments {
       return false;
     };
 
+    // What the request itself labels for this parameter ("subject: Atlas sync recap", 主题写“…”) is the user's choice:
+    // it wins over what an earlier step's output would give (a report's own title).
+    const labelled = strings.spans.get(field);
+    if (labelled?.note === LABELLED_NOTE && ref?.source !== 'default') {
+      set(field, labelled.value, 'user_text', labelled.note);
+      continue;
+    }
     if (ref) {
       if (ref.source === 'step_output') {
         const record = ref.step_index === null ? undefined : outputOfStep(history, ref.step_index);

@@ -77,6 +77,9 @@ describe('namedPhrase (a name parameter takes the name the request gives)', () =
     expect(namedPhrase('给Zhang Min发封邮件，主题写“导出超时”')).toBe('Zhang Min');
     expect(namedPhrase('跟陈杰说一声，值班表明天之前要排好')).toBe('陈杰');
     expect(namedPhrase('给我发个提醒')).toBeUndefined();
+    // 在 X 群里: the group is X; 通知一下 names nobody.
+    expect(namedPhrase('在Atlas群里发一句：明天的站会取消')).toBe('Atlas');
+    expect(namedPhrase('在项目组群里通知一下')).toBe('项目组');
   });
 });
 

@@ -36,6 +36,9 @@ import {
   type StringRole,
 } from './spans.js';
 
+/** The note of a span the request labels for the parameter ("Subject: …", 主题：…): the user's own choice. */
+export const LABELLED_NOTE = 'the words written against its label';
+
 /** A span given to a parameter, and the rule that found it. */
 export interface AssignedSpan {
   value: string;
@@ -157,7 +160,7 @@ export function assignStrings(
       // The user's own words, when the request labels them ("主题写“…”", "Subject: …", "内容：…"): the labelled part.
       const labels = [...nameWords(name), ...chineseTerms(description)];
       const labelled = one(labelledValues(text, labels, true));
-      if (labelled.value !== undefined) give(p.path, labelled.value, 'the words written against its label');
+      if (labelled.value !== undefined) give(p.path, labelled.value, LABELLED_NOTE);
       continue;
     }
     const listed = one(describedValues(description).filter((v) => mentioned(text, v)));
