@@ -1,8 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { TOPICS } from '@signalbox/contracts';
 import { testEndpoints, uniqueName } from '@signalbox/test-support';
-import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Kafka,
+  KafkaJSConnectionError,
+  KafkaJSNonRetriableError,
+  KafkaJSNumberOfRetriesExceeded,
+  logLevel,
+  type Consumer,
+  type Producer,
+  type ProducerConfig,
+} from 'kafkajs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { busContract, contractTopic, waitFor } from './bus-contract.js';
 import { createSchemaRegistry, registerTopicSchemas, registeredSchemaText } from './codec.js';
@@ -349,6 +358,85 @@ describe('schema registry compatibility (FL-2)', { timeout: 30_000 }, () => {
       await expect(publishing).rejects.toBeInstanceOf(SchemaNotRegisteredError);
       await expect(publishing).rejects.toThrow(/registerTopicSchemas/);
     } finally {
+      await bus.close();
+    }
+  });
+});
+
+// Issue 21, broker scenario: a publish in flight as the broker died failed after kafkajs's retries with a
+// `retriable: false` wrapper around the connection error, and the subscription stopped for good. The broker here is
+// the shared one, so the outage is the producer's: its sends to the output topic fail as kafkajs fails them then.
+describe('a publish that meets a broker outage', { timeout: 45_000 }, () => {
+  it('retries the batch and goes on consuming once the broker is back; the subscription never fails', async () => {
+    const input = contractTopic(1);
+    const output = contractTopic(1);
+    const bus = await busWithTopic(input, {
+      maxWaitTimeMs: 200,
+      retryBackoff: { initialMs: 50, maxMs: 200 },
+    });
+    // The prototype's own method, called on each client below (`this` is the client the bus created).
+    const createProducer = Object.getOwnPropertyDescriptor(Kafka.prototype, 'producer')?.value as (
+      this: Kafka,
+      config?: ProducerConfig,
+    ) => Producer;
+    let failures = 3;
+    const spy = vi.spyOn(Kafka.prototype, 'producer').mockImplementation(function (this: Kafka, config) {
+      const producer = createProducer.call(this, config);
+      const sendBatch = producer.sendBatch.bind(producer);
+      producer.sendBatch = (batch) => {
+        if (batch.topicMessages?.some((t) => t.topic === output.name) && failures-- > 0) {
+          // What kafkajs's producer rejects with when its reconnect inside the send's retry ran out of retries.
+          const refused = new (
+            KafkaJSConnectionError as unknown as new (e: string, o: Record<string, unknown>) => Error
+          )('Connection error: connect ECONNREFUSED 127.0.0.1:9092', { code: 'ECONNREFUSED' });
+          const exceeded = new (
+            KafkaJSNumberOfRetriesExceeded as unknown as new (e: Error, o: Record<string, unknown>) => Error
+          )(refused, { retryCount: 5, retryTime: 3000 });
+          return Promise.reject(
+            new (KafkaJSNonRetriableError as unknown as new (e: Error, o: Record<string, unknown>) => Error)(
+              exceeded,
+              { cause: refused },
+            ),
+          );
+        }
+        return sendBatch(batch);
+      };
+      return producer;
+    });
+    const errors: Error[] = [];
+    const forwarded: string[] = [];
+    let attempts = 0;
+    try {
+      await bus.ensureTopics([{ name: output.name, partitions: 1 }]);
+      await registerTopicSchemas(registry, [output]);
+      await bus.consume({
+        groupId: uniqueName('group'),
+        topic: input,
+        handler: async (batch) => {
+          attempts++;
+          await bus.publish(batch.map((m) => ({ topic: output, key: m.key, value: m.value })));
+          forwarded.push(...batch.map((m) => m.key));
+          return { deadLetters: [] };
+        },
+        onError: (error) => errors.push(error),
+      });
+      await bus.publish([{ topic: input, key: 'during', value: { task_id: 'during', seq: 0 } }]);
+      await waitFor('the message published into the outage', () => forwarded.includes('during'));
+      expect(attempts).toBe(4);
+      await bus.publish([{ topic: input, key: 'after', value: { task_id: 'after', seq: 1 } }]);
+      await waitFor('the message published after it', () => forwarded.includes('after'));
+      expect(forwarded).toEqual(['during', 'after']);
+      expect(errors).toEqual([]);
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        const [partition] = await admin.fetchTopicOffsets(output.name);
+        expect(partition?.high).toBe('2');
+      } finally {
+        await admin.disconnect();
+      }
+    } finally {
+      spy.mockRestore();
       await bus.close();
     }
   });

@@ -16,7 +16,8 @@ import {
   type BatchRunnerDeps,
   type DeadLetterRecord,
 } from './consumer-runner.js';
-import { BrokerError, BusStateError, InvalidMessageError, SubscriptionFailedError } from './errors.js';
+import { isBrokerConnectionError, wrapBrokerError } from './broker-errors.js';
+import { BusStateError, InvalidMessageError, SubscriptionFailedError } from './errors.js';
 import { silentLogger, type BusLogger } from './logger.js';
 import { PartitionLanes } from './partition-lanes.js';
 import { keyHashPartitioner } from './partitioner.js';
@@ -207,13 +208,6 @@ export function sliceBySize(topicMessages: TopicMessages[], maxBytes: number): T
   return slices;
 }
 
-function wrapBrokerError(what: string, error: unknown, topic?: string): BrokerError {
-  const retriable =
-    typeof error === 'object' && error !== null && 'retriable' in error ? Boolean(error.retriable) : true;
-  const reason = error instanceof Error ? error.message : String(error);
-  return new BrokerError(`${what}: ${reason}`, { cause: error, retriable, ...(topic ? { topic } : {}) });
-}
-
 /**
  * The {@link Bus} on Kafka (kafkajs) with values in the Confluent wire format through the schema registry (FL-2).
  * Producer: idempotent, acks from all in-sync replicas, the default (murmur2) partitioner on the key. Consumers:
@@ -358,7 +352,8 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
             });
             return;
           } catch (error) {
-            if (attempt >= ENSURE_TOPICS_ATTEMPTS || !isRetriable(error)) throw error;
+            const retriable = isRetriable(error) || isBrokerConnectionError(error);
+            if (attempt >= ENSURE_TOPICS_ATTEMPTS || !retriable) throw error;
             await sleep(backoffDelay(attempt, ENSURE_TOPICS_BACKOFF));
           }
         }
@@ -552,6 +547,12 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
           },
           'kafka consumer crashed',
         );
+        // kafkajs restarts a consumer that crashed on a retriable error (a broker outage among them). One it does
+        // not restart consumes nothing any more: the subscription has failed, and says so (onError), rather than
+        // leave the stage looking alive while it stands still.
+        if (!event.payload.restart && !stopping) {
+          fail(new SubscriptionFailedError(o.topic.name, o.groupId, { cause: event.payload.error }));
+        }
       });
       const deps: BatchRunnerDeps = {
         topic: o.topic,
