@@ -101,7 +101,7 @@ export interface PlanOutcome {
  */
 export const RANKED_LIMIT = 200;
 
-/** The most asks of one request routed to scenes of their own and served each (a ninth is part of the whole). */
+/** The most asks of one request routed to scenes of their own (each costs an embedding; later asks are still served). */
 export const MAX_ROUTED_ASKS = 8;
 
 /** The shortlist a model is shown (IF-4): the first `visibility_cap` tools of the decider's ranking. */
@@ -330,13 +330,13 @@ export async function planTools(
   // each ask is routed on its own too, and a scene that serves an ask better than the request's scene joins it.
   const asks = requestParts(req.request);
   // In Chinese, whose asks requestParts does not split, its clauses are the asks.
-  // At most MAX_ROUTED_ASKS of them: each costs an embedding, and a request of more asks is a document, not a request.
+  // The first MAX_ROUTED_ASKS of them are routed to scenes (each costs an embedding); all of them are served.
   const clauses = chineseClauses(req.request);
-  const routedAsks = (asks.length > 1 ? asks : clauses.length > 1 ? clauses : []).slice(0, MAX_ROUTED_ASKS);
+  const routedAsks = asks.length > 1 ? asks : clauses.length > 1 ? clauses : [];
   const askRoutes =
     routedAsks.length > 1 && !req.scenario
       ? await Promise.all(
-          routedAsks.map(async (ask) => ({
+          routedAsks.slice(0, MAX_ROUTED_ASKS).map(async (ask) => ({
             ask,
             similarity: options.semantic
               ? await options.semantic.sceneSimilarities(ask, agentScenes(registry, req.agent))
@@ -502,6 +502,8 @@ export async function planTools(
     // The acts the request names besides its lead (produce, send, compute, create …): each gets the tool that does
     // it, unless a chosen tool already does.
     const forActs: ToolDefinition[] = [];
+    // The acts given a tool here, by their words: an ask that is one of them is served ("I want my money back.").
+    const actsServed = new Set<string>();
     for (const act of acts) {
       // Look-ups are the lead's and the asks' (below): they are scored on their own words there.
       if (act.kind === 'look_up') continue;
@@ -517,6 +519,7 @@ export async function planTools(
       if (!s) continue;
       chosen.push(s);
       forActs.push(s.tool);
+      actsServed.add(act.phrase);
       reasons.push(`${actLabel(act)} → ${s.tool.name}`);
     }
     // A request of several asks ("… Also, …", "…, and find …"): each ask's own best fitting tool joins the chain,
@@ -539,10 +542,9 @@ export async function planTools(
       // An ask for a change ("… also cancel my refund") is served by a tool that makes it, never by a read of the
       // same thing in its place.
       const partActs = readActs(part);
+      if (kind === 'ask' && partActs.some((a) => actsServed.has(a.phrase))) return;
       const changes = partActs.filter((a) => WRITE_ACT_KINDS.has(a.kind));
       if (changes.length > 0 && !changes.some((a) => serves(a, top.tool, local, allowedWrites))) return;
-      // A change wanted ("I want my money back") is never served by a read of the same thing.
-      if (changes.some((a) => a.kind === 'act') && top.tool.action === 'read') return;
       // A Chinese clause is an ask of its own only as a question or an act of a named kind: 保留两位小数 (keep two
       // decimals), 给我标题和作者就行 (titles and authors will do) say how to answer, not what else to do.
       // A thing wanted (把Zhang Min的邮箱给我) is an ask too, unless the clause only says what will do (…就行).
@@ -562,7 +564,8 @@ export async function planTools(
         partActs.every((a) => a.cue === 'request') &&
         /^(?:i|i'm|i'll|i've|i'd|im|we|we're|we'll|just|it's|that's|this is|thanks|thank you)\b/iu.test(
           part.trim(),
-        )
+        ) &&
+        tokens(part).length <= 2
       )
         return;
       if (chosen.some((c) => c.tool === top.tool)) {
@@ -794,6 +797,23 @@ function singledOut(top: ScoredTool, fitsWhole: boolean): boolean {
   return lead >= (fitsWhole ? 1 : 2) * RETRIEVAL_CONFIG.leadMargin - 1e-9;
 }
 
+/** Whether a tool takes a number (a figure to work on): a numeric or numeric-array parameter, or named inputs. */
+function takesNumbers(tool: ToolDefinition): boolean {
+  const numeric = (schema: unknown): boolean => {
+    if (typeof schema !== 'object' || schema === null) return false;
+    const s = schema as { type?: unknown; items?: unknown };
+    const types = Array.isArray(s.type) ? s.type : [s.type];
+    return (
+      types.includes('number') ||
+      types.includes('integer') ||
+      types.includes('object') ||
+      (types.includes('array') && numeric(s.items))
+    );
+  };
+  const properties = (tool.parameters as { properties?: Record<string, unknown> }).properties ?? {};
+  return Object.values(properties).some(numeric);
+}
+
 /** An http(s) URL written in a request. */
 const REQUEST_URL = /\bhttps?:\/\/\S+/i;
 
@@ -832,8 +852,12 @@ function serves(
     case 'compute':
       // A general calculator does any; a tool named for computing, or any tool over the figures given, when the act's
       // words fit it (area_circle for "the area of a circle of radius 5").
-      // A search or a read of records (a tool of look-up kind) computes nothing.
-      return computes(tool) || ((act.figures === 'given' || kind === 'compute') && kind !== 'look_up' && fit());
+      // Over the figures given, only a tool that takes a number can work on them: a search for papers computes nothing.
+      return (
+        computes(tool) ||
+        (kind === 'compute' && fit()) ||
+        (act.figures === 'given' && takesNumbers(tool) && fit())
+      );
     case 'produce': {
       if (kind === 'produce' && fit()) return true;
       const wanted = new Set(tokens(act.object));
@@ -845,11 +869,10 @@ function serves(
     case 'act': {
       if (allowed.has(tool.name)) return true;
       if (!fit()) return false;
-      // A change of unnamed kind ("直接退款吧", "refund it") is no read's to serve when a write it asks for fits its
-      // words as well; a want of information ("I need my order status") is, when no such write does.
+      // A change of unnamed kind ("直接退款吧", "I want my money back") is no read's to serve when a write it asks for
+      // fits its words; a want of information ("I need my order status") is, when no such write does.
       if (tool.action !== 'read') return true;
-      const own = local.find((l) => l.tool === tool)?.fit ?? 0;
-      return !local.some((l) => l.tool.action !== 'read' && allowed.has(l.tool.name) && l.fit >= own);
+      return !local.some((l) => l.tool.action !== 'read' && allowed.has(l.tool.name) && fitsRequest(l, local));
     }
     default: {
       const verb = cueVerb(act);
