@@ -49,6 +49,13 @@ export interface DecisionContext {
    * @default no models: every profile is deterministic
    */
   models?: ModelLookup;
+  /**
+   * Aborted when the stage begins to drain (SIGTERM): a decision that waits on something outside (a tool's outage)
+   * may stop waiting and throw `DecisionDeferredError`, so the input is left for the stage's next owner instead of
+   * holding the drain up. Not part of what is decided: a decision must not depend on it otherwise.
+   * @default never aborted
+   */
+  signal?: AbortSignal;
 }
 
 /**

@@ -36,6 +36,16 @@ export class EventLogUnavailableError extends StageKitError {
   readonly retriable = true;
 }
 
+/**
+ * Thrown by a decide function that gives up because the stage is stopping (`ctx.signal` aborted) while it waits on
+ * something outside (a tool's outage): the input is not decided now — nothing is appended or dead-lettered, its
+ * offset is not committed — and it is delivered again, to the stage's next owner. Throw it only when running the
+ * same decision again later is safe (whatever the abandoned attempt set in motion is idempotent).
+ */
+export class DecisionDeferredError extends StageKitError {
+  readonly retriable = true;
+}
+
 /** Thrown by `createStageRuntime` options validation before anything starts. */
 export class StageConfigError extends StageKitError {
   readonly retriable = false;

@@ -22,6 +22,7 @@ export {
 } from './model-exchanges.js';
 export { StageEnv, parseEnv } from './env.js';
 export {
+  DecisionDeferredError,
   EnvError,
   EventLogUnavailableError,
   InvalidDecisionError,

@@ -39,7 +39,7 @@ import {
   type StageDefinition,
   type StageInput,
 } from './decision.js';
-import { StageConfigError } from './errors.js';
+import { DecisionDeferredError, StageConfigError } from './errors.js';
 import { replayExchanges } from './model-exchanges.js';
 import {
   createStageRuntime,
@@ -1106,6 +1106,42 @@ describe('stage runtime: backpressure and lifecycle (RS-3)', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(started).toBe(3);
     expect(await store.readTask(afterStop)).toEqual([]);
+  });
+
+  // Issue 21: a decision waiting out a tool's outage must neither hold the drain up nor be reported as failed.
+  it('a decision that gives up as the stage drains is left undecided and uncommitted; the next owner decides it', async () => {
+    const r = await rig();
+    const [taskId = ''] = r.ids(1);
+    let waiting = 0;
+    const outage: Decide = (_input, ctx) =>
+      new Promise<Decision>((_resolve, reject) => {
+        waiting++;
+        ctx.signal?.addEventListener(
+          'abort',
+          () => {
+            reject(new DecisionDeferredError('the tool is still down'));
+          },
+          { once: true },
+        );
+      });
+    await r.publish(submitted(taskId));
+    const runtime = await r.run(outage);
+    await waitFor(() => waiting === 1, 'the decision waiting on the outage');
+
+    const began = Date.now();
+    await runtime.stop();
+    expect(Date.now() - began).toBeLessThan(1000);
+    expect(runtime.state).toBe('stopped');
+    expect(r.committed()).toBe(0);
+    expect(r.deadLetters()).toEqual([]);
+    expect(await store.readTask(taskId)).toEqual([]);
+
+    await r.run((input) => selected(input, 'decided once the tool was back'));
+    await waitFor(() => r.committed() === 1, 'the next owner deciding the input');
+    expect(r.outputs().map((o) => o.task_id)).toEqual([taskId]);
+    const rows = await store.readTask(taskId);
+    expect(rows.map((e) => e.envelope.event_type)).toEqual(['model_selected']);
+    expect(waiting).toBe(1);
   });
 
   it('refuses a definition whose input topic is another stage’s, and bad options, before any side effect', async () => {

@@ -31,7 +31,13 @@ import {
   type StageDefinition,
   type StageInput,
 } from './decision.js';
-import { EventLogUnavailableError, InvalidDecisionError, StageConfigError, isRetriable } from './errors.js';
+import {
+  DecisionDeferredError,
+  EventLogUnavailableError,
+  InvalidDecisionError,
+  StageConfigError,
+  isRetriable,
+} from './errors.js';
 import { limitModelCalls, recordExchanges } from './model-exchanges.js';
 
 /** Lifecycle of a stage worker. */
@@ -162,6 +168,8 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
   let storeHealthy = true;
   let probing: Promise<void> | undefined;
   let inFlight = 0;
+  // Aborted as the stage drains: decisions waiting on something outside give up (DecisionDeferredError).
+  const draining = new AbortController();
 
   /**
    * The decision and the model exchanges it used. Each attempt records its own exchanges: those of an attempt that
@@ -182,6 +190,7 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
         const decision = await definition.decide(input, { ...ctx, models: recorder.models });
         return { decision, exchanges: recorder.exchanges() };
       } catch (err) {
+        if (err instanceof DecisionDeferredError) throw err;
         if (!isRetriable(err) || attempt >= o.decideAttempts) throw err;
         observer.onRetry?.('decide');
         const cap = Math.min(o.retryMaxMs, o.retryBaseMs * 2 ** (attempt - 1));
@@ -303,7 +312,11 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
     const versions = definition.versions();
     const lastAttempt = { exchanges: (): readonly ModelExchange[] => NO_EXCHANGES };
     try {
-      const { decision, exchanges } = await decideWithRetry(input, { stage, versions }, lastAttempt);
+      const { decision, exchanges } = await decideWithRetry(
+        input,
+        { stage, versions, signal: draining.signal },
+        lastAttempt,
+      );
       const envelope = decisionEnvelope(stage, input, decision, versions, o.now(), traceparent);
       // Checked as the consumer will see it after JSON encoding, so the append and the publish cannot refuse it later.
       // Checked in the shape the log will give back (object keys in jsonb's order): a redelivery re-publishes the
@@ -327,6 +340,15 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
       if (exchanges.length > 0) event.exchanges = exchanges;
       return { kind: 'new', event, published };
     } catch (err) {
+      // Given up as the stage drains: not decided at all. The batch fails (retriable) and, the subscription
+      // stopping, is abandoned uncommitted: the input comes again to the next owner.
+      if (err instanceof DecisionDeferredError) {
+        logger.info(
+          { stage, task_id: input.task_id, event_id: input.event_id, err: describe(err) },
+          'decision deferred: the stage is stopping; the input is left for redelivery',
+        );
+        throw err;
+      }
       const detail = describe(err);
       logger.error(
         { stage, task_id: input.task_id, event_id: input.event_id, err: detail },
@@ -532,6 +554,8 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
       if (state === 'stopped' || state === 'draining') return;
       state = 'draining';
       logger.info({ stage }, 'draining');
+      // Decisions waiting on something outside stop waiting: the drain is not held up by an outage.
+      draining.abort();
       try {
         await subscription?.stop();
         await probing;

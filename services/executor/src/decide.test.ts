@@ -1,8 +1,10 @@
 // The executor's decision: visibility re-check, the confirmation gate and execution through the real gateway.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type TopicMessage } from '@signalbox/contracts';
 import type { Registry } from '@signalbox/registry';
-import type { Decision } from '@signalbox/stage-kit';
+import { DecisionDeferredError, type Decision } from '@signalbox/stage-kit';
 import { createIsolatedSchema, testEndpoints, type IsolatedSchema } from '@signalbox/test-support';
 import { executorDefinition } from './decide.js';
 import { createExecutorStore, type ExecutorStore } from './executor-store.js';
@@ -186,5 +188,44 @@ describe('executor decide', () => {
       expect(first.decision_reason).toContain(`confirmed for sha256:${hash}`);
       expect(server.acted() - acted).toBe(1);
     });
+  });
+});
+
+// Issue 21: a call waiting out a tool's outage as the stage drains is no decision: the input is left for redelivery.
+describe('executor decide while its tool is down', () => {
+  it('defers the decision (DecisionDeferredError) when the stage drains during the wait', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const downRegistry = testRegistry([httpTool('down_read', `http://127.0.0.1:${String(port)}/ok`)]);
+    const definition = executorDefinition({
+      registry: downRegistry,
+      executor: createExecutor({
+        store,
+        transports: {
+          http: createHttpTransport({ guard: createSsrfGuard({ allow: [`127.0.0.1:${String(port)}`] }) }),
+        },
+      }),
+    });
+    const draining = new AbortController();
+    const deciding = definition.decide(
+      stepPrepared({ registry: downRegistry, tool: 'down_read', arguments: {} }),
+      {
+        stage: 'executor',
+        versions: definition.versions(),
+        signal: draining.signal,
+      },
+    );
+    let settled = false;
+    void Promise.resolve(deciding).then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Still waiting for the tool, not failed.
+    expect(settled).toBe(false);
+    draining.abort();
+    await expect(deciding).rejects.toBeInstanceOf(DecisionDeferredError);
   });
 });

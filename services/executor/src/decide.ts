@@ -1,8 +1,15 @@
 import { TOPICS, type ErrorClass, type StepResult, type TopicMessage } from '@signalbox/contracts';
 import { stageBinding, type Registry } from '@signalbox/registry';
-import { defineStage, type Decide, type Decision, type StageDefinition } from '@signalbox/stage-kit';
+import {
+  DecisionDeferredError,
+  defineStage,
+  type Decide,
+  type Decision,
+  type StageDefinition,
+} from '@signalbox/stage-kit';
 import { checkConfirmation } from './confirmation.js';
 import { ERROR_CLASSES, eventErrorMessage } from './error-classes.js';
+import { ExecutionAbortedError } from './errors.js';
 import type { Executor } from './executor.js';
 import { argumentHash, idempotencyKey } from './keys.js';
 import { recheckVisibility } from './visibility-check.js';
@@ -102,7 +109,7 @@ export function createExecutorDecide(options: ExecutorDecideOptions): Decide {
     };
   }
 
-  return async (raw) => {
+  return async (raw, ctx) => {
     const input = raw as Input;
     const { task, plan, call } = input.payload;
     const tool = registry.tool(call.tool);
@@ -152,14 +159,26 @@ export function createExecutorDecide(options: ExecutorDecideOptions): Decide {
         break;
     }
 
-    const result = await executor.execute({
-      tenant_id: input.tenant_id,
-      task_id: input.task_id,
-      step_index: call.step_index,
-      tool,
-      arguments: call.arguments,
-      needs_fresh_data: task.needs_fresh_data,
-    });
+    let result: StepResult;
+    try {
+      result = await executor.execute(
+        {
+          tenant_id: input.tenant_id,
+          task_id: input.task_id,
+          step_index: call.step_index,
+          tool,
+          arguments: call.arguments,
+          needs_fresh_data: task.needs_fresh_data,
+        },
+        { signal: ctx.signal },
+      );
+    } catch (err) {
+      // The stage is stopping while the call waits out an outage: no decision now; the input stays uncommitted and
+      // its next owner runs the call again under the same idempotency key (the executor left the key safe to).
+      if (err instanceof ExecutionAbortedError)
+        throw new DecisionDeferredError(`${tool.name}: ${err.message}`, { cause: err });
+      throw err;
+    }
     const what = result.ok
       ? `${tool.name} ran (${String(result.attempts)} attempt(s)${result.cache_hit ? ', cache hit' : ''}; ${result.output_kind})`
       : `${tool.name} failed: ${result.error_class ?? 'internal'} → ${ERROR_CLASSES[result.error_class ?? 'internal'].next_action}`;

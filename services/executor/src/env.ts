@@ -65,6 +65,14 @@ export const Env = StageEnv.extend({
   SIGNALBOX_EXECUTOR_BREAKER_OPEN_MS: z.coerce.number().int().min(100).default(30_000),
   /** The first cool-down of an open breaker before its probe call. @default 1000 */
   SIGNALBOX_EXECUTOR_BREAKER_PROBE_MS: z.coerce.number().int().min(10).default(1000),
+  /**
+   * Issue 21, "a brief outage delays, it does not fail": how long a tool call goes on being tried, after its retry
+   * policy's attempts, while it fails without reaching the tool (connection refused or reset before sending, breaker
+   * open — one half-open probe at a time —, 503, 429 with Retry-After), before the failure is reported `transient`
+   * (and the task re-planned). The call holds its batch, so its partition, meanwhile; a drain (SIGTERM) ends the wait
+   * at once and leaves the input for redelivery. 0 reports such a failure at once. @default 30000
+   */
+  SIGNALBOX_EXECUTOR_OUTAGE_BUDGET_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   /** Heap limit of one compute evaluation. @default 33554432 (32 MiB) */
   SIGNALBOX_EXECUTOR_COMPUTE_MEMORY_BYTES: z.coerce
     .number()

@@ -62,3 +62,23 @@ export class SsrfRefusedError extends ExecutorError {
 export class ExecutorStoreError extends ExecutorError {
   readonly retriable = true;
 }
+
+/**
+ * Thrown by `execute` when the caller's signal aborted it while it waited for a tool (an outage, a backoff): the
+ * call neither succeeded nor failed for good, so there is no result to report. What it did is in the executor's
+ * store as if it had failed (a write's key released when the tool was certainly not reached, else recorded as
+ * failed, to be re-sent with the same key only to a tool that dedupes by it): running the same request again later
+ * is safe.
+ */
+export class ExecutionAbortedError extends ExecutorError {
+  readonly retriable = true;
+  constructor(
+    readonly toolName: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `${toolName}: the call was abandoned while it waited for the tool (the caller stopped it)`,
+      options,
+    );
+  }
+}

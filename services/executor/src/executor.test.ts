@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIsolatedSchema, testEndpoints, type IsolatedSchema } from '@signalbox/test-support';
 import { ToolDefinition, type ToolDefinitionInput } from '@signalbox/registry';
 import { createExecutorStore, type ExecutorStore } from './executor-store.js';
+import { ExecutionAbortedError } from './errors.js';
 import { createExecutor, type ExecutionRequest, type Executor } from './executor.js';
 import { createHttpTransport } from './http-transport.js';
 import { httpTool, startFaultServer, type FaultServer } from './internal/test-fixtures.js';
@@ -30,6 +31,8 @@ beforeAll(async () => {
     },
     inlineOutputBytes: 16 * 1024,
     breaker: { failureThreshold: 3, openMs: 60_000 },
+    // These tests are about one call's own attempts and the breaker; waiting out an outage has tests of its own.
+    outageBudgetMs: 0,
   });
 });
 afterAll(async () => {
@@ -284,6 +287,8 @@ describe('circuit breaker recovery (EX-4, half-open probe)', () => {
         }),
       },
       breaker: { failureThreshold: 2, openMs: 30_000 },
+      // Each call reports its failure at once, so the test can watch the breaker between calls.
+      outageBudgetMs: 0,
     });
     const tool = httpTool('recovering_read', `${tools.url()}/ok`);
     try {
@@ -338,6 +343,7 @@ describe('circuit breaker recovery (EX-4, half-open probe)', () => {
         }),
       },
       breaker: { failureThreshold: 2, openMs: 30_000 },
+      outageBudgetMs: 0,
     });
     const tool = httpTool('probed_read', `${tools.url()}/slow`, { timeout_ms: 2000 });
     try {
@@ -360,6 +366,174 @@ describe('circuit breaker recovery (EX-4, half-open probe)', () => {
       await tools.down();
     }
   });
+});
+
+// Issue 21, "a brief outage delays, it does not fail": the demo tools cut for 6–10 s failed tasks whose calls met
+// refused connections and then the open breaker, though the tools were back seconds later.
+describe('a brief tool outage delays a call, it does not fail it', () => {
+  const answer: http.RequestListener = (req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ value: 'up', key: req.headers['idempotency-key'], body }));
+    });
+  };
+  const gatewayFor = (
+    tools: Awaited<ReturnType<typeof startRestartableServer>>,
+    extra: Partial<Parameters<typeof createExecutor>[0]> = {},
+  ) =>
+    createExecutor({
+      store,
+      transports: {
+        http: createHttpTransport({
+          guard: createSsrfGuard({ allow: [`127.0.0.1:${String(tools.port())}`] }),
+        }),
+      },
+      // Cool-downs of 1 s, then 2 s at most: the probe that finds the tool back comes within 2 s of it.
+      breaker: { failureThreshold: 2, openMs: 2000 },
+      ...extra,
+    });
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it(
+    'a read whose tool refuses connections for ~3 s succeeds once it is back, through one half-open probe',
+    { timeout: 20_000 },
+    async () => {
+      const tools = await startRestartableServer(answer);
+      // The default budget (30 s), as the executor runs.
+      const gateway = gatewayFor(tools);
+      const tool = httpTool('outage_read', `${tools.url()}/ok`);
+      try {
+        await tools.down();
+        const began = Date.now();
+        const calls = Array.from({ length: 4 }, (_, i) =>
+          gateway.execute(request(tool, { q: `q${String(i)}` })),
+        );
+        await sleep(3000);
+        expect(gateway.breakerState('outage_read')).not.toBe('closed');
+        const hitsBefore = tools.hits();
+        await tools.up();
+        const results = await Promise.all(calls);
+        const waited = Date.now() - began;
+        for (const r of results) {
+          expect(r).toMatchObject({ ok: true, error_class: null, output: { value: 'up' } });
+          expect(r.attempts).toBeGreaterThan(1);
+        }
+        // Back within a cool-down and a backoff, far inside the budget.
+        expect(waited).toBeLessThan(3000 + 2000 + 4500);
+        // Refused connections never reached it: each call reached the tool once, when it was back.
+        expect(tools.hits() - hitsBefore).toBe(4);
+        expect(gateway.breakerState('outage_read')).toBe('closed');
+      } finally {
+        await tools.down();
+      }
+    },
+  );
+
+  it(
+    'a write to a tool that is not idempotent is sent exactly once, when the tool is back',
+    { timeout: 20_000 },
+    async () => {
+      const tools = await startRestartableServer(answer);
+      const gateway = gatewayFor(tools);
+      const tool = httpTool('outage_write', `${tools.url()}/write`, {
+        action: 'write',
+        permission: 'write',
+        idempotent: false,
+        evidence: 'action_receipt',
+        retry: retrying,
+      });
+      try {
+        await tools.down();
+        const call = gateway.execute(request(tool, { amount: 21 }));
+        await sleep(1500);
+        await tools.up();
+        const r = await call;
+        expect(r).toMatchObject({ ok: true, output_kind: 'action_receipt', output: { value: 'up' } });
+        expect(tools.hits()).toBe(1);
+        const row = await schema.pool.query<{ send_count: number; status: string }>(
+          'SELECT send_count, status FROM executor_calls WHERE idempotency_key = $1',
+          [r.idempotency_key],
+        );
+        expect(row.rows[0]).toEqual({ send_count: 1, status: 'succeeded' });
+      } finally {
+        await tools.down();
+      }
+    },
+  );
+
+  it('reports the transient failure as before once the budget is spent', { timeout: 20_000 }, async () => {
+    const tools = await startRestartableServer(answer);
+    const gateway = gatewayFor(tools, { outageBudgetMs: 1200 });
+    const tool = httpTool('long_outage_read', `${tools.url()}/ok`);
+    try {
+      await tools.down();
+      const began = Date.now();
+      const r = await gateway.execute(request(tool));
+      const took = Date.now() - began;
+      expect(r).toMatchObject({ ok: false, error_class: 'transient', output_kind: 'failure' });
+      expect(r.attempts).toBeGreaterThan(1);
+      expect(took).toBeGreaterThanOrEqual(1200);
+      expect(took).toBeLessThan(1200 + 2500);
+    } finally {
+      await tools.down();
+    }
+  });
+
+  it('does not wait on a failure that reached the tool (a 500 is its answer, not an outage)', async () => {
+    const gateway = createExecutor({
+      store,
+      transports: {
+        http: createHttpTransport({
+          guard: createSsrfGuard({ allow: [`127.0.0.1:${String(server.port)}`] }),
+        }),
+      },
+    });
+    const began = Date.now();
+    const r = await gateway.execute(
+      request(httpTool('answered_500_read', `${server.url}/500`, { retry: retrying })),
+    );
+    expect(r).toMatchObject({ ok: false, error_class: 'transient', attempts: 3 });
+    expect(Date.now() - began).toBeLessThan(1500);
+  });
+
+  it(
+    "the caller's signal ends the wait at once; the write's key is released and runs once when the request comes again",
+    { timeout: 20_000 },
+    async () => {
+      const tools = await startRestartableServer(answer);
+      const gateway = gatewayFor(tools);
+      const tool = httpTool('abandoned_write', `${tools.url()}/write`, {
+        action: 'write',
+        permission: 'write',
+        idempotent: false,
+        evidence: 'action_receipt',
+      });
+      const req = request(tool, { amount: 22 });
+      try {
+        await tools.down();
+        const stop = new AbortController();
+        const call = gateway.execute(req, { signal: stop.signal });
+        await sleep(700);
+        const abortedAt = Date.now();
+        stop.abort();
+        await expect(call).rejects.toBeInstanceOf(ExecutionAbortedError);
+        expect(Date.now() - abortedAt).toBeLessThan(500);
+        const rows = await schema.pool.query(
+          'SELECT status FROM executor_calls WHERE tenant_id = $1 AND task_id = $2',
+          [req.tenant_id, req.task_id],
+        );
+        expect(rows.rows).toEqual([]);
+        await tools.up();
+        const again = await gateway.execute({ ...req });
+        expect(again).toMatchObject({ ok: true, output: { value: 'up' } });
+        expect(tools.hits()).toBe(1);
+      } finally {
+        await tools.down();
+      }
+    },
+  );
 });
 
 describe('read cache (EX-6)', () => {

@@ -1,7 +1,7 @@
 import type { ErrorClass, StepResult } from '@signalbox/contracts';
 import { canonicalJson, type FreshnessClass, type ToolDefinition } from '@signalbox/registry';
 import { eventErrorMessage } from './error-classes.js';
-import { ExecutorConfigError, ToolCallError } from './errors.js';
+import { ExecutionAbortedError, ExecutorConfigError, ToolCallError } from './errors.js';
 import type { ExecutorStore } from './executor-store.js';
 import { argumentHash, cacheKey, idempotencyKey, outputRef } from './keys.js';
 import {
@@ -33,9 +33,20 @@ export interface ExecutorOptions {
   breaker?: BreakerOptions;
   /**
    * How long a `started` key of another worker is waited for before it counts as abandoned (crash), on top of
-   * the tool's own worst case (timeout × attempts + backoff). @default 5000
+   * the tool's own worst case (timeout × attempts + backoff; for a tool that is not idempotent, plus the outage
+   * budget and one more timeout). @default 5000
    */
   abandonGraceMs?: number;
+  /**
+   * Issue 21, "a brief outage delays, it does not fail": how long a call goes on being tried, after its retry
+   * policy's attempts, while it fails in a way that certainly did not reach the tool or asks to be retried later —
+   * connection refused (or reset before the request was sent), the host not resolving, the tool's circuit breaker
+   * open (its half-open probe is honoured: one call tries while the others wait), HTTP 503, or 429 with Retry-After
+   * — for a failure class in the tool's `retry.retry_on`. Only after it is such a failure reported. 0 reports it at
+   * once, as before. A write that may have acted is never sent again to a tool that is not idempotent, wait or not.
+   * @default 30000
+   */
+  outageBudgetMs?: number;
   /** Backoff timers and jitter (unit tests only). @default real timers */
   clock?: RetryClock;
   /** @default () => new Date() */
@@ -53,9 +64,22 @@ export interface ExecutionRequest {
   needs_fresh_data: boolean;
 }
 
-/** The tool gateway (EX-1, EX-3..EX-7): one call in, one StepResult out; never throws for a tool's failure. */
+/** What the caller of one `execute` may add. */
+export interface ExecuteOptions {
+  /**
+   * Aborted when the caller stops (the stage drains): a call waiting for a tool — an outage, a backoff — gives up
+   * at once and `execute` rejects with {@link ExecutionAbortedError} instead of reporting a failure; the request can
+   * be run again later (by this stage's next owner) with the same outcome for the tool.
+   */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * The tool gateway (EX-1, EX-3..EX-7): one call in, one StepResult out; never throws for a tool's failure (only
+ * {@link ExecutionAbortedError} when the caller's signal stopped it, and store errors).
+ */
 export interface Executor {
-  execute(request: ExecutionRequest): Promise<StepResult>;
+  execute(request: ExecutionRequest, options?: ExecuteOptions): Promise<StepResult>;
   /** Reads a claim-checked output back (EL-3). */
   readOutput(tenantId: string, ref: string): Promise<unknown>;
   /** The circuit breaker state of a tool. */
@@ -90,13 +114,19 @@ function cacheTtl(tool: ToolDefinition): number {
  * - a failure that certainly did not reach the tool (refused by the limiter, breaker, SSRF guard, a 429/503) releases
  *   the key, so a later re-injection may run it.
  * Retries inside one execution follow the same rule: a transient failure that may have acted is retried only for
- * idempotent tools.
+ * idempotent tools. A failure that certainly did not reach the tool goes on being tried for `outageBudgetMs` (issue
+ * 21), which needs no exception to that rule: nothing of it was sent.
  */
 export function createExecutor(options: ExecutorOptions): Executor {
   const inlineBytes = options.inlineOutputBytes ?? 64 * 1024;
   if (!Number.isInteger(inlineBytes) || inlineBytes < 1)
     throw new ExecutorConfigError(`inlineOutputBytes must be a positive integer, got ${String(inlineBytes)}`);
   const graceMs = options.abandonGraceMs ?? 5000;
+  const outageBudgetMs = options.outageBudgetMs ?? 30_000;
+  if (!Number.isInteger(outageBudgetMs) || outageBudgetMs < 0)
+    throw new ExecutorConfigError(
+      `outageBudgetMs must be a non-negative integer, got ${String(outageBudgetMs)}`,
+    );
   const clock = options.clock ?? realClock;
   const now = options.now ?? (() => new Date());
   const { store, transports } = options;
@@ -188,16 +218,22 @@ export function createExecutor(options: ExecutorOptions): Executor {
     };
   }
 
-  /** Calls the tool with limits, breaker and retries; returns the result and whether a failure may have acted. */
+  /**
+   * Calls the tool with limits, breaker, retries and the outage wait; returns the result, whether a failure may have
+   * acted, and whether the caller's signal abandoned the call while it waited (the result is then its last failure).
+   */
   async function invoke(
     request: ExecutionRequest,
     adapter: TransportAdapter,
     key: string,
     started: number,
-  ): Promise<{ result: StepResult; mayHaveActed: boolean }> {
+    signal: AbortSignal | undefined,
+  ): Promise<{ result: StepResult; mayHaveActed: boolean; aborted: boolean }> {
     const { tool } = request;
     const breaker = breakerOf(tool.name);
     let mayHaveActed = false;
+    // The limiter's own refusals: this executor's limits, not the tool's state — not an outage to wait out.
+    const refusedHere = new WeakSet<object>();
     const outcome = await withRetry(
       tool.retry,
       async () => {
@@ -208,6 +244,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
         } catch (err) {
           // Refused by the limiter: never sent, so it says nothing about the tool (a probe slot is freed).
           permit.release();
+          if (typeof err === 'object' && err !== null) refusedHere.add(err);
           throw err;
         }
         try {
@@ -250,18 +287,43 @@ export function createExecutor(options: ExecutorOptions): Executor {
         }
       },
       clock,
+      {
+        budgetMs: outageBudgetMs,
+        signal,
+        // Certainly not reached (refused or reset before sending, breaker open, no such host, 503, 429): the tool
+        // is down or asked for time, and trying again cannot make it act twice. A write that may have acted is not
+        // waited for (the retry rule above already made it non-retriable when its tool is not idempotent).
+        waitable: (err) =>
+          !err.mayHaveActed &&
+          !refusedHere.has(err) &&
+          (err.errorClass === 'transient' || err.retryAfterMs !== undefined),
+      },
     );
     if (outcome.ok)
       return {
         result: await success(request, key, outcome.value, outcome.attempts, started, now(), false),
         mayHaveActed: true,
+        aborted: false,
       };
     const err = outcome.error;
     const result =
       err instanceof ToolCallError
         ? failure(request, key, err.errorClass, err.message, outcome.attempts, started)
         : failure(request, key, 'internal', `${tool.name}: internal error`, outcome.attempts, started);
-    return { result, mayHaveActed };
+    return { result, mayHaveActed, aborted: outcome.aborted };
+  }
+
+  /** A read's result, or {@link ExecutionAbortedError} when the signal abandoned it (nothing to record: it is a read). */
+  async function read(
+    request: ExecutionRequest,
+    adapter: TransportAdapter,
+    key: string,
+    started: number,
+    signal: AbortSignal | undefined,
+  ): Promise<StepResult> {
+    const { result, aborted } = await invoke(request, adapter, key, started, signal);
+    if (aborted) throw new ExecutionAbortedError(request.tool.name, { cause: result.error_message });
+    return result;
   }
 
   async function executeRead(
@@ -269,19 +331,20 @@ export function createExecutor(options: ExecutorOptions): Executor {
     adapter: TransportAdapter,
     key: string,
     started: number,
+    signal: AbortSignal | undefined,
   ) {
     const { tool } = request;
     const ttl = cacheTtl(tool);
-    if (ttl <= 0 || request.needs_fresh_data) return (await invoke(request, adapter, key, started)).result;
+    if (ttl <= 0 || request.needs_fresh_data) return read(request, adapter, key, started, signal);
     const scope = tool.cache?.tenant_scoped === false ? '*' : request.tenant_id;
     const ck = cacheKey(tool.name, request.arguments, scope === '*' ? null : scope);
     const hit = await store.cacheGet(scope, ck);
     if (hit) return success(request, key, hit.output, 0, started, hit.fetched_at, true);
-    // Concurrent misses of one key share one call.
+    // Concurrent misses of one key share one call (and its abandonment: a stage's calls share one signal).
     const shared = inflightReads.get(`${scope}/${ck}`);
     if (shared) return shared;
     const pending = (async () => {
-      const { result } = await invoke(request, adapter, key, started);
+      const result = await read(request, adapter, key, started, signal);
       if (result.ok) {
         const output = result.output_ref
           ? await store.getOutput(request.tenant_id, result.output_ref)
@@ -310,6 +373,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
     adapter: TransportAdapter,
     key: string,
     started: number,
+    signal: AbortSignal | undefined,
   ) {
     const { tool, tenant_id } = request;
     const entry = {
@@ -321,9 +385,12 @@ export function createExecutor(options: ExecutorOptions): Executor {
       arguments_hash: argumentHash(request.arguments),
     };
     // Another worker may be running this very call (a rebalance): wait out its worst case before judging it dead.
+    // That includes waiting out an outage when judging wrong would fail the step (a tool that is not idempotent);
+    // an idempotent tool's call is re-sent with the same key sooner, which it dedupes.
     const worstCaseMs =
       tool.timeout_ms * tool.retry.max_attempts +
       tool.retry.max_backoff_ms * (tool.retry.max_attempts - 1) +
+      (tool.idempotent ? 0 : outageBudgetMs + tool.timeout_ms) +
       graceMs;
     for (;;) {
       const claim = await store.claim(entry);
@@ -352,14 +419,19 @@ export function createExecutor(options: ExecutorOptions): Executor {
       }
       break;
     }
-    const { result, mayHaveActed } = await invoke(request, adapter, key, started);
+    const { result, mayHaveActed, aborted } = await invoke(request, adapter, key, started, signal);
+    // Abandoned or not, the key is left as a failure would leave it, so running the request again is safe: released
+    // when nothing was sent; recorded as failed when something may have been (only an idempotent tool then waits,
+    // and it is re-sent with the same key).
     if (result.ok || mayHaveActed) await store.finish(tenant_id, key, result);
     else await store.release(tenant_id, key);
+    if (aborted) throw new ExecutionAbortedError(tool.name, { cause: result.error_message });
     return result;
   }
 
   return {
-    async execute(request) {
+    async execute(request, executeOptions = {}) {
+      const { signal } = executeOptions;
       const started = performance.now();
       const { tool } = request;
       const key = idempotencyKey({
@@ -377,8 +449,8 @@ export function createExecutor(options: ExecutorOptions): Executor {
         return failure(request, key, 'unknown_tool', `${tool.name} cannot be called: ${what}`, 0, started);
       }
       return sideEffecting(tool)
-        ? executeWrite(request, adapter, key, started)
-        : executeRead(request, adapter, key, started);
+        ? executeWrite(request, adapter, key, started, signal)
+        : executeRead(request, adapter, key, started, signal);
     },
     readOutput: (tenantId, ref) => store.getOutput(tenantId, ref),
     breakerState: (tool) => breakerOf(tool).state,

@@ -11,6 +11,7 @@ export { declaredError, reportedError, type ReportedError } from './declared-err
 export { Env, loadEnv } from './env.js';
 export { ERROR_CLASSES, eventErrorMessage, type ErrorClassInfo, type NextAction } from './error-classes.js';
 export {
+  ExecutionAbortedError,
   ExecutorConfigError,
   ExecutorError,
   ExecutorStoreError,
@@ -27,6 +28,7 @@ export {
   FRESHNESS_TTL_SECONDS,
   createExecutor,
   isEmptyOutput,
+  type ExecuteOptions,
   type ExecutionRequest,
   type Executor,
   type ExecutorOptions,
@@ -55,7 +57,15 @@ export {
   type McpTransport,
   type McpTransportOptions,
 } from './mcp-transport.js';
-export { backoffMs, realClock, withRetry, type RetryClock, type RetryOutcome } from './retry.js';
+export {
+  backoffMs,
+  outageBackoffMs,
+  realClock,
+  withRetry,
+  type OutageWait,
+  type RetryClock,
+  type RetryOutcome,
+} from './retry.js';
 export {
   createSsrfGuard,
   type HostResolver,

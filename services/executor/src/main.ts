@@ -33,6 +33,7 @@ const executor = createExecutor({
     },
   },
   inlineOutputBytes: env.SIGNALBOX_EXECUTOR_INLINE_OUTPUT_BYTES,
+  outageBudgetMs: env.SIGNALBOX_EXECUTOR_OUTAGE_BUDGET_MS,
   breaker: {
     failureThreshold: env.SIGNALBOX_EXECUTOR_BREAKER_THRESHOLD,
     openMs: env.SIGNALBOX_EXECUTOR_BREAKER_OPEN_MS,
