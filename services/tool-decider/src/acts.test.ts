@@ -54,6 +54,9 @@ describe('readActs (TD-5 asked acts)', () => {
     // Booking is a create (订单, an order, is not).
     expect(readActs('帮我订一张明天去上海的高铁票').map((a) => a.kind)).toEqual(['create']);
     expect(readActs('订单1234到哪了').map((a) => a.kind)).toEqual(['look_up']);
+    // A want that is a question wants an answer.
+    expect(readActs('你好 我想问下订单20261101001现在是啥状态了').map((a) => a.kind)).toEqual(['look_up']);
+    expect(readActs('我想知道退款什么时候到账').map((a) => a.kind)).toEqual(['look_up']);
     // 把 X 给我 wants X: a look-up of it.
     expect(kinds('顺便把王磊的电话给我')).toEqual([['look_up', '王磊的电话']]);
   });

@@ -261,6 +261,7 @@ const ZH_VERBS: Readonly<Record<Exclude<AskedActKind, 'act'>, readonly string[]>
     '了解',
     '知道',
     '问一下',
+    '问下',
     '问问',
     '确认',
   ],
@@ -578,6 +579,11 @@ function readChinese(whole: string): AskedActRead[] {
       const stop = after.search(ZH_VERB);
       const object = (stop === -1 ? after : after.slice(0, stop)).trim();
       if (object === '') continue;
+      // 我想问下订单现在是啥状态: a want that is a question wants an answer, not a change.
+      if (question) {
+        found.push({ kind: 'look_up', object, phrase: `${m[0]}${object}`, cue: 'question' });
+        continue;
+      }
       found.push({ kind: 'act', object, phrase: `${m[0]}${object}`, cue: m[0] });
     }
     // A clause that ends as a directive (直接退款吧, 退我80块就行), or a verb softened by 一下 (紧急处理一下, the
