@@ -511,12 +511,18 @@ export function chineseClauses(request: string): string[] {
     if (clause === '') continue;
     const previous = out.at(-1);
     // A short fragment continues the clause before it, and a short first one (投诉！！…) opens the next.
-    if (previous !== undefined && ([...clause].length <= 5 || [...previous].length <= 5))
+    if (previous !== undefined && (charCount(clause) <= 5 || charCount(previous) <= 5))
       out[out.length - 1] = `${previous}，${clause}`;
     else out.push(clause);
   }
   return out;
 }
+
+/** Characters of a text as a reader counts them (grapheme clusters). */
+function charCount(text: string): number {
+  return [...GRAPHEMES.segment(text)].length;
+}
+const GRAPHEMES = new Intl.Segmenter('zh', { granularity: 'grapheme' });
 
 // Where one Chinese ask ends: a sentence's end, a semicolon, or a comma before a connective that starts the next.
 const ZH_CLAUSE_SPLIT =
