@@ -67,11 +67,7 @@ function cityOf(name: string, text: string, show: (v: unknown) => string): Extra
   const cities = chineseCitiesFor(text, direction);
   if (cities.length === 0) {
     // "weather in shanghai", "Beijing weather …", "NYC": a city of the table written in English, whatever its case.
-    const english = unique(
-      [...new Set(englishCities(text).map((c) => c.english))],
-      'city',
-      show,
-    );
+    const english = unique([...new Set(englishCities(text).map((c) => c.english))], 'city', show);
     if (english.found || english.note) return english;
   }
   const got = unique(

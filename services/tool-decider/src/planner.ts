@@ -181,7 +181,9 @@ function visibleSet(
         `scene ${best.scene.id} (score ${best.score.toFixed(1)}` +
         (best.hits.length ? `, keywords ${best.hits.join(', ')}` : '') +
         `${best.semantic !== null ? `, semantic ${best.semantic.toFixed(2)}` : ''})` +
-        (joined.length ? ` + ${joined.map((j) => `scene ${j}`).join(', ')} for an ask or act of its own` : ''),
+        (joined.length
+          ? ` + ${joined.map((j) => `scene ${j}`).join(', ')} for an ask or act of its own`
+          : ''),
     };
   }
   // No scene speaks to the request: every scene the agent takes, so a fitting tool is still found (or none is).
@@ -872,7 +874,9 @@ function serves(
       // A change of unnamed kind ("直接退款吧", "I want my money back") is no read's to serve when a write it asks for
       // fits its words; a want of information ("I need my order status") is, when no such write does.
       if (tool.action !== 'read') return true;
-      return !local.some((l) => l.tool.action !== 'read' && allowed.has(l.tool.name) && fitsRequest(l, local));
+      return !local.some(
+        (l) => l.tool.action !== 'read' && allowed.has(l.tool.name) && fitsRequest(l, local),
+      );
     }
     default: {
       const verb = cueVerb(act);

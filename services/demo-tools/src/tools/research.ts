@@ -46,7 +46,8 @@ const HAN = /\p{Script=Han}/u;
  */
 function words(text: string): string[] {
   const out: string[] = [];
-  for (const run of text.toLowerCase().match(/\p{Script=Han}+|(?:(?!\p{Script=Han})[\p{L}\p{N}.])+/gu) ?? []) {
+  for (const run of text.toLowerCase().match(/\p{Script=Han}+|(?:(?!\p{Script=Han})[\p{L}\p{N}.])+/gu) ??
+    []) {
     if (HAN.test(run)) {
       if (run.length === 1) out.push(run);
       for (let i = 0; i + 1 < run.length; i++) out.push(run.slice(i, i + 2));
