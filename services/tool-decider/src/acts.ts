@@ -549,6 +549,9 @@ function readChinese(whole: string): AskedActRead[] {
       const before = text.slice(0, m.index);
       const next = hits[i + 1];
       const after = text.slice(m.index + verb.length, next ? next.index : undefined).trim();
+      // Two verbs of one kind back to back (私聊发给, 通知告诉) are one act: the second carries the object.
+      if (after === '' && next && ZH_KIND_OF.get(next[0]) === ZH_KIND_OF.get(verb) && ZH_KIND_OF.has(verb))
+        return;
       // 把 puts the object before the verb (把我那个工单关了吧): with nothing but particles after it, the object is what
       // stands between 把 and the verb.
       const object = /^[吧了吗呢啊哈呀]*$/u.test(after)

@@ -170,6 +170,27 @@ describe('TD-5 plan validation rules', () => {
     );
   });
 
+  it('intent_side_effect: one asked change is made by one tool — a second tool of its kind is unasked', () => {
+    const oneCreate = ctx({
+      writes: {
+        allowed: new Set(['refund_create', 'repair_create']),
+        unasked: () => 'unasked',
+        asked: { counts: new Map([['create', 1]]), kindOf: () => 'create' },
+      },
+    });
+    const plan = [step('order_status_query'), step('refund_create'), step('repair_create')];
+    expect(PLAN_RULES.intent_side_effect(plan, oneCreate)).toEqual([
+      expect.objectContaining({
+        tool: 'repair_create',
+        reason: expect.stringMatching(/asks for 1 create, which refund_create already does/),
+      }),
+    ]);
+    const twoCreates = ctx({
+      writes: { ...oneCreate.writes, asked: { counts: new Map([['create', 2]]), kindOf: () => 'create' } },
+    });
+    expect(PLAN_RULES.intent_side_effect(plan, twoCreates)).toEqual([]);
+  });
+
   it('preconditions: a visit needs a URL from the user or from an earlier search step', () => {
     const noUrl = ctx({ requestText: 'what does the PostgreSQL 17 release page say?' });
     const { own } = refusedBy('preconditions', [step('page_visit')], noUrl);

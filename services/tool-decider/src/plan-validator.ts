@@ -50,7 +50,16 @@ export interface ValidationContext {
    * TD-5 no unasked writes: the write tools the request's acts ask for (see `readActs`), and why any other write is
    * unasked ("the request asks to delete "all tickets"; create_ticket would create").
    */
-  writes: { allowed: ReadonlySet<string>; unasked: (tool: ToolDefinition) => string };
+  writes: {
+    allowed: ReadonlySet<string>;
+    unasked: (tool: ToolDefinition) => string;
+    /**
+     * How many changes of each named kind the request asks for (send, create …), with the kind a write tool does:
+     * each asked change is made by one tool, so a second tool of the same kind for one asked send is a write nobody
+     * asked for (a model proposing email_send beside message_send for "发一句"). Absent: not counted.
+     */
+    asked?: { counts: ReadonlyMap<string, number>; kindOf: (tool: ToolDefinition) => string };
+  };
   /**
    * The request asks for a calculation over figures it gives itself ("17% of 2,340"): the user's own figures are the
    * verified inputs a sandbox needs, and no source step has to find them first. @default false
@@ -216,13 +225,39 @@ export const deleteConfirmation: PlanRule = (steps, ctx) =>
  * Intent vs side effect: a write, append or delete step needs an act of the request that asks for it — the act's
  * kind (delete is not create) and, for a change of unnamed kind, its words. A question or lookup admits no write.
  */
-export const intentSideEffect: PlanRule = (steps, ctx) =>
-  steps.flatMap((step, i) => {
+export const intentSideEffect: PlanRule = (steps, ctx) => {
+  const out: Violation[] = [];
+  // The distinct write tools already counted against each kind's asked changes, in plan order.
+  const used = new Map<string, string[]>();
+  steps.forEach((step, i) => {
     const tool = ctx.visible.get(step.tool);
-    return tool && WRITES.has(tool.action) && !ctx.writes.allowed.has(tool.name)
-      ? [v('intent_side_effect', i, step.tool, ctx.writes.unasked(tool))]
-      : [];
+    if (!tool || !WRITES.has(tool.action)) return;
+    if (!ctx.writes.allowed.has(tool.name)) {
+      out.push(v('intent_side_effect', i, step.tool, ctx.writes.unasked(tool)));
+      return;
+    }
+    const asked = ctx.writes.asked;
+    if (!asked) return;
+    const kind = asked.kindOf(tool);
+    // Only a named kind is counted: a change of unnamed kind ("I want …") names no number of tools.
+    const limit = kind === 'act' ? undefined : asked.counts.get(kind);
+    if (limit === undefined) return;
+    const tools = used.get(kind) ?? [];
+    if (!tools.includes(tool.name) && tools.length >= limit) {
+      out.push(
+        v(
+          'intent_side_effect',
+          i,
+          step.tool,
+          `the request asks for ${String(limit)} ${kind}${limit === 1 ? '' : 's'}, which ${tools.join(', ')} already ${tools.length === 1 ? 'does' : 'do'}; ${tool.name} would ${kind} again`,
+        ),
+      );
+      return;
+    }
+    if (!tools.includes(tool.name)) used.set(kind, [...tools, tool.name]);
   });
+  return out;
+};
 
 /** Preconditions satisfiable: a URL from the user or an earlier step; a prior call; verified (source) inputs. */
 export const preconditions: PlanRule = (steps, ctx) =>

@@ -626,6 +626,10 @@ export async function planTools(
     writes: {
       allowed: allowedWrites,
       unasked: (tool: ToolDefinition) => unaskedWrite(tool, acts),
+      asked: {
+        counts: actCounts(acts),
+        kindOf: (tool: ToolDefinition) => toolActKind(tool),
+      },
     },
     givenFigures:
       acts.some((a) => a.kind === 'compute' && a.figures === 'given') &&
@@ -922,6 +926,14 @@ function asksForWrites(
     }
   }
   return allowed;
+}
+
+/** How many changes of each kind the request asks for (named kinds, and `act` for changes of unnamed kind). */
+function actCounts(acts: readonly AskedActRead[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const act of acts)
+    if (WRITE_ACT_KINDS.has(act.kind)) counts.set(act.kind, (counts.get(act.kind) ?? 0) + 1);
+  return counts;
 }
 
 /** Why a write is not asked for: what the request does ask for, and what the tool would do. */
