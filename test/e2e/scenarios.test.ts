@@ -514,9 +514,7 @@ describe('SP-2 office automation, five workers on real Kafka + PostgreSQL', () =
     const result = final(events);
     expect(result.status).toBe('need_clarification');
     expect(result.questions).toEqual([
-      expect.stringMatching(
-        /^minutes_list found nothing for .*date_from 2026-11-18.*Is that value right\?/,
-      ),
+      expect.stringMatching(/^minutes_list found nothing for .*date_from 2026-11-18.*Is that value right\?/),
     ]);
     expect(rows(events, 'replan_requested')).toHaveLength(0);
     expect(executedTools(events)).toEqual(['minutes_list']);
