@@ -879,7 +879,11 @@ function serves(
       // fits its words; a want of information ("I need my order status") is, when no such write does.
       if (tool.action !== 'read') return true;
       return !local.some(
-        (l) => l.tool.action !== 'read' && allowed.has(l.tool.name) && fitsRequest(l, local),
+        (l) =>
+          l.tool.action !== 'read' &&
+          allowed.has(l.tool.name) &&
+          l.matched.length > 0 &&
+          fitsRequest(l, local),
       );
     }
     default: {
@@ -914,12 +918,14 @@ function asksForWrites(
     for (const s of local) {
       if (s.tool.action === 'read') continue;
       const kind = toolActKind(s.tool);
-      const fits = fitsRequest(s, local) || (s === firstWrite && wholeFits.some((w) => w.tool === s.tool));
+      // Meaning alone is not enough for a write: the act's words must share a word with what the tool documents.
+      const fits =
+        s.matched.length > 0 &&
+        (fitsRequest(s, local) || (s === firstWrite && wholeFits.some((w) => w.tool === s.tool)));
       // A change of a named kind is asked of the tools of that kind that do it to its object: "报修" (book a repair)
       // asks no refund_create, though both create. A send with no object of its own ("send it", 发一句) sends what
       // the chain made.
       const bare = /^(?:it|them|this|that|these|those|它|这个|那个|一下)?$/iu.test(act.object.trim());
-      // Meaning alone is not enough for a write: the act's words must share a word with what the tool documents.
       const onItsObject = (act.kind === 'send' && bare) || (fitsRequest(s, local) && s.matched.length > 0);
       if (act.kind === 'act' ? fits : (kind === act.kind && onItsObject) || (kind === 'act' && fits))
         allowed.add(s.tool.name);
