@@ -490,7 +490,9 @@ function readEnglish(request: string): AskedActRead[] {
 }
 
 // Chinese clauses: punctuation and the connectives that start a next ask (kept, so a clause knows its question mark).
-const ZH_CLAUSE = /([。！？!?；;，,、\n]+|然后|接着|之后|并且|同时|顺便|另外|还有|以及|再帮我)/u;
+// The connectives that start a next ask (然后 "then", 顺便 "by the way", 另外 "also" …).
+const ZH_CONNECTIVES = '然后|接着|之后|并且|同时|顺便|另外|还有|以及';
+const ZH_CLAUSE = new RegExp(`([。！？!?；;，,、\\n]+|${ZH_CONNECTIVES}|再帮我)`, 'u');
 // A clause that asks something: a question mark, a question particle at its end, or a question word.
 const ZH_QUESTION =
   /[？?]|[吗呢么嘛没]$|什么|怎么样|怎样|多少|几[个点号天时]|哪|谁|何时|是否|有没有|了没|进度|状态|情况/u;
@@ -503,11 +505,9 @@ const ZH_QUESTION =
  */
 export function chineseClauses(request: string): string[] {
   if (!CJK.test(request)) return [];
-  const colon = ZH_CONTENT_COLON.exec(request);
-  const text = colon ? request.slice(0, colon.index + colon[0].length - 1) : request;
   const out: string[] = [];
-  for (const raw of text.split(ZH_CLAUSE_SPLIT)) {
-    const clause = raw.replace(/^(?:然后|接着|之后|并且|同时|顺便|另外|还有|以及)/u, '').trim();
+  for (const raw of beforeContent(request).split(ZH_CLAUSE_SPLIT)) {
+    const clause = raw.replace(new RegExp(`^(?:${ZH_CONNECTIVES})`, 'u'), '').trim();
     if (clause === '') continue;
     const previous = out.at(-1);
     // A short fragment continues the clause before it, and a short first one (投诉！！…) opens the next.
@@ -525,17 +525,24 @@ function charCount(text: string): number {
 const GRAPHEMES = new Intl.Segmenter('zh', { granularity: 'grapheme' });
 
 // Where one Chinese ask ends: a sentence's end, a semicolon, or a comma before a connective that starts the next.
-const ZH_CLAUSE_SPLIT =
-  /[。！？!?；;\n]+|[，,、]\s*(?=然后|接着|之后|并且|同时|顺便|另外|还有|以及)|(?=然后|接着|顺便|另外|还有)/u;
+const ZH_CLAUSE_SPLIT = new RegExp(
+  `[。！？!?；;\\n]+|[，,、]\\s*(?=${ZH_CONNECTIVES})|(?=然后|接着|顺便|另外|还有)`,
+  'u',
+);
 
 // A send verb and a colon before what is to be sent (发一句：…, 说：…, 内容：…): what follows is the message, not
 // more asks ("在群里发一句：明天的站会取消" asks to send, not to cancel).
 const ZH_CONTENT_COLON = /(?:发|说|写|讲|通知|告诉|提醒|内容|正文)[^：:]{0,6}[：:]/u;
 
+/** A Chinese request up to the colon that introduces a message's content (the asks; the content is not one). */
+function beforeContent(request: string): string {
+  const colon = ZH_CONTENT_COLON.exec(request);
+  return colon ? request.slice(0, colon.index + colon[0].length - 1) : request;
+}
+
 function readChinese(whole: string): AskedActRead[] {
   const acts: AskedActRead[] = [];
-  const colon = ZH_CONTENT_COLON.exec(whole);
-  const request = colon ? whole.slice(0, colon.index + colon[0].length - 1) : whole;
+  const request = beforeContent(whole);
   const pieces = request.split(new RegExp(ZH_CLAUSE.source, 'gu'));
   for (let p = 0; p < pieces.length; p += 2) {
     const text = (pieces[p] ?? '').trim();
