@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { z } from 'zod';
+import { MAX_DECISION_REASON, MAX_ID } from './limits.js';
 import { Stage } from './stage.js';
 
 /** Where a stage's input came from (FL-4 `input_source`). */
@@ -22,19 +23,19 @@ export const CONTRACT_VERSION = 4;
  * `event_id` is deterministic (see {@link deterministicEventId}) so a redelivered input maps to the same event.
  */
 export const Envelope = z.object({
-  event_id: z.string().min(1).max(128),
+  event_id: z.string().min(1).max(MAX_ID),
   /** Also the trace id of the task's whole journey. */
-  task_id: z.string().min(1).max(128),
-  tenant_id: z.string().min(1).max(128),
-  agent_id: z.string().min(1).max(128),
+  task_id: z.string().min(1).max(MAX_ID),
+  tenant_id: z.string().min(1).max(MAX_ID),
+  agent_id: z.string().min(1).max(MAX_ID),
   stage: Stage,
   /** The message kind (`kind` of the payload union), repeated here so event-log rows are self-describing. */
   event_type: z.string().min(1).max(64),
   /** The `event_id` this event reacts to; null only for a task's first event. */
-  causation_id: z.string().min(1).max(128).nullable(),
+  causation_id: z.string().min(1).max(MAX_ID).nullable(),
   revision_count: z.number().int().min(0),
   degraded_flag: z.boolean(),
-  decision_reason: z.string().max(4000),
+  decision_reason: z.string().max(MAX_DECISION_REASON),
   input_source: InputSource,
   registry_version: z.string().max(128).nullable(),
   profiles_version: z.string().max(128).nullable(),

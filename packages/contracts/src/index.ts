@@ -7,6 +7,7 @@ export {
 export { CONTRACT_VERSION, Envelope, InputSource, Traceparent, deterministicEventId } from './envelope.js';
 export { compileForJson, jsonParser } from './json-parser.js';
 export { JSON_SCHEMA_DRAFT, allTopicJsonSchemas, topicJsonSchema, type JsonSchema } from './json-schema.js';
+export { MAX_DECISION_REASON, MAX_ID, TASK_FINISHED_LIMITS } from './limits.js';
 export { messageKindsOf } from './message-kinds.js';
 export {
   DegradeRequested,

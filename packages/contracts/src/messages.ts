@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Envelope } from './envelope.js';
+import { TASK_FINISHED_LIMITS } from './limits.js';
 import {
   EvaluationStatus,
   Feedback,
@@ -87,11 +88,18 @@ export const TaskFinished = message(
   z.object({
     task: TaskSpec,
     status: EvaluationStatus,
-    steps: z.array(StepRecord).max(100),
-    evidence: z.array(z.object({ step_index: z.number().int().min(0), kind: z.string().max(32) })).max(100),
+    steps: z.array(StepRecord).max(TASK_FINISHED_LIMITS.steps),
+    evidence: z
+      .array(
+        z.object({
+          step_index: z.number().int().min(0),
+          kind: z.string().max(TASK_FINISHED_LIMITS.evidenceKind),
+        }),
+      )
+      .max(TASK_FINISHED_LIMITS.evidence),
     /** For `need_clarification`: the questions to ask, naming the fields. */
-    questions: z.array(z.string().max(2000)).max(20),
-    issues: z.array(z.string().max(2000)).max(50),
+    questions: z.array(z.string().max(TASK_FINISHED_LIMITS.text)).max(TASK_FINISHED_LIMITS.questions),
+    issues: z.array(z.string().max(TASK_FINISHED_LIMITS.text)).max(TASK_FINISHED_LIMITS.issues),
     total_cost_usd: z.number().min(0),
     duration_ms: z.number().min(0),
   }),

@@ -10,6 +10,7 @@ export {
   type StageDefinition,
   type StageInput,
 } from './decision.js';
+export { finishTask, type FinishTaskOptions } from './finish-task.js';
 export {
   limitModelCalls,
   recordExchanges,

@@ -3,6 +3,7 @@ import { stageBinding, type Registry } from '@signalbox/registry';
 import {
   DecisionDeferredError,
   defineStage,
+  finishTask,
   type Decide,
   type Decision,
   type StageDefinition,
@@ -90,23 +91,15 @@ export function createExecutorDecide(options: ExecutorDecideOptions): Decide {
     const question =
       `Confirm ${call.tool} with exactly these arguments (argument hash sha256:${hash}): ` +
       `${JSON.stringify(call.arguments).slice(0, 1500)}. Reply with the line "confirm ${call.tool} sha256:${hash}".`;
-    return {
-      topic: TOPICS.taskFinished,
-      event_type: 'task_finished',
-      payload: {
-        task,
-        status: 'need_clarification',
-        steps: history,
-        evidence: [],
-        questions: [question],
-        issues: [issue],
-        total_cost_usd: progress.cost_usd,
-        duration_ms: Math.max(0, Date.parse(input.occurred_at) - Date.parse(progress.started_at)),
-      },
-      decision_reason: `need_confirmation: ${issue}`,
-      revision_count: input.revision_count,
-      degraded_flag: input.degraded_flag,
-    };
+    return finishTask(input, {
+      task,
+      status: 'need_clarification',
+      progress,
+      steps: history,
+      questions: [question],
+      issues: [issue],
+      reason: `need_confirmation: ${issue}`,
+    });
   }
 
   return async (raw, ctx) => {

@@ -9,10 +9,10 @@ import {
 import { stageBinding, type ModelProfile, type Registry, type RoutingPolicy } from '@signalbox/registry';
 import {
   defineStage,
+  finishTask,
   type Decide,
   type Decision,
   type StageDefinition,
-  type StageInput,
 } from '@signalbox/stage-kit';
 import { estimateCost, roundCost } from './cost.js';
 import { applyHardFilters, type TenantModelPolicy } from './hard-filters.js';
@@ -73,32 +73,6 @@ function preference(policy: RoutingPolicy, analysis: TaskAnalysis): { order: str
 
 function initialProgress(startedAt: string): Progress {
   return { revisions: 0, replans: 0, degradations: 0, steps_executed: 0, cost_usd: 0, started_at: startedAt };
-}
-
-function failTask(
-  input: StageInput,
-  task: TaskSpec,
-  startedAt: string,
-  issues: string[],
-  reason: string,
-): Decision {
-  return {
-    topic: TOPICS.taskFinished,
-    event_type: 'task_finished',
-    payload: {
-      task,
-      status: 'failed',
-      steps: [],
-      evidence: [],
-      questions: [],
-      issues,
-      total_cost_usd: 0,
-      duration_ms: Math.max(0, Date.parse(input.occurred_at) - Date.parse(startedAt)),
-    },
-    decision_reason: reason,
-    revision_count: input.revision_count,
-    degraded_flag: input.degraded_flag,
-  };
 }
 
 /**
@@ -194,13 +168,13 @@ export function createModelSelectorDecide(options: ModelSelectorOptions): Decide
     const { task } = input.payload;
     const result = select(task, input.tenant_id, profiles, []);
     if (!result.ok) {
-      return failTask(
-        input,
+      return finishTask(input, {
         task,
-        input.occurred_at,
-        result.rejected.map((r) => `${r.candidate}: ${r.reason}`),
-        `no model profile passes the hard filters for labels [${result.analysis.labels.join(', ')}]`,
-      );
+        status: 'failed',
+        progress: { cost_usd: 0, started_at: input.occurred_at },
+        issues: result.rejected.map((r) => `${r.candidate}: ${r.reason}`),
+        reason: `no model profile passes the hard filters for labels [${result.analysis.labels.join(', ')}]`,
+      });
     }
     return {
       topic: TOPICS.modelSelected,
@@ -221,13 +195,14 @@ export function createModelSelectorDecide(options: ModelSelectorOptions): Decide
   function onDegrade(input: DegradeRequested): Decision {
     const { task, progress, history, selection: previous, feedback } = input.payload;
     if (progress.degradations >= maxDegradations) {
-      return failTask(
-        input,
+      return finishTask(input, {
         task,
-        progress.started_at,
-        [feedback.reason, ...feedback.issues],
-        `degradation ceiling reached (${String(progress.degradations)} of ${String(maxDegradations)}); ${feedback.reason}`,
-      );
+        status: 'failed',
+        progress,
+        steps: history,
+        issues: [feedback.reason, ...feedback.issues],
+        reason: `degradation ceiling reached (${String(progress.degradations)} of ${String(maxDegradations)}); ${feedback.reason}`,
+      });
     }
     // MS-6: the next simpler profiles in the policy's degrade order, after the one that failed.
     const position = policy.degrade_order.indexOf(previous.primary);
@@ -246,13 +221,14 @@ export function createModelSelectorDecide(options: ModelSelectorOptions): Decide
       because: `policy ${policy.id} degrade order`,
     });
     if (!result.ok) {
-      return failTask(
-        input,
+      return finishTask(input, {
         task,
-        progress.started_at,
-        [feedback.reason, ...result.rejected.map((r) => `${r.candidate}: ${r.reason}`)],
-        `no simpler profile than ${previous.primary} passes the hard filters; ${feedback.reason}`,
-      );
+        status: 'failed',
+        progress,
+        steps: history,
+        issues: [feedback.reason, ...result.rejected.map((r) => `${r.candidate}: ${r.reason}`)],
+        reason: `no simpler profile than ${previous.primary} passes the hard filters; ${feedback.reason}`,
+      });
     }
     return {
       topic: TOPICS.modelSelected,

@@ -8,7 +8,13 @@ import {
 } from '@signalbox/contracts';
 import type { ModelProvider } from '@signalbox/providers';
 import { parameterHints, stageBinding, type Registry, type ToolDefinition } from '@signalbox/registry';
-import { defineStage, type Decide, type Decision, type StageDefinition } from '@signalbox/stage-kit';
+import {
+  defineStage,
+  finishTask,
+  type Decide,
+  type Decision,
+  type StageDefinition,
+} from '@signalbox/stage-kit';
 import { buildArguments, dateContextOf, isGrounded } from './build.js';
 import { dateContextProblem } from './calendar.js';
 import { InjectorConfigError } from './errors.js';
@@ -113,24 +119,17 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
     revisions: number,
   ): Decision {
     const { task, progress, history } = input.payload;
-    return {
-      topic: TOPICS.taskFinished,
-      event_type: 'task_finished',
-      payload: {
-        task,
-        status,
-        steps: history,
-        evidence: [],
-        questions: questions.slice(0, 20),
-        issues: capLog(issues).slice(0, 50),
-        total_cost_usd: progress.cost_usd,
-        duration_ms: Math.max(0, Date.parse(input.occurred_at) - Date.parse(progress.started_at)),
-      },
-      decision_reason: reason.slice(0, 4000),
+    return finishTask(input, {
+      task,
+      status,
+      progress,
+      steps: history,
+      questions,
+      issues: capLog(issues),
+      reason,
       revision_count: input.revision_count + revisions,
-      degraded_flag: input.degraded_flag,
       input_source: input.event_type === 'reinject_requested' ? 'feedback' : 'pipeline',
-    };
+    });
   }
 
   /**

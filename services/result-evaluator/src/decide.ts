@@ -9,7 +9,13 @@ import {
 } from '@signalbox/contracts';
 import { requiredParameters, stageBinding, type Registry, type ToolDefinition } from '@signalbox/registry';
 import type { ModelProvider } from '@signalbox/providers';
-import { defineStage, type Decide, type Decision, type StageDefinition } from '@signalbox/stage-kit';
+import {
+  defineStage,
+  finishTask,
+  type Decide,
+  type Decision,
+  type StageDefinition,
+} from '@signalbox/stage-kit';
 import { runChecks, type Finding } from './checks.js';
 import { isInconclusive, judgeStep } from './judge.js';
 
@@ -172,26 +178,19 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
     const elapsedMs = Math.max(0, Date.parse(input.occurred_at) - Date.parse(progress.started_at));
     const keep = { revision_count: input.revision_count, degraded_flag: input.degraded_flag };
 
-    const finish = (final: EvaluationStatus, reason: string, questions: string[] = []): Decision => ({
-      topic: TOPICS.taskFinished,
-      event_type: 'task_finished',
-      payload: {
+    const finish = (final: EvaluationStatus, reason: string, questions: string[] = []): Decision =>
+      finishTask(input, {
         task,
         status: final,
+        progress: advanced,
         steps,
         evidence: steps
           .filter((s) => s.result.ok && s.status !== 'failed')
           .map((s) => ({ step_index: s.call.step_index, kind: s.result.output_kind })),
         questions,
-        issues: [
-          ...new Set([...steps.flatMap((s) => s.issues), ...(final === 'success' ? [] : [reason])]),
-        ].slice(0, 50),
-        total_cost_usd: advanced.cost_usd,
-        duration_ms: elapsedMs,
-      },
-      decision_reason: reason,
-      ...keep,
-    });
+        issues: [...steps.flatMap((s) => s.issues), ...(final === 'success' ? [] : [reason])],
+        reason,
+      });
     const anyEvidence = steps.some((s) => s.status === 'success');
     const stepLabel = `step ${String(call.step_index)} (${call.tool}) ${status}${issues.length ? `: ${issues.join('; ')}` : ''}`;
 

@@ -19,6 +19,7 @@ import type { ModelProvider } from '@signalbox/providers';
 import type { Registry } from '@signalbox/registry';
 import {
   defineStage,
+  finishTask,
   type Decide,
   type Decision,
   type DecisionContext,
@@ -81,25 +82,19 @@ function finish(
   reason: string,
   revisionCount: number,
 ): Decision {
-  return {
-    topic: TOPICS.taskFinished,
-    event_type: 'task_finished',
-    payload: {
-      task,
-      status,
-      steps: history,
-      evidence: history
-        .filter((s) => s.result.ok && s.status === 'success')
-        .map((s) => ({ step_index: s.call.step_index, kind: s.result.output_kind })),
-      questions,
-      issues: issues.map((i) => i.slice(0, 2000)).slice(0, 50),
-      total_cost_usd: progress.cost_usd,
-      duration_ms: Math.max(0, Date.parse(input.occurred_at) - Date.parse(progress.started_at)),
-    },
-    decision_reason: reason.slice(0, 4000),
+  return finishTask(input, {
+    task,
+    status,
+    progress,
+    steps: history,
+    evidence: history
+      .filter((s) => s.result.ok && s.status === 'success')
+      .map((s) => ({ step_index: s.call.step_index, kind: s.result.output_kind })),
+    questions,
+    issues,
+    reason,
     revision_count: revisionCount,
-    degraded_flag: input.degraded_flag,
-  };
+  });
 }
 
 /**
