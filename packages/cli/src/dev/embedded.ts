@@ -13,8 +13,8 @@ import {
   type TopicMessage,
 } from '@signalbox/contracts';
 import { createMemoryBus } from '@signalbox/bus/testing';
-import type { Bus, Subscription } from '@signalbox/bus';
-import { ACTION_KINDS, createDemoStore, createDemoToolsServer } from '@signalbox/demo-tools';
+import type { Bus } from '@signalbox/bus';
+import { ACTION_KINDS, createDemoStore, createDemoToolsServer, type DemoStore } from '@signalbox/demo-tools';
 import {
   createPgliteEventStore,
   traceTimeline,
@@ -29,11 +29,12 @@ import {
   createHttpTransport,
   createSsrfGuard,
   executorDefinition,
+  type Executor,
   type ExecutorStore,
 } from '@signalbox/executor';
 import { modelSelectorDefinition } from '@signalbox/model-selector';
 import { parameterInjectorDefinition } from '@signalbox/parameter-injector';
-import { loadRegistryDir, type RegistryContent } from '@signalbox/registry';
+import { loadRegistryDir, type Registry, type RegistryContent } from '@signalbox/registry';
 import { resultEvaluatorDefinition } from '@signalbox/result-evaluator';
 import {
   createStageRuntime,
@@ -150,13 +151,6 @@ export interface EmbeddedResult {
   unattributed_writes: { kind: string; idempotency_key: string | null }[];
 }
 
-interface PackPipeline {
-  registry: RegistryContent;
-  bus: Bus;
-  runtimes: StageRuntime[];
-  sink: Subscription;
-}
-
 function submittedMessage(
   taskId: string,
   request: DemoRequest,
@@ -189,20 +183,107 @@ function submittedMessage(
   };
 }
 
-async function startPack(
-  repoRoot: string,
-  pack: PackName,
-  store: EventStore,
-  executorStore: ExecutorStore,
-  demoToolsUrl: string,
-  models: EmbeddedModels,
-  semantic: SemanticScorer | null,
-  onFinished: (taskId: string) => void,
-): Promise<PackPipeline> {
-  const registry = await loadRegistryDir(join(repoRoot, 'registry', 'packs', pack));
+/** One registry's five stages, running over an in-memory bus of their own. */
+export interface EmbeddedPipeline {
+  /** What the pipeline serves (a pack's name, or a registry folder). */
+  readonly name: string;
+  /** The pipeline's own bus: a task submitted on it runs through these stages. */
+  readonly bus: Bus;
+  /** The registry the stages decide under now. */
+  registry(): Registry;
+  /**
+   * Drains the stages and starts them again under `registry`, in the same consumer groups: a message published
+   * meanwhile waits on the bus, and nothing already decided is decided again.
+   */
+  reload(registry: Registry): Promise<void>;
+  /** Drains the stages and closes the bus. */
+  stop(): Promise<void>;
+}
+
+/** Options of {@link startPipeline}. */
+export interface PipelineOptions {
+  name: string;
+  registry: Registry;
+  store: EventStore;
+  /** The executor the executor stage calls tools through (its transports decide what may be reached). */
+  executor: Executor;
+  models?: EmbeddedModels;
+  semantic: SemanticScorer | null;
+  /** Called with the task id of every `task_finished` published on the pipeline's bus. */
+  onFinished?: (taskId: string) => void;
+  /** Consumer groups are `<groupPrefix>.<stage>`. @default `dev.<name>` */
+  groupPrefix?: string;
+}
+
+/** Starts the five stages of one registry over a new in-memory bus. */
+export async function startPipeline(options: PipelineOptions): Promise<EmbeddedPipeline> {
   const bus = createMemoryBus();
   await bus.ensureTopics([...allTopicNames(), { name: SINK_DEAD_LETTERS, partitions: 1 }]);
-  const executor = createExecutor({
+  const models = options.models ?? {};
+  const groupPrefix = options.groupPrefix ?? `dev.${options.name}`;
+  let registry = options.registry;
+  let runtimes: StageRuntime[] = [];
+  const startStages = async () => {
+    const definitions: StageDefinition[] = [
+      modelSelectorDefinition({ registry }),
+      toolDeciderDefinition({ registry, semantic: options.semantic, providerFor: models.tool_decider }),
+      parameterInjectorDefinition({ registry, model: models.parameter_injector }),
+      executorDefinition({ registry, executor: options.executor }),
+      resultEvaluatorDefinition({ registry, judge: models.result_evaluator }),
+    ];
+    const started: StageRuntime[] = [];
+    for (const definition of definitions) {
+      const runtime = createStageRuntime({
+        definition,
+        bus,
+        store: options.store,
+        groupId: `${groupPrefix}.${definition.stage}`,
+      });
+      await runtime.start();
+      started.push(runtime);
+    }
+    runtimes = started;
+  };
+  const stopStages = async () => {
+    for (const runtime of runtimes) await runtime.stop();
+    runtimes = [];
+  };
+  await startStages();
+  const sink = await bus.consume({
+    groupId: `${groupPrefix}.sink`,
+    topic: TOPICS.taskFinished,
+    deadLetterTopic: SINK_DEAD_LETTERS,
+    handler: (batch) => {
+      for (const message of batch) options.onFinished?.(message.key);
+      return Promise.resolve({ deadLetters: [] });
+    },
+  });
+  let reloading: Promise<void> = Promise.resolve();
+  return {
+    name: options.name,
+    bus,
+    registry: () => registry,
+    reload(next) {
+      // One reload at a time: two quick edits must not start two sets of stages in the same groups.
+      reloading = reloading.then(async () => {
+        await stopStages();
+        registry = next;
+        await startStages();
+      });
+      return reloading;
+    },
+    async stop() {
+      await reloading.catch(() => undefined);
+      await sink.stop();
+      await stopStages();
+      await bus.close();
+    },
+  };
+}
+
+/** The demo tool backends' executor: HTTP to exactly their host and port (RS-6), and the compute sandbox. */
+export function demoExecutor(executorStore: ExecutorStore, demoToolsUrl: string): Executor {
+  return createExecutor({
     store: executorStore,
     transports: {
       // The demo backends listen on loopback, which the SSRF guard refuses unless allow-listed (RS-6): exactly
@@ -214,34 +295,6 @@ async function startPack(
       builtin: { compute: createComputeSandbox({}) },
     },
   });
-  const definitions: StageDefinition[] = [
-    modelSelectorDefinition({ registry }),
-    toolDeciderDefinition({ registry, semantic, providerFor: models.tool_decider }),
-    parameterInjectorDefinition({ registry, model: models.parameter_injector }),
-    executorDefinition({ registry, executor }),
-    resultEvaluatorDefinition({ registry, judge: models.result_evaluator }),
-  ];
-  const runtimes: StageRuntime[] = [];
-  for (const definition of definitions) {
-    const runtime = createStageRuntime({
-      definition,
-      bus,
-      store,
-      groupId: `dev.${pack}.${definition.stage}`,
-    });
-    await runtime.start();
-    runtimes.push(runtime);
-  }
-  const sink = await bus.consume({
-    groupId: `dev.${pack}.sink`,
-    topic: TOPICS.taskFinished,
-    deadLetterTopic: SINK_DEAD_LETTERS,
-    handler: (batch) => {
-      for (const message of batch) onFinished(message.key);
-      return Promise.resolve({ deadLetters: [] });
-    },
-  });
-  return { registry: registry.content, bus, runtimes, sink };
 }
 
 /** The event store, telling `onFailed` of each `failed` event (a stage dead-lettered a message) it appends. */
@@ -281,124 +334,237 @@ async function recordedWrites(
   return rows;
 }
 
-/** Runs the requests through the five stages in this process and returns each trace's timeline. */
-export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedResult> {
-  const requests = options.requests ?? DEMO_REQUESTS;
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  // Loaded before anything starts: missing model files stop the run here with the command that fetches them.
-  const semantic = options.semantic === undefined ? await deciderSemantic() : options.semantic;
+/** The embedded run's backends on one PGlite database: the event log, the executor's tables, the demo tools. */
+export interface EmbeddedBackends {
+  db: PGlite;
+  store: EventStore;
+  demoStore: DemoStore;
+  executorStore: ExecutorStore;
+  /** The schema of the executor's tables. */
+  executorSchema: string;
+  /** Where the demo tool backends listen (`http://127.0.0.1:<port>`). */
+  demoToolsUrl: string;
+  /** Stops the demo backends and closes the stores (and the database when the backends opened it). */
+  close(): Promise<void>;
+}
+
+/**
+ * Migrates the event log, the executor's and the demo tools' tables on `db` (default: a new in-memory database),
+ * seeds the demo data and starts the demo tool backends on a free loopback port.
+ */
+export async function startBackends(options: { db?: PGlite; now?: string } = {}): Promise<EmbeddedBackends> {
+  // The demo backends answer as of the demo's "now", so "late" and "yesterday" mean the same on every run.
+  const now = new Date(options.now ?? DEMO_REFERENCE_TIME);
+  if (Number.isNaN(now.getTime()))
+    throw new RangeError(`now must be an ISO-8601 time, got "${String(options.now)}"`);
   const ownsDb = options.db === undefined;
   const db = options.db ?? new PGlite();
   const store = createPgliteEventStore({ pglite: db });
   const demoStore = createDemoStore(db, { schema: 'demo_tools' });
   const executorSchema = 'executor';
   const executorStore = createExecutorStore({ pool: pglitePool(db), schema: executorSchema });
-  // The demo backends answer as of the demo's "now", so "late" and "yesterday" mean the same on every run.
-  const now = new Date(options.now ?? DEMO_REFERENCE_TIME);
-  if (Number.isNaN(now.getTime()))
-    throw new RangeError(`now must be an ISO-8601 time, got "${String(options.now)}"`);
   const demoServer = createDemoToolsServer({ store: demoStore, now: () => new Date(now) });
-  const pipelines = new Map<PackName, PackPipeline>();
-  const waiting = new Map<string, () => void>();
-  const failures = new Map<string, { stage: string; reason: string }>();
-  const stageStore = options.endOnFailure
-    ? watchFailures(store, (taskId, failure) => {
-        if (!failures.has(taskId)) failures.set(taskId, failure);
-        waiting.get(taskId)?.();
-      })
-    : store;
+  const close = async () => {
+    await demoServer.close();
+    await executorStore.close();
+    await store.close();
+    if (ownsDb) await db.close();
+  };
   try {
     await store.migrate();
     await demoStore.migrate();
     await demoStore.seed();
     await executorStore.migrate();
     await demoServer.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = demoServer.server.address() as AddressInfo;
-    const url = `http://127.0.0.1:${String(port)}`;
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+  const { port } = demoServer.server.address() as AddressInfo;
+  return {
+    db,
+    store,
+    demoStore,
+    executorStore,
+    executorSchema,
+    demoToolsUrl: `http://127.0.0.1:${String(port)}`,
+    close,
+  };
+}
 
+/** Tasks waited for until their `task_finished` (or, with `endOnFailure`, a `failed` event). */
+export interface TaskWaiter {
+  /** Resolves when `finished(taskId)` is called, rejects after `timeoutMs`. Call before the task is submitted. */
+  wait(taskId: string, timeoutMs: number, label: string): Promise<void>;
+  finished(taskId: string): void;
+}
+
+/** A {@link TaskWaiter}. */
+export function createTaskWaiter(): TaskWaiter {
+  const waiting = new Map<string, () => void>();
+  return {
+    wait(taskId, timeoutMs, label) {
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(taskId);
+          reject(new Error(`${taskId} (${label}) did not finish within ${String(timeoutMs)} ms`));
+        }, timeoutMs);
+        waiting.set(taskId, () => {
+          clearTimeout(timer);
+          waiting.delete(taskId);
+          resolve();
+        });
+      });
+    },
+    finished(taskId) {
+      waiting.get(taskId)?.();
+    },
+  };
+}
+
+/** Options of {@link runDemoRequests}. */
+export interface DemoRunOptions {
+  /** The event log the submissions are appended to and the traces read from. */
+  store: EventStore;
+  /** The pipeline a request runs through. */
+  pipelineOf: (request: DemoRequest) => EmbeddedPipeline;
+  /** Told of each finished task by the pipelines (their `onFinished`). */
+  waiter: TaskWaiter;
+  requests: readonly DemoRequest[];
+  /** Task ids are `<prefix><pack>-<n>`, n counting from 1 over `requests`. @default 'dev-' */
+  taskIdPrefix?: string;
+  /** @default 60000 */
+  timeoutMs?: number;
+  /** @default 'signalbox dev' */
+  submitter?: string;
+  exchanges?: boolean;
+  secrets?: boolean;
+  /** Why a task ended without `task_finished` (a stage dead-lettered it), by task id. */
+  failures?: ReadonlyMap<string, { stage: string; reason: string }>;
+  onFinished?: (request: DemoRequest, timeline: TraceTimeline) => void;
+}
+
+/** The task id the demo gives the `index`-th (from 0) request. */
+export function demoTaskId(request: DemoRequest, index: number, prefix = 'dev-'): string {
+  return `${prefix}${request.pack}-${String(index + 1)}`;
+}
+
+/** Submits each request as the API does (appended, then published) and returns its trace once it finished. */
+export async function runDemoRequests(options: DemoRunOptions): Promise<EmbeddedTrace[]> {
+  const { store } = options;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  return Promise.all(
+    options.requests.map(async (request, i) => {
+      const taskId = demoTaskId(request, i, options.taskIdPrefix);
+      const finished = options.waiter.wait(taskId, timeoutMs, request.title);
+      const pipeline = options.pipelineOf(request);
+      const message = submittedMessage(taskId, request, options.submitter ?? 'signalbox dev');
+      // Like the API: the trace starts with the submitted event, appended before it is published.
+      await store.append([{ envelope: message, topic: TOPICS.taskSubmitted.name, payload: message.payload }]);
+      await pipeline.bus.publish([{ topic: TOPICS.taskSubmitted, key: taskId, value: message }]);
+      await finished;
+      const redacted = await store.readTask(taskId, { withExchanges: options.exchanges === true });
+      // A task's trace is read redacted; a harness that checks the arguments as the tool got them reads the same
+      // events again with their secret values.
+      const events = options.secrets
+        ? await (async () => {
+            const full = await store.findByEventIds(
+              redacted.map((e) => e.envelope.event_id),
+              { withSecrets: true, withExchanges: options.exchanges === true },
+            );
+            return redacted.map((e) => full.get(e.envelope.event_id) ?? e);
+          })()
+        : redacted;
+      const timeline = traceTimeline(events);
+      const last = [...events].reverse().find((e) => e.envelope.event_type === 'task_finished');
+      const payload = last?.payload as
+        | {
+            status: EvaluationStatus;
+            questions: string[];
+            issues: string[];
+            steps: { call: { tool: string }; result: { ok: boolean; output: unknown }; status: string }[];
+          }
+        | undefined;
+      // The evidence the task ended on: the last step that succeeded, as it came back.
+      const lastGood = [...(payload?.steps ?? [])]
+        .reverse()
+        .find((s) => s.result.ok && s.status === 'success');
+      const trace: EmbeddedTrace = {
+        request,
+        task_id: taskId,
+        events,
+        timeline,
+        final: payload
+          ? {
+              status: payload.status,
+              questions: payload.questions,
+              issues: payload.issues,
+              evidence: lastGood ? { tool: lastGood.call.tool, output: lastGood.result.output } : null,
+            }
+          : null,
+        writes: [],
+        failure: payload ? null : (options.failures?.get(taskId) ?? null),
+      };
+      options.onFinished?.(request, timeline);
+      return trace;
+    }),
+  );
+}
+
+/** Runs the requests through the five stages in this process and returns each trace's timeline. */
+export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedResult> {
+  const requests = options.requests ?? DEMO_REQUESTS;
+  // Loaded before anything starts: missing model files stop the run here with the command that fetches them.
+  const semantic = options.semantic === undefined ? await deciderSemantic() : options.semantic;
+  const backends = await startBackends({
+    ...(options.db ? { db: options.db } : {}),
+    ...(options.now !== undefined ? { now: options.now } : {}),
+  });
+  const { db, store, demoStore, executorStore, executorSchema } = backends;
+  const pipelines = new Map<PackName, EmbeddedPipeline>();
+  const waiter = createTaskWaiter();
+  const failures = new Map<string, { stage: string; reason: string }>();
+  const stageStore = options.endOnFailure
+    ? watchFailures(store, (taskId, failure) => {
+        if (!failures.has(taskId)) failures.set(taskId, failure);
+        waiter.finished(taskId);
+      })
+    : store;
+  try {
+    const executor = demoExecutor(executorStore, backends.demoToolsUrl);
     for (const pack of new Set(requests.map((r) => r.pack))) {
       pipelines.set(
         pack,
-        await startPack(
-          options.repoRoot,
-          pack,
-          stageStore,
-          executorStore,
-          url,
-          options.models ?? {},
+        await startPipeline({
+          name: pack,
+          registry: await loadRegistryDir(join(options.repoRoot, 'registry', 'packs', pack)),
+          store: stageStore,
+          executor,
+          models: options.models ?? {},
           semantic,
-          (taskId) => waiting.get(taskId)?.(),
-        ),
+          onFinished: (taskId) => {
+            waiter.finished(taskId);
+          },
+        }),
       );
     }
-
-    const traces = await Promise.all(
-      requests.map(async (request, i) => {
-        const taskId = `${options.taskIdPrefix ?? 'dev-'}${request.pack}-${String(i + 1)}`;
-        const finished = new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => {
-            reject(new Error(`${taskId} (${request.title}) did not finish within ${String(timeoutMs)} ms`));
-          }, timeoutMs);
-          waiting.set(taskId, () => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
+    const traces = await runDemoRequests({
+      store,
+      pipelineOf: (request) => {
         const pipeline = pipelines.get(request.pack);
         if (!pipeline) throw new Error(`no pipeline for pack ${request.pack}`);
-        const message = submittedMessage(taskId, request, options.submitter ?? 'signalbox dev');
-        // Like the API: the trace starts with the submitted event, appended before it is published.
-        await store.append([
-          { envelope: message, topic: TOPICS.taskSubmitted.name, payload: message.payload },
-        ]);
-        await pipeline.bus.publish([{ topic: TOPICS.taskSubmitted, key: taskId, value: message }]);
-        await finished;
-        const redacted = await store.readTask(taskId, { withExchanges: options.exchanges === true });
-        // A task's trace is read redacted; a harness that checks the arguments as the tool got them reads the same
-        // events again with their secret values.
-        const events = options.secrets
-          ? await (async () => {
-              const full = await store.findByEventIds(
-                redacted.map((e) => e.envelope.event_id),
-                { withSecrets: true, withExchanges: options.exchanges === true },
-              );
-              return redacted.map((e) => full.get(e.envelope.event_id) ?? e);
-            })()
-          : redacted;
-        const timeline = traceTimeline(events);
-        const last = [...events].reverse().find((e) => e.envelope.event_type === 'task_finished');
-        const payload = last?.payload as
-          | {
-              status: EvaluationStatus;
-              questions: string[];
-              issues: string[];
-              steps: { call: { tool: string }; result: { ok: boolean; output: unknown }; status: string }[];
-            }
-          | undefined;
-        // The evidence the task ended on: the last step that succeeded, as it came back.
-        const lastGood = [...(payload?.steps ?? [])]
-          .reverse()
-          .find((s) => s.result.ok && s.status === 'success');
-        const trace: EmbeddedTrace = {
-          request,
-          task_id: taskId,
-          events,
-          timeline,
-          final: payload
-            ? {
-                status: payload.status,
-                questions: payload.questions,
-                issues: payload.issues,
-                evidence: lastGood ? { tool: lastGood.call.tool, output: lastGood.result.output } : null,
-              }
-            : null,
-          writes: [],
-          failure: payload ? null : (failures.get(taskId) ?? null),
-        };
-        options.onFinished?.(request, timeline);
-        return trace;
-      }),
-    );
+        return pipeline;
+      },
+      waiter,
+      requests,
+      ...(options.taskIdPrefix !== undefined ? { taskIdPrefix: options.taskIdPrefix } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.submitter !== undefined ? { submitter: options.submitter } : {}),
+      ...(options.exchanges !== undefined ? { exchanges: options.exchanges } : {}),
+      ...(options.secrets !== undefined ? { secrets: options.secrets } : {}),
+      failures,
+      ...(options.onFinished ? { onFinished: options.onFinished } : {}),
+    });
     const actions: Record<string, number> = {};
     for (const kind of ACTION_KINDS) actions[kind] = await demoStore.countActions(kind);
     const byTask = new Map(traces.map((t) => [t.task_id, t]));
@@ -414,17 +580,10 @@ export async function runEmbedded(options: EmbeddedOptions): Promise<EmbeddedRes
         ?.writes.push({ tool: row.tool, kind: row.kind, idempotency_key: row.idempotency_key });
     }
     const registries: Partial<Record<PackName, RegistryContent>> = {};
-    for (const [pack, pipeline] of pipelines) registries[pack] = pipeline.registry;
+    for (const [pack, pipeline] of pipelines) registries[pack] = pipeline.registry().content;
     return { traces, registries, actions, unattributed_writes: unattributed };
   } finally {
-    for (const pipeline of pipelines.values()) {
-      await pipeline.sink.stop();
-      for (const runtime of pipeline.runtimes) await runtime.stop();
-      await pipeline.bus.close();
-    }
-    await demoServer.close();
-    await executorStore.close();
-    await store.close();
-    if (ownsDb) await db.close();
+    for (const pipeline of pipelines.values()) await pipeline.stop();
+    await backends.close();
   }
 }

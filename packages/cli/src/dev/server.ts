@@ -1,0 +1,436 @@
+// `signalbox dev` as a local server (README "npm start"): the embedded run — five stages over the in-memory bus and
+// PGlite with the demo tool backends — kept running behind the real HTTP API (`/v1`) and its trace viewer
+// (`/viewer`), on loopback. Each registry (the four demo packs, and each `--registry` folder of the user's) runs its
+// own pipeline; the API's submissions reach the one that declares the task's agent (router-bus.ts).
+import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { ACTION_KINDS } from '@signalbox/demo-tools';
+import { createApiApp, authenticate, hashApiKey, type ApiKeys } from '@signalbox/api';
+import { topicByName } from '@signalbox/contracts';
+import type { OutgoingMessage } from '@signalbox/bus';
+import {
+  McpServers,
+  createComputeSandbox,
+  createExecutor,
+  createHttpTransport,
+  createMcpTransport,
+  createSsrfGuard,
+  type McpTransport,
+} from '@signalbox/executor';
+import { loadRegistryDir } from '@signalbox/registry';
+import type { SemanticScorer } from '@signalbox/tool-decider';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { deciderSemantic } from '../semantic.js';
+import { CliError } from '../errors.js';
+import {
+  createTaskWaiter,
+  demoTaskId,
+  runDemoRequests,
+  startBackends,
+  startPipeline,
+  type EmbeddedBackends,
+  type EmbeddedPipeline,
+  type EmbeddedTrace,
+} from './embedded.js';
+import { createRouterBus } from './router-bus.js';
+import { watchRegistryDir, type RegistryDirStatus, type WatchedRegistry } from './registry-watch.js';
+import { DEMO_REQUESTS, PACK_NAMES, type DemoRequest, type PackName } from './scenarios.js';
+
+const defaultRepoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/**
+ * The SSRF allow-list (RS-6) of the dev server's executor when none is given: loopback on any port, where a user's
+ * own tools under development listen. The production executor allows nothing private by default
+ * (SIGNALBOX_EXECUTOR_ALLOW_HOSTS); the dev server prints the list it uses.
+ */
+export const DEV_ALLOW_HOSTS: readonly string[] = ['127.0.0.1:*', 'localhost:*', '[::1]:*'];
+
+/** The tenant the development API key belongs to: the demo tasks' tenant, so the viewer lists them. */
+export const DEV_TENANT = 'default';
+
+/** Thrown when the dev server cannot start: a taken port, a missing registry folder, bad MCP configuration. */
+export class DevServerError extends CliError {
+  readonly exitCode = 1;
+}
+
+/** Options of {@link startDevServer}. */
+export interface DevServerOptions {
+  /** The port of the API and viewer; 0 picks a free one. @default 8080 */
+  port?: number;
+  /** The address to listen on. @default '127.0.0.1' */
+  host?: string;
+  /** The development API key (`Authorization: Bearer <key>`, tenant `default`). @default a new random key */
+  apiKey?: string;
+  /** A PGlite folder that keeps the event log (and the demo and executor tables) across restarts. @default in memory */
+  dataDir?: string;
+  /** The user's registry folders, each served by a pipeline of its own and reloaded on change. @default [] */
+  registryDirs?: readonly string[];
+  /** The demo packs served (registry/packs/<name>). @default all four */
+  packs?: readonly PackName[];
+  /**
+   * Run the demo requests of the served packs first. Their task ids are fixed (`dev-<pack>-<n>`): when the data
+   * folder already holds them (an earlier run), they are not run again and `demo.skipped` lists them. @default true
+   */
+  runDemo?: boolean;
+  /** The executor's SSRF allow-list for the user's tools (see {@link DEV_ALLOW_HOSTS}). @default DEV_ALLOW_HOSTS */
+  allowHosts?: readonly string[];
+  /**
+   * Where tool credentials (`auth_secret_env`), base URLs (`base_url_env`), SIGNALBOX_EXECUTOR_MCP_SERVERS and the
+   * semantic model's settings are read. @default process.env
+   */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The decider's semantic model. @default loaded from `env` as the tool-decider worker does */
+  semantic?: SemanticScorer | null;
+  /** Edits of a `--registry` folder closer together than this are read once. @default 250 */
+  reloadDebounceMs?: number;
+  /** How long a demo request may take. @default 60000 */
+  demoTimeoutMs?: number;
+  /** The repository root (registry/packs/). @default this checkout */
+  repoRoot?: string;
+  /** Lines for the person running the server (registry reloads, lint findings). @default none */
+  log?: (line: string) => void;
+}
+
+/** What `GET /dev/status` answers. */
+export interface DevServerStatus {
+  url: string;
+  viewer_url: string;
+  data_dir: string | null;
+  allow_hosts: string[];
+  /** Each pipeline, in routing order: the user's registry folders first, then the demo packs. */
+  pipelines: { name: string; kind: 'registry' | 'pack'; registry_version: string; agents: string[] }[];
+  /** Each `--registry` folder: what serves, and the problems of its latest content. */
+  registries: RegistryDirStatus[];
+}
+
+/** A running dev server. */
+export interface DevServer {
+  /** `http://<host>:<port>`: the API under `/v1`, the viewer under `/viewer`. */
+  url: string;
+  /** `<url>/viewer`. */
+  viewerUrl: string;
+  apiKey: string;
+  /** The demo's outcome: the traces of the requests run now, and the task ids left as an earlier run recorded them. */
+  demo: { traces: EmbeddedTrace[]; skipped: string[]; actions: Record<string, number> };
+  status(): DevServerStatus;
+  /** The watched `--registry` folders. */
+  registries: readonly WatchedRegistry[];
+  /** Stops accepting requests, drains the stages and closes everything; idempotent. */
+  close(): Promise<void>;
+}
+
+const PublishBody = z.object({
+  messages: z
+    .array(
+      z.object({
+        topic: z.string().min(1),
+        key: z.string().min(1),
+        value: z.unknown(),
+        headers: z.record(z.string(), z.string()).optional(),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+
+function resolveOptions(options: DevServerOptions) {
+  const port = options.port ?? 8080;
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new RangeError(`port must be an integer from 0 to 65535, got ${String(port)}`);
+  const apiKey = options.apiKey ?? `sbx_dev_${randomBytes(18).toString('base64url')}`;
+  if (!/^[\x21-\x7e]{16,}$/.test(apiKey))
+    throw new RangeError('apiKey must be at least 16 printable ASCII characters without spaces');
+  const registryDirs = (options.registryDirs ?? []).map((d) => resolve(d));
+  for (const dir of registryDirs) {
+    let isDir = false;
+    try {
+      isDir = statSync(dir).isDirectory();
+    } catch {
+      // reported below
+    }
+    if (!isDir) throw new DevServerError(`--registry ${dir}: no such folder`);
+  }
+  const packs = options.packs ?? PACK_NAMES;
+  for (const p of packs)
+    if (!(PACK_NAMES as readonly string[]).includes(p))
+      throw new RangeError(`unknown pack "${p}" (known: ${PACK_NAMES.join(', ')})`);
+  return {
+    port,
+    host: options.host ?? '127.0.0.1',
+    apiKey,
+    dataDir: options.dataDir === undefined ? undefined : resolve(options.dataDir),
+    registryDirs,
+    packs,
+    runDemo: options.runDemo ?? true,
+    allowHosts: [...(options.allowHosts ?? DEV_ALLOW_HOSTS)],
+    env: options.env ?? process.env,
+    repoRoot: options.repoRoot ?? defaultRepoRoot,
+    log: options.log ?? (() => undefined),
+  };
+}
+
+/** Which of the demo's task ids the event log already holds (an earlier run on the same data folder). */
+async function recordedDemoTasks(
+  backends: EmbeddedBackends,
+  requests: readonly DemoRequest[],
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const [i, request] of requests.entries()) {
+    const taskId = demoTaskId(request, i);
+    if ((await backends.store.readTask(taskId)).length > 0) found.push(taskId);
+  }
+  return found;
+}
+
+function listenError(error: unknown, host: string, port: number): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE')
+    return new DevServerError(
+      `port ${String(port)} on ${host} is already in use (another signalbox dev, or another program): stop it, or ` +
+        `pass --port <n> for another port (--port 0 picks a free one)`,
+      { cause: error },
+    );
+  if (code === 'EACCES')
+    return new DevServerError(`port ${String(port)} on ${host} needs privileges; pass --port 1024 or above`, {
+      cause: error,
+    });
+  return error as Error;
+}
+
+/**
+ * Starts the dev server: backends, pipelines, the demo run (unless off or already recorded), then the API and viewer.
+ * Resolves once it listens; `close()` stops it.
+ */
+export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
+  const o = resolveOptions(options);
+  const semantic = options.semantic === undefined ? await deciderSemantic(o.env) : options.semantic;
+  const mcpServers = (() => {
+    const text = o.env.SIGNALBOX_EXECUTOR_MCP_SERVERS?.trim();
+    if (!text) return {};
+    try {
+      return McpServers.parse(JSON.parse(text));
+    } catch (error) {
+      throw new DevServerError(
+        `SIGNALBOX_EXECUTOR_MCP_SERVERS is not valid MCP server configuration JSON: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+  })();
+
+  const cleanups: (() => Promise<void>)[] = [];
+  const cleanup = async () => {
+    for (const step of cleanups.reverse()) await step().catch(() => undefined);
+    cleanups.length = 0;
+  };
+  try {
+    const db = o.dataDir === undefined ? new PGlite() : new PGlite(o.dataDir);
+    cleanups.push(() => db.close());
+    const backends = await startBackends({ db });
+    cleanups.push(() => backends.close());
+
+    const guard = createSsrfGuard({ allow: [new URL(backends.demoToolsUrl).host, ...o.allowHosts] });
+    const toolEnv = { ...o.env, SIGNALBOX_DEMO_TOOLS_URL: backends.demoToolsUrl } as NodeJS.ProcessEnv;
+    const mcp: McpTransport = createMcpTransport({ servers: mcpServers, guard, env: toolEnv });
+    cleanups.push(() => mcp.close());
+    // The user's HTTP and MCP tools go through the production executor, behind the SSRF guard.
+    const executor = createExecutor({
+      store: backends.executorStore,
+      transports: {
+        http: createHttpTransport({ guard, env: toolEnv }),
+        mcp,
+        builtin: { compute: createComputeSandbox({}) },
+      },
+    });
+    const waiter = createTaskWaiter();
+    const pipelineOptions = (name: string) => ({
+      name,
+      store: backends.store,
+      executor,
+      semantic,
+      onFinished: (taskId: string) => {
+        waiter.finished(taskId);
+      },
+    });
+
+    const packPipelines = new Map<PackName, EmbeddedPipeline>();
+    for (const pack of o.packs) {
+      const registry = await loadRegistryDir(join(o.repoRoot, 'registry', 'packs', pack));
+      const pipeline = await startPipeline({ ...pipelineOptions(pack), registry });
+      cleanups.push(() => pipeline.stop());
+      packPipelines.set(pack, pipeline);
+    }
+
+    // The user's folders: a pipeline starts with the first content that loads and restarts its stages on each
+    // later one; a folder that never loaded has no pipeline (its agents are nobody's yet).
+    const userPipelines = new Map<string, EmbeddedPipeline>();
+    const watched: WatchedRegistry[] = [];
+    for (const [i, dir] of o.registryDirs.entries()) {
+      const name = `registry-${String(i + 1)}`;
+      const reported = { lint: '' };
+      const w = await watchRegistryDir({
+        dir,
+        ...(options.reloadDebounceMs !== undefined ? { debounceMs: options.reloadDebounceMs } : {}),
+        onLoad: async (registry) => {
+          const existing = userPipelines.get(dir);
+          if (existing) {
+            await existing.reload(registry);
+            o.log(`[dev] reloaded ${dir}: registry ${registry.versions.registry_version.slice(0, 12)}`);
+          } else {
+            const pipeline = await startPipeline({
+              ...pipelineOptions(name),
+              registry,
+              groupPrefix: `dev.${name}`,
+            });
+            userPipelines.set(dir, pipeline);
+            o.log(
+              `[dev] serving ${dir}: registry ${registry.versions.registry_version.slice(0, 12)}, agents ` +
+                `${registry.content.agents.map((a) => a.id).join(', ') || '(none)'}, tools ` +
+                (registry.content.tools.map((t) => t.name).join(', ') || '(none)'),
+            );
+          }
+        },
+        onChecked: (status) => {
+          if (status.problems.length > 0) {
+            o.log(
+              `[dev] ${dir} did not load (${String(status.problems.length)} problem(s)); ` +
+                (status.state === 'stale'
+                  ? 'the last good registry keeps serving'
+                  : 'nothing of it is served') +
+                `:\n${status.problems.map((p) => `  ${p}`).join('\n')}`,
+            );
+          }
+          const lint = status.lint.join('\n');
+          if (lint !== reported.lint && status.lint.length > 0)
+            o.log(`[dev] ${dir} lint (RG-2):\n${status.lint.map((l) => `  ${l}`).join('\n')}`);
+          reported.lint = lint;
+        },
+      });
+      watched.push(w);
+    }
+    cleanups.push(async () => {
+      for (const w of watched) w.close();
+      for (const p of userPipelines.values()) await p.stop();
+    });
+
+    const pipelines = (): EmbeddedPipeline[] => [
+      ...o.registryDirs.flatMap((d) => userPipelines.get(d) ?? []),
+      ...packPipelines.values(),
+    ];
+    const router = createRouterBus(pipelines);
+
+    const apiKeys: ApiKeys = new Map([[hashApiKey(o.apiKey), DEV_TENANT]]);
+    const app = createApiApp({ bus: router, store: backends.store, apiKeys });
+    cleanups.push(() => app.close());
+    let url = '';
+    const status = (): DevServerStatus => ({
+      url,
+      viewer_url: `${url}/viewer`,
+      data_dir: o.dataDir ?? null,
+      allow_hosts: o.allowHosts,
+      pipelines: pipelines().map((p) => ({
+        name: p.name,
+        kind: (PACK_NAMES as readonly string[]).includes(p.name) ? 'pack' : 'registry',
+        registry_version: p.registry().versions.registry_version,
+        agents: p.registry().content.agents.map((a) => a.id),
+      })),
+      registries: watched.map((w) => w.status()),
+    });
+    addDevRoutes(app, apiKeys, router.publish.bind(router), status);
+    try {
+      await app.listen({ host: o.host, port: o.port });
+    } catch (error) {
+      throw listenError(error, o.host, o.port);
+    }
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : o.port;
+    url = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${String(port)}`;
+
+    // The demo, through the same pipelines the API serves.
+    const demoRequests = o.runDemo ? DEMO_REQUESTS.filter((r) => o.packs.includes(r.pack)) : [];
+    const skipped = await recordedDemoTasks(backends, demoRequests);
+    let traces: EmbeddedTrace[] = [];
+    if (demoRequests.length > 0 && skipped.length === 0) {
+      traces = await runDemoRequests({
+        store: backends.store,
+        pipelineOf: (request) => {
+          const pipeline = packPipelines.get(request.pack);
+          if (!pipeline) throw new Error(`no pipeline for pack ${request.pack}`);
+          return pipeline;
+        },
+        waiter,
+        requests: demoRequests,
+        ...(options.demoTimeoutMs !== undefined ? { timeoutMs: options.demoTimeoutMs } : {}),
+      });
+    }
+    const actions: Record<string, number> = {};
+    for (const kind of ACTION_KINDS) actions[kind] = await backends.demoStore.countActions(kind);
+
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      viewerUrl: `${url}/viewer`,
+      apiKey: o.apiKey,
+      demo: { traces, skipped, actions },
+      status,
+      registries: watched,
+      close() {
+        closing ??= cleanup();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+/**
+ * The dev server's own routes, with the development key: `GET /dev/status` (the pipelines and the problems of the
+ * user's registry folders, for the person at the terminal and the viewer) and `POST /dev/publish` (what
+ * `signalbox redrive` publishes when the dev server is where the data is: the in-memory bus has no other door).
+ */
+function addDevRoutes(
+  app: FastifyInstance,
+  apiKeys: ApiKeys,
+  publish: (messages: readonly OutgoingMessage[]) => Promise<void>,
+  status: () => DevServerStatus,
+): void {
+  const auth = (header: string | undefined) => authenticate(apiKeys, header);
+  app.get('/dev/status', (request) => {
+    auth(request.headers.authorization);
+    return status();
+  });
+  app.post('/dev/publish', async (request, reply) => {
+    auth(request.headers.authorization);
+    const parsed = PublishBody.safeParse(request.body);
+    if (!parsed.success)
+      return reply.code(400).send({
+        error: {
+          code: 'invalid_request',
+          message: `invalid publish body: ${parsed.error.message.slice(0, 300)}`,
+        },
+      });
+    const messages: OutgoingMessage[] = [];
+    for (const m of parsed.data.messages) {
+      const topic = topicByName(m.topic);
+      if (!topic)
+        return reply
+          .code(400)
+          .send({ error: { code: 'invalid_request', message: `unknown topic ${m.topic}` } });
+      messages.push({ topic, key: m.key, value: m.value, ...(m.headers ? { headers: m.headers } : {}) });
+    }
+    try {
+      await publish(messages);
+    } catch (error) {
+      // The bus checks each value against its topic's schema: a bad message is the caller's.
+      return reply
+        .code(400)
+        .send({ error: { code: 'invalid_request', message: (error as Error).message.slice(0, 500) } });
+    }
+    return reply.code(202).send({ published: messages.length });
+  });
+}
