@@ -11,6 +11,8 @@ import {
   type StepResult,
   type TaskSpec,
   type Envelope,
+  type PipelineStage,
+  type StageMessage,
   type TopicMessage,
 } from '@signalbox/contracts';
 import {
@@ -110,8 +112,7 @@ export const PASS_THROUGH_STAGES = {
     stage: 'model_selector',
     input: INPUT_TOPIC_OF.model_selector,
     versions: () => PASS_THROUGH_VERSIONS,
-    decide: (raw) => {
-      const input = raw as In<'taskSubmitted'>;
+    decide: (input) => {
       if (input.event_type !== 'task_submitted') throw new TypeError(`unexpected ${input.event_type}`);
       const progress: Progress = {
         revisions: 0,
@@ -134,8 +135,7 @@ export const PASS_THROUGH_STAGES = {
     stage: 'tool_decider',
     input: INPUT_TOPIC_OF.tool_decider,
     versions: () => PASS_THROUGH_VERSIONS,
-    decide: (raw) => {
-      const input = raw as In<'modelSelected'>;
+    decide: (input) => {
       const { task, progress, history, selection: sel } = input.payload;
       return pass(
         input,
@@ -150,8 +150,7 @@ export const PASS_THROUGH_STAGES = {
     stage: 'parameter_injector',
     input: INPUT_TOPIC_OF.parameter_injector,
     versions: () => PASS_THROUGH_VERSIONS,
-    decide: (raw) => {
-      const input = raw as In<'taskPlanned'>;
+    decide: (input) => {
       const { task, progress, history, selection: sel, plan: p } = input.payload;
       return pass(
         input,
@@ -166,8 +165,7 @@ export const PASS_THROUGH_STAGES = {
     stage: 'executor',
     input: INPUT_TOPIC_OF.executor,
     versions: () => PASS_THROUGH_VERSIONS,
-    decide: (raw) => {
-      const input = raw as In<'stepPrepared'>;
+    decide: (input) => {
       const { task, progress, history, selection: sel, plan: p, call: c } = input.payload;
       return pass(
         input,
@@ -182,8 +180,7 @@ export const PASS_THROUGH_STAGES = {
     stage: 'result_evaluator',
     input: INPUT_TOPIC_OF.result_evaluator,
     versions: () => PASS_THROUGH_VERSIONS,
-    decide: (raw) => {
-      const input = raw as In<'stepExecuted'>;
+    decide: (input) => {
       const { task, progress, call: c, result: r } = input.payload;
       const duration = Date.parse(input.occurred_at) - Date.parse(progress.started_at);
       return pass(
@@ -204,7 +201,7 @@ export const PASS_THROUGH_STAGES = {
       );
     },
   },
-} satisfies Record<string, StageDefinition>;
+} satisfies { [S in PipelineStage]: StageDefinition<S> };
 
 /** A submitted-task message for the pipeline's entry topic. */
 export function submittedTask(
@@ -261,14 +258,15 @@ export interface PassThroughDecision {
  * stages.
  */
 export async function passThroughDecisions(taskId: string, occurredAt: Date): Promise<PassThroughDecision[]> {
-  let message: StageInput = submittedTask(taskId, occurredAt);
+  let message: StageMessage = submittedTask(taskId, occurredAt);
   const decisions: PassThroughDecision[] = [];
   for (const definition of Object.values(PASS_THROUGH_STAGES) as StageDefinition[]) {
     const versions = definition.versions();
     const decision = await definition.decide(message, { stage: definition.stage, versions });
     const envelope = decisionEnvelope(definition.stage, message, decision, versions, occurredAt, null);
     decisions.push({ envelope, payload: decision.payload, topic: decision.topic.name });
-    message = { ...envelope, payload: decision.payload };
+    // Each decision is the next stage's input, as the bus would deliver it.
+    message = { ...envelope, payload: decision.payload } as StageMessage;
   }
   return decisions;
 }

@@ -55,3 +55,6 @@ export {
   type TopicMessage,
   type TopicSpec,
 } from './topics.js';
+  type InputTopicOf,
+  type StageMessage,
+  type StageMessageKind,

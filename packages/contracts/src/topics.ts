@@ -106,14 +106,24 @@ export type TopicMessage<K extends TopicKey> = z.infer<(typeof TOPICS)[K]['schem
 /** Every message kind of the pipeline. */
 export type AnyMessage = TopicMessage<TopicKey>;
 
-/** The input topic of each stage (FL-3). */
-export const INPUT_TOPIC_OF: Readonly<Record<PipelineStage, TopicSpec>> = {
+/**
+ * The input topic of each stage (FL-3). Each entry keeps its topic's own type, so what a stage consumes is known at
+ * compile time: see {@link StageMessage}.
+ */
+export const INPUT_TOPIC_OF = {
   model_selector: TOPICS.taskSubmitted,
   tool_decider: TOPICS.modelSelected,
   parameter_injector: TOPICS.taskPlanned,
   executor: TOPICS.stepPrepared,
   result_evaluator: TOPICS.stepExecuted,
-};
+} as const satisfies Readonly<Record<PipelineStage, TopicSpec>>;
+
+/** The input topic of stage `S`. */
+export type InputTopicOf<S extends PipelineStage> = (typeof INPUT_TOPIC_OF)[S];
+/** A message stage `S` consumes: the value type of its input topic (for a union of stages, any of theirs). */
+export type StageMessage<S extends PipelineStage = PipelineStage> = z.infer<InputTopicOf<S>['schema']>;
+/** The message kinds (`event_type`s) stage `S` consumes. */
+export type StageMessageKind<S extends PipelineStage> = StageMessage<S>['event_type'];
 
 /** Every topic the system creates: the catalog plus one dead-letter topic per stage. */
 export function allTopicNames(): { name: string; partitions: number }[] {

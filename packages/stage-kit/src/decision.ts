@@ -4,7 +4,10 @@ import {
   deterministicEventId,
   type Envelope,
   type InputSource,
+  type InputTopicOf,
   type PipelineStage,
+  type StageMessage,
+  type StageMessageKind,
   type TopicSpec,
 } from '@signalbox/contracts';
 import type { ModelLookup } from './model-exchanges.js';
@@ -60,19 +63,47 @@ export interface DecisionContext {
 
 /**
  * A stage's pure decision function (EL-9): same input, versions and model answers (`ctx.models`) → same decision.
- * Throw an error with `retriable: true` for a passing failure (it is retried, bounded); anything else dead-letters
- * the input with a failed event.
+ * Typed by the stage: it receives a message of the stage's input topic (`StageMessage<S>`), already checked against
+ * that topic's schema by the bus. Throw an error with `retriable: true` for a passing failure (it is retried,
+ * bounded); anything else dead-letters the input with a failed event.
  */
-export type Decide<I extends StageInput = StageInput> = (
-  input: I,
+export type Decide<S extends PipelineStage = PipelineStage> = (
+  input: StageMessage<S>,
   ctx: DecisionContext,
 ) => Promise<Decision> | Decision;
 
-/** One stage: its name, its one input topic (FL-3) and its decision function. */
-export interface StageDefinition<I extends StageInput = StageInput> {
-  stage: PipelineStage;
-  input: TopicSpec;
-  decide: Decide<I>;
+/**
+ * One handler per message kind of stage `S`'s input topic (the model is trigger.dev's typed worker catalog): a
+ * kind without its handler is a compile error, and each handler receives its kind's message, nothing to narrow.
+ */
+export type KindHandlers<S extends PipelineStage> = {
+  readonly [K in StageMessageKind<S>]: (
+    input: Extract<StageMessage<S>, { event_type: K }>,
+    ctx: DecisionContext,
+  ) => Promise<Decision> | Decision;
+};
+
+/** A decision function that hands each message to the handler of its kind. */
+export function decideByKind<S extends PipelineStage>(handlers: KindHandlers<S>): Decide<S> {
+  return (input, ctx) => {
+    // The one place the kind and its handler are put together; TypeScript cannot relate the two through the index.
+    const handler = handlers[input.event_type as StageMessageKind<S>] as (
+      input: StageMessage<S>,
+      ctx: DecisionContext,
+    ) => Promise<Decision> | Decision;
+    return handler(input, ctx);
+  };
+}
+
+/** One stage: its name, its one input topic (FL-3) and its decision function, typed by the stage. */
+export interface StageDefinition<S extends PipelineStage = PipelineStage> {
+  stage: S;
+  input: InputTopicOf<S>;
+  /**
+   * The stage's decision (see {@link Decide}). A method, so that the definition of one stage is a `StageDefinition`
+   * of any stage for the runtime, which hands it the messages of its input topic only.
+   */
+  decide(input: StageMessage<S>, ctx: DecisionContext): Promise<Decision> | Decision;
   /** The versions in force now (registry, profiles, policy). */
   versions: () => DecisionVersions;
   /**
@@ -157,19 +188,19 @@ export interface RegistryBinding {
 
 /**
  * A pipeline stage on its one input topic (FL-3), deciding under a registry's versions with its sensitive paths,
- * and asking `models` when it has any.
+ * and asking `models` when it has any. `decide` is a decision function or one handler per message kind.
  */
-export function defineStage(
-  stage: PipelineStage,
-  decide: Decide,
+export function defineStage<S extends PipelineStage>(
+  stage: S,
+  decide: Decide<S> | KindHandlers<S>,
   binding: RegistryBinding,
   models?: ModelLookup,
-): StageDefinition {
+): StageDefinition<S> {
   const versions = { ...binding.versions };
   return {
     stage,
     input: INPUT_TOPIC_OF[stage],
-    decide,
+    decide: typeof decide === 'function' ? decide : decideByKind(decide),
     versions: () => versions,
     // PI-5 / RS-6: sensitive arguments of the calls this stage passes on are kept out of the event log's payloads.
     sensitivePaths: (payload) => binding.sensitivePaths(payload),

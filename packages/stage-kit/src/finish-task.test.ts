@@ -9,7 +9,14 @@ const input = testEnvelope({ event_type: 'step_executed', stage: 'executor', rev
 
 /** The message the runtime would publish for a decision, checked as the output topic's consumer will check it. */
 function published(decision: ReturnType<typeof finishTask>) {
-  const envelope = decisionEnvelope('result_evaluator', input, decision, VERSIONS, new Date(), null);
+  const envelope = decisionEnvelope(
+    'result_evaluator',
+    { ...input, payload: null },
+    decision,
+    VERSIONS,
+    new Date(),
+    null,
+  );
   return TOPICS.taskFinished.schema.safeParse({ ...envelope, payload: decision.payload });
 }
 

@@ -1,9 +1,11 @@
 export {
   decisionEnvelope,
+  decideByKind,
   decisionEventId,
   defineStage,
   type RegistryBinding,
   type Decide,
+  type KindHandlers,
   type Decision,
   type DecisionContext,
   type DecisionVersions,

@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CONTRACT_VERSION, topicByName, type Envelope, type PipelineStage } from '@signalbox/contracts';
+import {
+  CONTRACT_VERSION,
+  topicByName,
+  type Envelope,
+  type PipelineStage,
+  type StageMessage,
+} from '@signalbox/contracts';
 import {
   InvalidMessageError,
   REPUBLISHED_HEADER,
@@ -176,7 +182,7 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
    * failed are not what the decision rests on.
    */
   async function decideWithRetry(
-    input: StageInput,
+    input: StageMessage,
     ctx: DecisionContext,
     /** Set to each attempt's exchanges as it starts: what the last one asked, should it throw. */
     lastAttempt: { exchanges: () => readonly ModelExchange[] },
@@ -273,7 +279,8 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
     stored: Map<string, StoredEvent>,
     decidedInBatch: Map<string, Fate>,
   ): Promise<Fate> {
-    const input = message.value as StageInput;
+    // The bus checked the value against the input topic's schema (FL-3): it is one of the stage's message kinds.
+    const input = message.value as StageMessage;
     const id = decisionEventId(stage, input);
     const existing = stored.get(id);
     if (existing) return { kind: 'stored', event: existing };
@@ -306,7 +313,7 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
 
   async function decideFresh(
     message: IncomingMessage,
-    input: StageInput,
+    input: StageMessage,
     traceparent: string | null,
   ): Promise<Fate> {
     const versions = definition.versions();

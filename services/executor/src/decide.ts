@@ -30,7 +30,7 @@ type Input = TopicMessage<'stepPrepared'>;
  * once because the gateway never acts twice for one idempotency key (EX-3) and the stage runtime reuses the
  * appended decision on redelivery (EL-2).
  */
-export function createExecutorDecide(options: ExecutorDecideOptions): Decide {
+export function createExecutorDecide(options: ExecutorDecideOptions): Decide<'executor'> {
   const { registry, executor } = options;
 
   function stepExecuted(input: Input, result: StepResult, reason: string): Decision {
@@ -102,8 +102,7 @@ export function createExecutorDecide(options: ExecutorDecideOptions): Decide {
     });
   }
 
-  return async (raw, ctx) => {
-    const input = raw as Input;
+  return async (input, ctx) => {
     const { task, plan, call } = input.payload;
     const tool = registry.tool(call.tool);
     if (!tool)
@@ -184,6 +183,6 @@ export function createExecutorDecide(options: ExecutorDecideOptions): Decide {
 }
 
 /** The executor as a stage: its input topic, its decision and the registry's versions. */
-export function executorDefinition(options: ExecutorDecideOptions): StageDefinition {
+export function executorDefinition(options: ExecutorDecideOptions): StageDefinition<'executor'> {
   return defineStage('executor', createExecutorDecide(options), stageBinding(options.registry));
 }

@@ -8,6 +8,7 @@ import {
 } from '@signalbox/contracts';
 import { stageBinding, type ModelProfile, type Registry, type RoutingPolicy } from '@signalbox/registry';
 import {
+  decideByKind,
   defineStage,
   finishTask,
   type Decide,
@@ -79,7 +80,7 @@ function initialProgress(startedAt: string): Progress {
  * The model selector's pure decision (MS-1..MS-7): analyse, filter, choose by policy, guard cost; on a degrade
  * request choose the next simpler profile. Same input and registry → same decision.
  */
-export function createModelSelectorDecide(options: ModelSelectorOptions): Decide {
+export function createModelSelectorDecide(options: ModelSelectorOptions): Decide<'model_selector'> {
   const { registry } = options;
   const policy = resolvePolicy(registry, options.policyId);
   const maxDegradations = options.maxDegradations ?? 2;
@@ -246,18 +247,10 @@ export function createModelSelectorDecide(options: ModelSelectorOptions): Decide
     };
   }
 
-  return (raw) => {
-    const input = raw as Input;
-    switch (input.event_type) {
-      case 'task_submitted':
-        return onSubmitted(input);
-      case 'degrade_requested':
-        return onDegrade(input);
-    }
-  };
+  return decideByKind<'model_selector'>({ task_submitted: onSubmitted, degrade_requested: onDegrade });
 }
 
 /** The model selector as a stage: its input topic, its decision and the registry's versions. */
-export function modelSelectorDefinition(options: ModelSelectorOptions): StageDefinition {
+export function modelSelectorDefinition(options: ModelSelectorOptions): StageDefinition<'model_selector'> {
   return defineStage('model_selector', createModelSelectorDecide(options), stageBinding(options.registry));
 }

@@ -4,6 +4,7 @@ import {
   type Plan,
   type PlanStep,
   type PreparedCall,
+  type Progress,
   type TopicMessage,
 } from '@signalbox/contracts';
 import type { ModelProvider } from '@signalbox/providers';
@@ -95,7 +96,9 @@ function whatItFinds(registry: Registry, plan: Plan, stepIndex: number, tool: To
  * model for failing fields (bounded), and emit the prepared call — or end the task with `need_clarification`
  * naming the fields. It never calls a tool (PI-7): its only output is a message.
  */
-export function createParameterInjectorDecide(options: ParameterInjectorOptions): Decide {
+export function createParameterInjectorDecide(
+  options: ParameterInjectorOptions,
+): Decide<'parameter_injector'> {
   const { registry } = options;
   const maxRevisions = options.maxRevisions ?? 3;
   const maxTaskRevisions = options.maxTaskRevisions ?? 6;
@@ -118,7 +121,9 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
     reason: string,
     revisions: number,
   ): Decision {
-    const { task, progress, history } = input.payload;
+    /** The task's counters as they end; @default the input's */
+    progress: Progress = input.payload.progress,
+    const { task, history } = input.payload;
     return finishTask(input, {
       task,
       status,
@@ -209,10 +214,7 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
             ? ''
             : ' (no model configured to re-ask)';
       return finish(
-        {
-          ...input,
-          payload: { ...input.payload, progress: { ...progress, revisions: progress.revisions + revisions } },
-        } as Input,
+        input,
         'need_clarification',
         result.errors.map(
           (e) => `${clarificationQuestion(tool, e)}${whatItFinds(registry, plan, stepIndex, tool)}`,
@@ -221,6 +223,7 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
         `need clarification for ${tool.name} step ${String(stepIndex)}: ${result.errors.map((e) => `${e.field} ${e.reason}`).join('; ')}${reask}; ${because}`,
         revisions,
       );
+        { ...progress, revisions: progress.revisions + revisions },
     }
     const finalProvenance: Record<string, ArgumentProvenance> = {};
     for (const field of Object.keys(result.arguments)) {
@@ -411,8 +414,7 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
     );
   }
 
-  return async (raw, ctx) => {
-    const input = raw as Input;
+  return async (input, ctx) => {
     // The model of the profile the selector chose (PI-2, PI-4), from the context: recorded by the runtime,
     // answered from the recording by re-decide (EL-7, EL-9).
     const model = ctx.models?.(input.payload.selection.primary);
@@ -439,7 +441,9 @@ export function createParameterInjectorDecide(options: ParameterInjectorOptions)
 }
 
 /** The parameter injector as a stage: its input topic, its decision, the registry's versions and its model. */
-export function parameterInjectorDefinition(options: ParameterInjectorDefinitionOptions): StageDefinition {
+export function parameterInjectorDefinition(
+  options: ParameterInjectorDefinitionOptions,
+): StageDefinition<'parameter_injector'> {
   const { model } = options;
   return defineStage(
     'parameter_injector',

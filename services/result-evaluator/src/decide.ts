@@ -137,7 +137,7 @@ function actsUndone(plan: Plan, steps: readonly StepRecord[]): string[] {
  * The result evaluator's pure decision (EV-1..EV-4): check the step (hard checks, then heuristics), give it a status
  * with reasons, and route: next step, re-inject, re-plan, degrade, or finish — every FL-6 ceiling enforced.
  */
-export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): Decide {
+export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): Decide<'result_evaluator'> {
   const ceilings: Ceilings = { ...DEFAULT_CEILINGS, ...options.ceilings };
   for (const [key, value] of Object.entries(ceilings)) {
     if (value !== null && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
@@ -146,8 +146,7 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
   }
   const { registry } = options;
 
-  return (raw, ctx) => {
-    const input = raw as Input;
+  return (input, ctx) => {
     const { task, history, selection, plan, call, result } = input.payload;
     const tool = registry.tool(call.tool);
     const findings = runChecks({ tool, call, result, history });
@@ -347,7 +346,9 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
 }
 
 /** The result evaluator as a stage, with its judge when one is configured. */
-export function resultEvaluatorDefinition(options: ResultEvaluatorDefinitionOptions): StageDefinition {
+export function resultEvaluatorDefinition(
+  options: ResultEvaluatorDefinitionOptions,
+): StageDefinition<'result_evaluator'> {
   return defineStage(
     'result_evaluator',
     createResultEvaluatorDecide(options),

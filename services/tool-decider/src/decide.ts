@@ -18,6 +18,7 @@ import {
 import type { ModelProvider } from '@signalbox/providers';
 import type { Registry } from '@signalbox/registry';
 import {
+  decideByKind,
   defineStage,
   finishTask,
   type Decide,
@@ -101,7 +102,7 @@ function finish(
  * Creates the decider's decision function. Same input, registry and model answers → same decision. The model of the
  * task's selected profile comes from `ctx.models` (TD-2 proposals); without one the plan is the rules' alone.
  */
-export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
+export function createToolDeciderDecide(options: ToolDeciderOptions): Decide<'tool_decider'> {
   const { registry } = options;
   const maxReplans = options.maxReplans ?? 3;
   if (!Number.isInteger(maxReplans) || maxReplans < 0)
@@ -345,19 +346,13 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide {
     );
   }
 
-  return async (raw, ctx) => {
-    const input = raw as Input;
-    switch (input.event_type) {
-      case 'model_selected':
-        return onModelSelected(input, ctx);
-      case 'replan_requested':
-        return onReplan(input, ctx);
-    }
-  };
+  return decideByKind<'tool_decider'>({ model_selected: onModelSelected, replan_requested: onReplan });
 }
 
 /** The tool decider as a stage: its input topic, its decision, the registry's versions and its models. */
-export function toolDeciderDefinition(options: ToolDeciderDefinitionOptions): StageDefinition {
+export function toolDeciderDefinition(
+  options: ToolDeciderDefinitionOptions,
+): StageDefinition<'tool_decider'> {
   return defineStage(
     'tool_decider',
     createToolDeciderDecide(options),

@@ -80,7 +80,7 @@ beforeAll(async () => {
   const evaluator = stageDefinitions(registry, await deciderSemantic()).result_evaluator;
   const recorder = recordExchanges((profile) => (profile === 'deterministic' ? undefined : judgeDown));
   const decision = await evaluator.decide(
-    { ...executed.envelope, payload },
+    { ...executed.envelope, event_type: 'step_executed', payload },
     {
       stage: 'result_evaluator',
       versions: evaluator.versions(),

@@ -5,7 +5,7 @@
 // from the exchanges recorded with it (EL-9); a request the recording does not answer — the new registry or policy
 // asks the model something else — is reported as "model not recorded for this request", and goes to a live model
 // only when the caller passes one (`--live-models`).
-import { INPUT_TOPIC_OF, PIPELINE_STAGES, type PipelineStage } from '@signalbox/contracts';
+import { INPUT_TOPIC_OF, PIPELINE_STAGES, type PipelineStage, type StageMessage } from '@signalbox/contracts';
 import {
   SECRET_REDACTED,
   redactPaths,
@@ -23,7 +23,6 @@ import {
   type Decision,
   type ModelLookup,
   type StageDefinition,
-  type StageInput,
   type UnrecordedModelCall,
 } from '@signalbox/stage-kit';
 import { modelSelectorDefinition } from '@signalbox/model-selector';
@@ -211,7 +210,8 @@ export async function redecideEvents(
       skipped++;
       continue;
     }
-    const input = { ...cause.envelope, payload: cause.payload } as StageInput;
+    // The cause was recorded as published on the stage's input topic (checked just above), so it is one of its kinds.
+    const input = { ...cause.envelope, payload: cause.payload } as StageMessage;
     const exchanges = recorded.exchanges ?? [];
     const replay = replayExchanges(exchanges, {
       configured: [...(options.models?.configured ?? []), ...(askedByStage.get(s) ?? [])],
