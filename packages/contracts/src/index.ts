@@ -53,8 +53,8 @@ export {
   type AnyMessage,
   type TopicKey,
   type TopicMessage,
-  type TopicSpec,
-} from './topics.js';
   type InputTopicOf,
   type StageMessage,
   type StageMessageKind,
+  type TopicSpec,
+} from './topics.js';
