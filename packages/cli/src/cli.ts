@@ -23,6 +23,7 @@ import { registerRetention } from './commands/retention.js';
 import { registerSubmit } from './commands/submit.js';
 import { registerTrace } from './commands/trace.js';
 import { CliError, UsageError } from './errors.js';
+import { explainRequirementIds } from './help.js';
 import { processIo, type CliIo, type CommandResult } from './io.js';
 
 function positiveInt(value: string): number {
@@ -51,8 +52,11 @@ export function createProgram(io: CliIo, done: (result: CommandResult) => void):
       writeErr: () => undefined,
     })
     .showHelpAfterError(false);
+  explainRequirementIds(program);
 
-  const registry = program.command('registry').description('governed tool registry (SPEC §3)');
+  const registry = program
+    .command('registry')
+    .description('the governed tool registry: definitions, visibility, versions (RG-1..RG-7)');
   const db = (cmd: Command) =>
     cmd
       .option('--database-url <url>', 'PostgreSQL connection string (default: $DATABASE_URL)')

@@ -120,9 +120,9 @@ export function createParameterInjectorDecide(
     issues: string[],
     reason: string,
     revisions: number,
-  ): Decision {
     /** The task's counters as they end; @default the input's */
     progress: Progress = input.payload.progress,
+  ): Decision {
     const { task, history } = input.payload;
     return finishTask(input, {
       task,
@@ -222,8 +222,8 @@ export function createParameterInjectorDecide(
         [...result.errors.map((e) => `${tool.name}.${e.field} ${e.reason}`), ...log],
         `need clarification for ${tool.name} step ${String(stepIndex)}: ${result.errors.map((e) => `${e.field} ${e.reason}`).join('; ')}${reask}; ${because}`,
         revisions,
-      );
         { ...progress, revisions: progress.revisions + revisions },
+      );
     }
     const finalProvenance: Record<string, ArgumentProvenance> = {};
     for (const field of Object.keys(result.arguments)) {
