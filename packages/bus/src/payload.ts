@@ -76,14 +76,6 @@ export function encodeValue(topic: TopicSpec, value: unknown): Buffer {
   return Buffer.from(encodeValueText(topic, value), 'utf8');
 }
 
-/**
- * Validates `value` against the topic's zod schema after a JSON round trip and returns the JSON bytes of the
- * validated value. Throws {@link InvalidMessageError} naming the topic and the first invalid field path.
- */
-export function serializeValue(topic: TopicSpec, value: unknown): Buffer {
-  return Buffer.from(validate(topic, value).json, 'utf8');
-}
-
 function validate(
   topic: TopicSpec,
   value: unknown,

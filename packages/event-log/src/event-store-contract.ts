@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { deterministicEventId, type Envelope, type Stage } from '@signalbox/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { benchAppend } from './bench-append.js';
 import { EventStoreClosedError, InvalidEventError } from './errors.js';
 import { SECRET_REDACTED, secretsAt } from './secrets.js';
 import type { EventStore, FailedModelExchange, ModelExchange, NewEvent } from './event-store.js';
@@ -1167,7 +1166,7 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
       });
     });
 
-    describe('lifecycle and benchmark', () => {
+    describe('lifecycle', () => {
       it('answers ping and refuses work after close', async () => {
         await store.ping();
         const other = h.another();
@@ -1178,17 +1177,6 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
           EventStoreClosedError,
         );
         await store.ping();
-      });
-
-      it('benchAppend appends batches × batchSize fresh events and reports a rate', async () => {
-        const result = await benchAppend(store, { batches: 3, batchSize: 7, tasksPerBatch: 2 });
-        expect(result.events).toBe(21);
-        expect(result.appendsPerSecond).toBeGreaterThan(0);
-        expect(await countRows('events')).toBe(21);
-        const versions = await h.sql(
-          `SELECT task_id, array_agg(stream_version ORDER BY stream_version) AS v FROM ${h.table('events')} GROUP BY task_id`,
-        );
-        expect(versions).toHaveLength(6);
       });
     });
   });

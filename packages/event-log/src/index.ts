@@ -51,7 +51,6 @@ export {
   type PruneResult,
 } from './retention.js';
 export { DEFAULT_CLAIM_CHECK_THRESHOLD_BYTES, compareJsonbKeys } from './internal/sql-event-store.js';
-export { benchAppend, type BenchAppendOptions, type BenchAppendResult } from './bench-append.js';
 export {
   AppendConflictError,
   EventLogError,

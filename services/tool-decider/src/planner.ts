@@ -1116,8 +1116,3 @@ function dedupe(rejected: Rejection[]): Rejection[] {
     return true;
   });
 }
-
-/** Content words of a text (exported for the eval command's confusion report). */
-export function topicWords(text: string): string[] {
-  return tokens(text);
-}

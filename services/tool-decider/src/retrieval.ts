@@ -500,8 +500,3 @@ export function targetPhrase(request: string): string {
 export function targetTerms(request: string): string[] {
   return [...new Set(tokens(targetPhrase(request)))].slice(0, 6);
 }
-
-/** The raw words of a request (for intent cues). */
-export function requestWords(request: string): string[] {
-  return words(request);
-}

@@ -5,7 +5,7 @@
 // from the exchanges recorded with it (EL-9); a request the recording does not answer — the new registry or policy
 // asks the model something else — is reported as "model not recorded for this request", and goes to a live model
 // only when the caller passes one (`--live-models`).
-import { INPUT_TOPIC_OF, PIPELINE_STAGES, type PipelineStage, type StageMessage } from '@signalbox/contracts';
+import { INPUT_TOPIC_OF, type PipelineStage, type StageMessage } from '@signalbox/contracts';
 import {
   SECRET_REDACTED,
   redactPaths,
@@ -389,5 +389,3 @@ export function formatRedecide(summary: RedecideSummary): string[] {
   }
   return lines;
 }
-
-export { PIPELINE_STAGES };
