@@ -141,10 +141,12 @@ stop_one() {
 }
 
 probe() { node "$HERE/probe.mjs" "$@"; }
-# The probes use the workspace's kafkajs and pg: without them every probe would fail as if nothing answered (and
-# start would go on to initialise a PostgreSQL of its own).
+# The probes use kafkajs and pg, the dependencies of infra/local's package.json (Node resolves them from
+# infra/local/node_modules first, then from the workspace root): without them every probe would fail as if nothing
+# answered (and start would go on to initialise a PostgreSQL of its own).
+has_dep() { [[ -d "$HERE/node_modules/$1" || -d "$HERE/../../node_modules/$1" ]]; }
 need_probe_deps() {
-  [[ -d "$HERE/../../node_modules/kafkajs" && -d "$HERE/../../node_modules/pg" ]] ||
+  has_dep kafkajs && has_dep pg ||
     die "the workspace's dependencies are not installed (kafkajs, pg): run 'bash scripts/pnpm.sh install' first"
 }
 
