@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CeilingVariables } from './ceilings.js';
 import { EnvError } from './errors.js';
 
 // 0 asks the OS for a free port (tests, several workers on one host).
@@ -64,6 +65,8 @@ export const StageEnv = z.object({
   EVENT_LOG_APPEND_LINGER_MS: z.coerce.number().int().min(0).max(1_000).default(5),
   /** How long SIGTERM waits for in-flight work before exiting. @default 25000 */
   DRAIN_TIMEOUT_MS: positiveInt.default(25_000),
+  // FL-6: the ceilings of every task, one variable each (ceilings.ts); every stage parses them, each enforces its own.
+  ...CeilingVariables,
 });
 export type StageEnv = z.infer<typeof StageEnv>;
 

@@ -23,6 +23,14 @@ export {
   type ReplayExchangesOptions,
   type UnrecordedModelCall,
 } from './model-exchanges.js';
+export {
+  CeilingVariables,
+  DEFAULT_CEILINGS,
+  ceilingsOf,
+  resolveCeilings,
+  type CeilingEnv,
+  type Ceilings,
+} from './ceilings.js';
 export { StageEnv, parseEnv } from './env.js';
 export {
   DecisionDeferredError,

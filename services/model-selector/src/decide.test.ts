@@ -244,7 +244,7 @@ describe('policy choice and cost guardrail (MS-4, MS-5)', () => {
 });
 
 describe('degrade on request (MS-6, FL-6)', () => {
-  const decide = createModelSelectorDecide({ registry: registry(), maxDegradations: 1 });
+  const decide = createModelSelectorDecide({ registry: registry(), ceilings: { maxDegradations: 1 } });
   const first = run(decide, submitted(task('compare the offers and then book one')));
   const selected = first.payload as Selected & Record<string, unknown>;
   const degradeInput = (degradations: number): TopicMessage<'taskSubmitted'> => ({

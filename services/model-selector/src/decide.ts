@@ -11,6 +11,8 @@ import {
   decideByKind,
   defineStage,
   finishTask,
+  resolveCeilings,
+  type Ceilings,
   type Decide,
   type Decision,
   type StageDefinition,
@@ -26,8 +28,8 @@ export interface ModelSelectorOptions {
   policyId?: string;
   /** Model constraints per tenant id; `default` applies to tenants without an entry. */
   tenants?: Readonly<Record<string, TenantModelPolicy>>;
-  /** FL-6: degradations per task before the task fails. @default 2 */
-  maxDegradations?: number;
+  /** FL-6: the task ceilings; the model selector enforces `maxDegradations`. @default DEFAULT_CEILINGS */
+  ceilings?: Partial<Ceilings>;
 }
 
 type Input = TopicMessage<'taskSubmitted'>;
@@ -83,12 +85,7 @@ function initialProgress(startedAt: string): Progress {
 export function createModelSelectorDecide(options: ModelSelectorOptions): Decide<'model_selector'> {
   const { registry } = options;
   const policy = resolvePolicy(registry, options.policyId);
-  const maxDegradations = options.maxDegradations ?? 2;
-  if (!Number.isInteger(maxDegradations) || maxDegradations < 0) {
-    throw new ModelSelectorConfigError(
-      `maxDegradations must be a non-negative integer, got ${String(maxDegradations)}`,
-    );
-  }
+  const { maxDegradations } = resolveCeilings(options.ceilings);
   const profiles = registry.content.profiles;
   const tenantPolicy = (tenantId: string): TenantModelPolicy =>
     options.tenants?.[tenantId] ?? options.tenants?.default ?? {};

@@ -7,8 +7,6 @@ export const Env = StageEnv.extend({
   SIGNALBOX_REGISTRY_DIR: z.string().min(1),
   /** The routing policy id; required when the registry holds several. */
   SIGNALBOX_POLICY_ID: z.string().min(1).optional(),
-  /** FL-6: degradations per task before it fails. @default 2 */
-  SIGNALBOX_MAX_DEGRADATIONS: z.coerce.number().int().min(0).max(10).default(2),
   /** Per-tenant model constraints as JSON: `{ "<tenant>": { "allowed_profiles": […], "region": "eu", … } }`. */
   SIGNALBOX_TENANT_MODEL_POLICIES: z
     .string()

@@ -1,6 +1,6 @@
 // Wiring only: environment → registry → stage worker. The decision logic is in decide.ts.
 import { loadRegistryDir } from '@signalbox/registry';
-import { runStageWorker } from '@signalbox/stage-kit';
+import { ceilingsOf, runStageWorker } from '@signalbox/stage-kit';
 import { startTelemetry } from '@signalbox/telemetry';
 import { modelSelectorDefinition } from './decide.js';
 import { loadEnv } from './env.js';
@@ -17,6 +17,6 @@ await runStageWorker({
     registry,
     ...(env.SIGNALBOX_POLICY_ID ? { policyId: env.SIGNALBOX_POLICY_ID } : {}),
     tenants: env.SIGNALBOX_TENANT_MODEL_POLICIES,
-    maxDegradations: env.SIGNALBOX_MAX_DEGRADATIONS,
+    ceilings: ceilingsOf(env),
   }),
 });

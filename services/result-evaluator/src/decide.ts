@@ -12,6 +12,8 @@ import type { ModelProvider } from '@signalbox/providers';
 import {
   defineStage,
   finishTask,
+  resolveCeilings,
+  type Ceilings,
   type Decide,
   type Decision,
   type StageDefinition,
@@ -19,38 +21,19 @@ import {
 import { runChecks, type Finding } from './checks.js';
 import { isInconclusive, judgeStep } from './judge.js';
 
-/** FL-6 ceilings the evaluator enforces before routing a task round again. */
-export interface Ceilings {
-  /** Re-plans per task. @default 3 */
-  maxReplans: number;
-  /** Re-injections (parameter fixes) per task before asking the user. @default 3 */
-  maxReinjections: number;
-  /** Failed steps before the model selector is asked to degrade (EV-3). @default 2 */
-  failuresBeforeDegrade: number;
-  /** Degradations per task. @default 2 */
-  maxDegradations: number;
-  /** Executed steps per task. @default 12 */
-  maxSteps: number;
-  /** Wall time per task, from submission. @default 600000 */
-  maxWallTimeMs: number;
-  /** Cost per task; none when null. @default null */
-  maxCostUsd: number | null;
-}
-
-export const DEFAULT_CEILINGS: Ceilings = {
-  maxReplans: 3,
-  maxReinjections: 3,
-  failuresBeforeDegrade: 2,
-  maxDegradations: 2,
-  maxSteps: 12,
-  maxWallTimeMs: 600_000,
-  maxCostUsd: null,
-};
+/** EV-3: failed steps of a task before the model selector is asked to degrade. */
+export const DEFAULT_FAILURES_BEFORE_DEGRADE = 2;
 
 /** Options of the result evaluator's decision function. */
 export interface ResultEvaluatorOptions {
   registry: Registry;
+  /**
+   * FL-6: the task ceilings; the evaluator enforces executed steps, re-plans, re-injections, degradations, cost and
+   * wall time. @default DEFAULT_CEILINGS
+   */
   ceilings?: Partial<Ceilings>;
+  /** EV-3: failed steps before the model selector is asked to degrade. @default 2 */
+  failuresBeforeDegrade?: number;
 }
 
 /** Options of the result evaluator as a stage: its decision's, and the judge it may ask. */
@@ -138,11 +121,12 @@ function actsUndone(plan: Plan, steps: readonly StepRecord[]): string[] {
  * with reasons, and route: next step, re-inject, re-plan, degrade, or finish — every FL-6 ceiling enforced.
  */
 export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): Decide<'result_evaluator'> {
-  const ceilings: Ceilings = { ...DEFAULT_CEILINGS, ...options.ceilings };
-  for (const [key, value] of Object.entries(ceilings)) {
-    if (value !== null && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
-      throw new RangeError(`ceiling ${key} must be a non-negative number, got ${String(value)}`);
-    }
+  const ceilings = resolveCeilings(options.ceilings);
+  const failuresBeforeDegrade = options.failuresBeforeDegrade ?? DEFAULT_FAILURES_BEFORE_DEGRADE;
+  if (!Number.isInteger(failuresBeforeDegrade) || failuresBeforeDegrade < 1) {
+    throw new RangeError(
+      `failuresBeforeDegrade must be a positive integer, got ${String(failuresBeforeDegrade)}`,
+    );
   }
   const { registry } = options;
 
@@ -219,8 +203,11 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
               `${stepLabel}; the plan is complete, but an asked act is undone: ${undone.join('; ')}`,
             );
       }
-      if (advanced.steps_executed >= ceilings.maxSteps) {
-        return finish('partial_success', `${stepLabel}; step ceiling reached (${String(ceilings.maxSteps)})`);
+      if (advanced.steps_executed >= ceilings.maxExecutedSteps) {
+        return finish(
+          'partial_success',
+          `${stepLabel}; step ceiling reached (${String(advanced.steps_executed)} of ${String(ceilings.maxExecutedSteps)} executed)`,
+        );
       }
       return {
         topic: TOPICS.taskPlanned,
@@ -243,6 +230,8 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
 
     if (kind === 'parameter') {
       const fields = fieldsToFix(result.error_message, tool, Object.keys(call.arguments));
+      // The contract has no counter of re-injections alone: `revisions` also counts re-plans and degradations, so
+      // this ceiling can end a task early. A `progress.reinjections` needs a contract version of its own (FL-2).
       if (progress.revisions >= ceilings.maxReinjections) {
         const named = fields.length ? fields.join(', ') : 'the arguments';
         return finish(
@@ -270,7 +259,7 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
     }
 
     const failures = steps.filter((s) => s.status === 'failed').length;
-    if (status === 'failed' && failures >= ceilings.failuresBeforeDegrade) {
+    if (status === 'failed' && failures >= failuresBeforeDegrade) {
       if (progress.degradations >= ceilings.maxDegradations) {
         return finish(
           anyEvidence ? 'partial_success' : 'failed',

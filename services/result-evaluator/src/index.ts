@@ -1,10 +1,9 @@
 export { HARD_CHECKS, HEURISTICS, runChecks, type Check, type CheckInput, type Finding } from './checks.js';
 export {
-  DEFAULT_CEILINGS,
+  DEFAULT_FAILURES_BEFORE_DEGRADE,
   createResultEvaluatorDecide,
   resultEvaluatorDefinition,
   stepStatus,
-  type Ceilings,
   type ResultEvaluatorDefinitionOptions,
   type ResultEvaluatorOptions,
 } from './decide.js';

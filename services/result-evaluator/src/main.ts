@@ -1,7 +1,7 @@
 // Wiring only: environment → registry → model providers per profile (the judge) → stage worker. Logic: decide.ts.
 import { providersForProfiles } from '@signalbox/providers';
 import { loadRegistryDir } from '@signalbox/registry';
-import { runStageWorker } from '@signalbox/stage-kit';
+import { ceilingsOf, runStageWorker } from '@signalbox/stage-kit';
 import { startTelemetry } from '@signalbox/telemetry';
 import { resultEvaluatorDefinition } from './decide.js';
 import { loadEnv } from './env.js';
@@ -19,12 +19,6 @@ await runStageWorker({
   definition: resultEvaluatorDefinition({
     registry,
     judge: (profileId) => providers.get(profileId),
-    ceilings: {
-      maxReplans: env.SIGNALBOX_MAX_REPLANS,
-      maxReinjections: env.SIGNALBOX_MAX_REINJECTIONS,
-      maxDegradations: env.SIGNALBOX_MAX_DEGRADATIONS,
-      maxSteps: env.SIGNALBOX_MAX_STEPS,
-      maxWallTimeMs: env.SIGNALBOX_MAX_WALL_TIME_MS,
-    },
+    ceilings: ceilingsOf(env),
   }),
 });

@@ -21,13 +21,14 @@ import {
   decideByKind,
   defineStage,
   finishTask,
+  resolveCeilings,
+  type Ceilings,
   type Decide,
   type Decision,
   type DecisionContext,
   type StageDefinition,
   type StageInput,
 } from '@signalbox/stage-kit';
-import { ToolDeciderConfigError } from './errors.js';
 import { proposeTools } from './model-proposals.js';
 import type { DraftStep, ExecutedStep } from './plan-validator.js';
 import { planTools, shortlistFor, type PlanOutcome, type PlanRequest } from './planner.js';
@@ -42,12 +43,13 @@ export interface ToolDeciderOptions {
    * model is the operator's explicit choice (SIGNALBOX_EMBEDDINGS=off), recorded on every plan, never a fallback.
    */
   semantic: SemanticScorer | null;
-  /** FL-6: re-plans per task before it fails. @default 3 */
-  maxReplans?: number;
+  /**
+   * FL-6: the task ceilings; the decider enforces `maxReplans` (re-plans per task) and `maxPlanSteps` (steps in one
+   * plan). @default DEFAULT_CEILINGS
+   */
+  ceilings?: Partial<Ceilings>;
   /** TD-5: repair rounds after a validation failure. @default 3 */
   maxValidationRounds?: number;
-  /** FL-6: most steps per plan. @default 8 */
-  maxSteps?: number;
 }
 
 /** Options of the tool decider as a stage: its decision's, and the models it may ask. */
@@ -104,12 +106,10 @@ function finish(
  */
 export function createToolDeciderDecide(options: ToolDeciderOptions): Decide<'tool_decider'> {
   const { registry } = options;
-  const maxReplans = options.maxReplans ?? 3;
-  if (!Number.isInteger(maxReplans) || maxReplans < 0)
-    throw new ToolDeciderConfigError(`maxReplans must be a non-negative integer, got ${String(maxReplans)}`);
+  const { maxReplans, maxPlanSteps } = resolveCeilings(options.ceilings);
   const plannerOptions = {
     maxValidationRounds: options.maxValidationRounds ?? 3,
-    maxSteps: options.maxSteps ?? 8,
+    maxSteps: maxPlanSteps,
     semantic: options.semantic,
   };
 

@@ -2,7 +2,7 @@
 // decide.ts.
 import { providersForProfiles } from '@signalbox/providers';
 import { loadRegistryDir } from '@signalbox/registry';
-import { runStageWorker } from '@signalbox/stage-kit';
+import { ceilingsOf, runStageWorker } from '@signalbox/stage-kit';
 import { startTelemetry } from '@signalbox/telemetry';
 import { toolDeciderDefinition } from './decide.js';
 import { loadEnv } from './env.js';
@@ -24,8 +24,7 @@ await runStageWorker({
     registry,
     semantic,
     providerFor: (id) => providers.get(id),
-    maxReplans: env.SIGNALBOX_MAX_REPLANS,
+    ceilings: ceilingsOf(env),
     maxValidationRounds: env.SIGNALBOX_MAX_VALIDATION_ROUNDS,
-    maxSteps: env.SIGNALBOX_MAX_STEPS,
   }),
 });
