@@ -22,8 +22,13 @@ import { TOPICS, allTopicNames, deadLetterTopicOf } from '@signalbox/contracts';
 import { createKafkaBus, createSchemaRegistry, prefixTopic, registerTopicSchemas } from '@signalbox/bus';
 import { createPgEventStore } from '@signalbox/event-log';
 import { createIsolatedSchema, uniqueName, type IsolatedSchema } from '@signalbox/test-support';
+import {
+  createSupervisor,
+  type ManagedProcess,
+  type ServiceSpec,
+  type Supervisor,
+} from '@signalbox/cli/supervisor';
 import { createPrivateKafka, kafkaLibsDir, type PrivateKafka } from './private-kafka.js';
-import { createSupervisor, type ManagedProcess, type ServiceSpec, type Supervisor } from './processes.js';
 import { freePort, startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
 /** The five stages as services/ names them, in pipeline order. */
@@ -171,7 +176,11 @@ export async function startRig(options: RigOptions): Promise<Rig> {
     const toolsProxy = await startTcpProxy({ host: '127.0.0.1', port: toolsPort });
     cleanups.push(() => toolsProxy.close());
 
-    const supervisor = createSupervisor({ logDir });
+    // The pipeline runs deterministic: a model endpoint in the caller's environment is not handed on.
+    const supervisor = createSupervisor({
+      logDir,
+      withoutEnv: ['SIGNALBOX_LLM_BASE_URL', 'SIGNALBOX_LLM_API_KEY'],
+    });
     cleanups.push(() => supervisor.stopAll());
     const toolsUrl = `http://127.0.0.1:${String(toolsProxy.port)}`;
     const common = {
@@ -196,6 +205,7 @@ export async function startRig(options: RigOptions): Promise<Rig> {
         readyMessage: 'demo-tools listening',
         healthPort: toolsPort,
         livenessPath: '/healthz',
+        readinessPath: '/healthz',
       },
     ];
     const apiKey = `sk-faults-${randomBytes(12).toString('hex')}`;
@@ -268,20 +278,10 @@ export async function startRig(options: RigOptions): Promise<Rig> {
       },
       processes: () => supervisor.all(),
       async waitHealthy(timeoutMs = 120_000) {
-        const deadline = Date.now() + timeoutMs;
-        for (;;) {
-          const states = await Promise.all(
-            supervisor.all().map(async (p) => {
-              if (!p.isReady()) return `${p.name}: not started`;
-              const path = p.spec.livenessPath === '/healthz' ? '/healthz' : '/readyz';
-              const status = await p.probe(path);
-              return status === 200 ? undefined : `${p.name}: ${path} ${String(status)}`;
-            }),
-          );
-          const bad = states.filter((s): s is string => s !== undefined);
-          if (bad.length === 0) return;
-          if (Date.now() > deadline) throw new Error(`the rig is not healthy: ${bad.join('; ')}`);
-          await new Promise((r) => setTimeout(r, 500));
+        try {
+          await supervisor.waitHealthy(timeoutMs);
+        } catch (error) {
+          throw new Error(`the rig is ${(error as Error).message}`);
         }
       },
       async deadLetterCount() {

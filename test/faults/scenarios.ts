@@ -5,7 +5,7 @@
 import { baselineStatuses, checkScenario, waitForTasks, type ScenarioCheck } from './checker.js';
 import { WORKERS, type Rig, type WorkerName } from './harness.js';
 import { startLoad, type Load } from './load.js';
-import type { ManagedProcess, ProcessStats } from './processes.js';
+import type { ManagedProcess, ProcessStats } from '@signalbox/cli/supervisor';
 
 export const SCENARIO_NAMES = [
   'baseline',

@@ -1,17 +1,23 @@
-// The fault suite's process supervisor: each service's real src/main.ts as its own Node process (as
-// test/support/services.ts starts them), restarted when it dies — the harness's stand-in for the kubelet:
+// A supervisor of Signalbox service processes: each service's real src/main.ts as its own Node process (tsx with the
+// `@signalbox/source` condition, as the package.json scripts run them), restarted when it dies. Two users: the fault
+// suite (test/faults, where it is the harness's stand-in for the kubelet) and `signalbox up` (the real stack on one
+// machine, where it plays what `restart: unless-stopped` is in docker-compose.yml):
 //   - an exit nobody asked for is restarted after a back-off (1 s, doubling to 8 s), like CrashLoopBackOff;
 //   - a SIGKILL the harness sent (the kill storm) is restarted at once;
 //   - the liveness probe of the manifests (GET /livez every 10 s, 2 s timeout, 3 failures in a row) SIGKILLs and
 //     restarts (a worker whose subscription failed answers 503 there);
 //   - RSS is sampled from /proc/<pid>/status (VmRSS) every second, per logical process across restarts.
-// Every line a process prints goes to <logDir>/<name>.log; error/fatal pino lines are also kept for the report.
+// Every line a process prints goes to <logDir>/<name>.log when a log folder is given, and to `onLine` (`signalbox up`
+// prints it prefixed by the process name); error/fatal pino lines are also kept for the fault report.
+// Exported as `@signalbox/cli/supervisor` (not from the package's main entry, which loads the whole CLI) so that the
+// fault harness loads only this module.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+// The same depth under src/ and dist/.
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** How one service is started and how its readiness shows. */
 export interface ServiceSpec {
@@ -26,6 +32,8 @@ export interface ServiceSpec {
   healthPort?: number;
   /** Path of the liveness probe. @default /livez */
   livenessPath?: string;
+  /** Path of the readiness probe {@link Supervisor.waitHealthy} asks. @default /readyz */
+  readinessPath?: string;
 }
 
 export interface RssSample {
@@ -71,6 +79,29 @@ export interface ManagedProcess {
 
 const TAIL_BYTES = 64 * 1024;
 
+/** Options of {@link createSupervisor}. */
+export interface SupervisorOptions {
+  /** A folder for `<name>.log` per process (appended across restarts). @default no log files */
+  logDir?: string;
+  /** How often the liveness probe runs. @default 10000 */
+  livenessPeriodMs?: number;
+  /** Told every line a process prints (stdout and stderr), without its line break. */
+  onLine?: (name: string, line: string) => void;
+  /** Told each time a process is started (first start and every restart) with its pid. */
+  onSpawn?: (name: string, pid: number) => void;
+  /**
+   * Start each process in a session of its own (setsid), so that a Ctrl-C in the supervisor's terminal reaches the
+   * supervisor only, which then stops them in order; `stop` signals the child's whole process group. A process
+   * group outlives a supervisor that is SIGKILLed: its owner must be able to find the pids (`onSpawn`).
+   * @default false (the children share the supervisor's process group and die with its terminal)
+   */
+  detached?: boolean;
+  /** The environment every process inherits (each spec's `env` on top). @default process.env */
+  env?: NodeJS.ProcessEnv;
+  /** Variables of the inherited environment the processes do not get. @default none */
+  withoutEnv?: readonly string[];
+}
+
 export interface Supervisor {
   start(spec: ServiceSpec): ManagedProcess;
   /** Samples the RSS of a process the supervisor does not run (the private Kafka) under `name`. */
@@ -81,10 +112,15 @@ export interface Supervisor {
   all(): ManagedProcess[];
   /** ms since the supervisor started (the time axis of RSS samples). */
   now(): number;
+  /**
+   * Waits until every running process logged its ready message and answers its readiness probe with 200; throws
+   * naming the processes that do not when `timeoutMs` passes.
+   */
+  waitHealthy(timeoutMs?: number): Promise<void>;
   stopAll(): Promise<void>;
 }
 
-export function createSupervisor(options: { logDir: string; livenessPeriodMs?: number }): Supervisor {
+export function createSupervisor(options: SupervisorOptions = {}): Supervisor {
   const t0 = Date.now();
   const processes = new Map<string, ManagedProcess>();
   // Kept after a process stops (an extra replica the rebalance storm removed still has its RSS series).
@@ -111,7 +147,10 @@ export function createSupervisor(options: { logDir: string; livenessPeriodMs?: n
     if (processes.has(spec.name)) throw new Error(`a process named ${spec.name} already runs`);
     const stats = statsByName.get(spec.name) ?? emptyStats(spec.name);
     statsByName.set(spec.name, stats);
-    const log: WriteStream = createWriteStream(join(options.logDir, `${spec.name}.log`), { flags: 'a' });
+    const log: WriteStream | undefined =
+      options.logDir === undefined
+        ? undefined
+        : createWriteStream(join(options.logDir, `${spec.name}.log`), { flags: 'a' });
     let child: ChildProcess | undefined;
     let tail = '';
     let stopping = false;
@@ -128,9 +167,10 @@ export function createSupervisor(options: { logDir: string; livenessPeriodMs?: n
       killedByHarness = false;
       readyNow = false;
       if (!spec.healthPort) healthPort = undefined;
-      const inherited: NodeJS.ProcessEnv = { ...process.env };
-      delete inherited.SIGNALBOX_LLM_BASE_URL;
-      delete inherited.SIGNALBOX_LLM_API_KEY;
+      const withoutEnv = new Set(options.withoutEnv);
+      const inherited = Object.fromEntries(
+        Object.entries(options.env ?? process.env).filter(([name]) => !withoutEnv.has(name)),
+      );
       const proc = spawn(
         process.execPath,
         ['--conditions=@signalbox/source', '--import', 'tsx', `services/${spec.service}/src/main.ts`],
@@ -138,11 +178,13 @@ export function createSupervisor(options: { logDir: string; livenessPeriodMs?: n
           cwd: repoRoot,
           env: { ...inherited, LOG_LEVEL: 'info', HTTP_HOST: '127.0.0.1', ...spec.env },
           stdio: ['ignore', 'pipe', 'pipe'],
+          detached: options.detached === true,
         },
       );
       child = proc;
+      if (proc.pid !== undefined) options.onSpawn?.(spec.name, proc.pid);
       const startedAt = Date.now();
-      log.write(
+      log?.write(
         `\n===== ${new Date().toISOString()} start #${String(stats.starts)} pid ${String(proc.pid)}\n`,
       );
       let markReady: () => void = () => undefined;
@@ -152,12 +194,13 @@ export function createSupervisor(options: { logDir: string; livenessPeriodMs?: n
       let pending = '';
       const onData = (chunk: Buffer) => {
         const text = chunk.toString();
-        log.write(text);
+        log?.write(text);
         tail = (tail + text).slice(-TAIL_BYTES);
         pending += text;
         const lines = pending.split('\n');
         pending = lines.pop() ?? '';
         for (const line of lines) {
+          options.onLine?.(spec.name, line);
           if (!readyNow && line.includes(spec.readyMessage)) {
             const port = /"port":(\d+)/.exec(line)?.[1];
             if (!spec.healthPort && port) healthPort = Number(port);
@@ -175,7 +218,7 @@ export function createSupervisor(options: { logDir: string; livenessPeriodMs?: n
       proc.stderr.on('data', onData);
       proc.once('exit', (code, signal) => {
         readyNow = false;
-        log.write(`===== exit code ${String(code)} signal ${String(signal)}\n`);
+        log?.write(`===== exit code ${String(code)} signal ${String(signal)}\n`);
         if (stopping) return;
         if (killedByHarness) {
           backoffMs = 1000;
@@ -218,9 +261,9 @@ export function createSupervisor(options: { logDir: string; livenessPeriodMs?: n
         if (livenessFailures >= 3) {
           livenessFailures = 0;
           stats.livenessRestarts++;
-          log.write(`===== liveness failed 3 times (last ${String(status)}): SIGKILL and restart\n`);
+          log?.write(`===== liveness failed 3 times (last ${String(status)}): SIGKILL and restart\n`);
           killedByHarness = true;
-          child?.kill('SIGKILL');
+          signal(child, 'SIGKILL');
         }
       });
     }, livenessPeriodMs);
@@ -238,7 +281,7 @@ export function createSupervisor(options: { logDir: string; livenessPeriodMs?: n
         if (managed.pid() === undefined) return;
         stats.kills++;
         killedByHarness = true;
-        child?.kill('SIGKILL');
+        signal(child, 'SIGKILL');
       },
       async stop(graceMs = 30_000) {
         stopping = true;
@@ -251,18 +294,17 @@ export function createSupervisor(options: { logDir: string; livenessPeriodMs?: n
               resolve();
             });
           });
-          proc.kill('SIGTERM');
+          signal(proc, 'SIGTERM');
           const timer = setTimeout(() => {
-            proc.kill('SIGKILL');
+            signal(proc, 'SIGKILL');
           }, graceMs);
           await gone;
           clearTimeout(timer);
         }
         processes.delete(spec.name);
         await new Promise<void>((resolve) => {
-          log.end(() => {
-            resolve();
-          });
+          if (log) log.end(resolve);
+          else resolve();
         });
       },
       stats,
@@ -271,6 +313,20 @@ export function createSupervisor(options: { logDir: string; livenessPeriodMs?: n
     };
     processes.set(spec.name, managed);
     return managed;
+  }
+
+  // A detached process leads a process group of its own: the signal goes to all of it (a tool's helper process too).
+  function signal(proc: ChildProcess | undefined, name: NodeJS.Signals): void {
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    if (options.detached && proc.pid !== undefined) {
+      try {
+        process.kill(-proc.pid, name);
+        return;
+      } catch {
+        // The group is gone already, or the child has not finished setsid: signal the process itself.
+      }
+    }
+    proc.kill(name);
   }
 
   return {
@@ -284,6 +340,23 @@ export function createSupervisor(options: { logDir: string; livenessPeriodMs?: n
     get: (name) => processes.get(name),
     all: () => [...processes.values()],
     now: () => Date.now() - t0,
+    async waitHealthy(timeoutMs = 120_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const states = await Promise.all(
+          [...processes.values()].map(async (p) => {
+            if (!p.isReady()) return `${p.name}: not started`;
+            const path = p.spec.readinessPath ?? '/readyz';
+            const status = await p.probe(path);
+            return status === 200 ? undefined : `${p.name}: ${path} ${String(status)}`;
+          }),
+        );
+        const bad = states.filter((s): s is string => s !== undefined);
+        if (bad.length === 0) return;
+        if (Date.now() > deadline) throw new Error(`not healthy: ${bad.join('; ')}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    },
     async stopAll() {
       clearInterval(sampler);
       await Promise.all([...processes.values()].map((p) => p.stop()));
