@@ -37,6 +37,7 @@ export {
   PlanStep,
   PreparedCall,
   Progress,
+  ProposedCall,
   Rejection,
   StepRecord,
   StepResult,

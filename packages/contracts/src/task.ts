@@ -19,6 +19,25 @@ export const AttachmentMeta = z.object({
 });
 export type AttachmentMeta = z.infer<typeof AttachmentMeta>;
 
+/**
+ * IF-1 (contract v5): one tool call an agent proposes instead of a request to plan (an MCP host's `tools/call`). The
+ * tool decider resolves the name (TD-3) and validates the one-step plan (TD-5) — the intent against `conversation`
+ * when the host passed one — and the parameter injector validates and coerces `arguments` (PI); nothing else of the
+ * pipeline changes.
+ */
+export const ProposedCall = z.object({
+  /** The tool name as the agent sent it; resolved to a visible tool or refused (TD-3). */
+  tool: z.string().min(1).max(128),
+  /** The arguments as the agent sent them, before validation and coercion. */
+  arguments: z.record(z.string(), Json),
+  /**
+   * The conversation text the host passed with the call (the user's words the call serves), which the decider reads
+   * the asked acts from (TD-5 intent vs side effect); null when the host passed none.
+   */
+  conversation: z.string().max(100_000).nullable(),
+});
+export type ProposedCall = z.infer<typeof ProposedCall>;
+
 /** MS-1: the task as submitted. Travels with every message of the task (FL-5: stages keep no per-task state). */
 export const TaskSpec = z.object({
   request: z.string().min(1).max(100_000),
@@ -36,6 +55,8 @@ export const TaskSpec = z.object({
   needs_fresh_data: z.boolean(),
   /** Set when this task re-drives a recorded one (EL-8). */
   redrive_of: z.string().max(128).nullable(),
+  /** Contract v5: the call an agent proposed (MCP `tools/call`); absent or null for a request the decider plans. */
+  proposed_call: ProposedCall.nullable().optional(),
 });
 export type TaskSpec = z.infer<typeof TaskSpec>;
 
