@@ -21,6 +21,7 @@ import { dateContextProblem } from './calendar.js';
 import { InjectorConfigError } from './errors.js';
 import { checkFieldPolicy, deniedFields, type FieldPolicy } from './field-policy.js';
 import { askToFix, proposeArguments } from './model.js';
+import { proposedArguments } from './proposed-arguments.js';
 import { sensitiveFieldsOf, shown } from './redaction.js';
 import { repairArguments, type RepairResult } from './repair.js';
 import type { FieldError } from './validate.js';
@@ -289,8 +290,11 @@ export function createParameterInjectorDecide(
     const { step, tool, hashNote } = found;
     const { task, history } = input.payload;
     const sensitive = sensitiveFieldsOf(tool);
-    const proposals = model ? await proposeArguments(model, tool, task, history, step.purpose) : null;
-    const built = buildArguments({ tool, step, task, history, proposals, sensitive });
+    // An agent's proposed call brings its own arguments: validated as given, never re-asked of a model.
+    const given = proposedArguments(tool, step, task, sensitive);
+    const proposals =
+      model && !given ? await proposeArguments(model, tool, task, history, step.purpose) : null;
+    const built = given ?? buildArguments({ tool, step, task, history, proposals, sensitive });
     const log = [...hashNote, ...built.log];
     const { result, revisions } = await validateWithReask(
       input,
@@ -298,7 +302,7 @@ export function createParameterInjectorDecide(
       built.arguments,
       built.provenance,
       log,
-      maxRevisions,
+      given ? 0 : maxRevisions,
       model,
     );
     return outcome(

@@ -30,6 +30,7 @@ import {
   type StageInput,
 } from '@signalbox/stage-kit';
 import { proposeTools } from './model-proposals.js';
+import { planProposedCall } from './proposed-call.js';
 import type { DraftStep, ExecutedStep } from './plan-validator.js';
 import { planTools, shortlistFor, type PlanOutcome, type PlanRequest } from './planner.js';
 import type { SemanticScorer } from './semantic.js';
@@ -238,18 +239,32 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide<'to
 
   async function onModelSelected(input: ModelSelectedInput, ctx: DecisionContext): Promise<Decision> {
     const { task, progress, history, selection } = input.payload;
-    const outcome = await plan(
-      {
-        request: task.request,
-        context: contextText(task),
-        agent: input.agent_id,
-        tenant: input.tenant_id,
-        scenario: task.scenario,
-        needsFreshData: task.needs_fresh_data,
-        history: executed(history),
-      },
-      ctx.models?.(selection.primary),
-    );
+    const proposed = task.proposed_call;
+    const outcome = proposed
+      ? await planProposedCall(
+          registry,
+          {
+            call: proposed,
+            agent: input.agent_id,
+            tenant: input.tenant_id,
+            scenario: task.scenario,
+            context: contextText(task),
+            history: executed(history),
+          },
+          plannerOptions,
+        )
+      : await plan(
+          {
+            request: task.request,
+            context: contextText(task),
+            agent: input.agent_id,
+            tenant: input.tenant_id,
+            scenario: task.scenario,
+            needsFreshData: task.needs_fresh_data,
+            history: executed(history),
+          },
+          ctx.models?.(selection.primary),
+        );
     return emit(
       input,
       { task, progress, history, selection },
@@ -264,6 +279,19 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide<'to
   async function onReplan(input: ReplanInput, ctx: DecisionContext): Promise<Decision> {
     const { task, progress, history, selection, plan: previous, feedback } = input.payload;
     const revision = input.revision_count + 1;
+    // The agent chose the tool of a proposed call: no other is planned in its place; the agent hears why it failed.
+    if (task.proposed_call)
+      return finish(
+        input,
+        task,
+        progress,
+        history,
+        'failed',
+        [],
+        [feedback.reason, ...feedback.issues],
+        `the proposed call failed and is not re-planned: ${feedback.reason}`,
+        input.revision_count,
+      );
     if (progress.replans >= maxReplans) {
       return finish(
         input,
