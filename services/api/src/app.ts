@@ -13,6 +13,7 @@ import {
   UnavailableError,
   UnprocessableError,
 } from './errors.js';
+import { registerMcp, type McpRouteOptions } from './mcp/routes.js';
 import { registryVersions } from './registry-versions.js';
 import { registerViewer } from './viewer/routes.js';
 import {
@@ -72,6 +73,11 @@ export interface ApiAppOptions {
    * 10 s and more before it gives up). @default 5000
    */
   publishTimeoutMs?: number;
+  /**
+   * `/mcp`, Signalbox as a governed MCP server (streamable HTTP, the same keys and tenants as /v1; see mcp/routes.ts),
+   * or false for none. Served only with a `registry` (it lists the agents' visible tools). @default on, its defaults
+   */
+  mcp?: McpRouteOptions | false;
 }
 
 const silentLogger: ApiLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -279,6 +285,21 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
 
   // IF-3: the web trace viewer; its page reads /v1 with the API key the user enters.
   registerViewer(app);
+
+  const mcpRegistry = options.mcp ? options.mcp.registry : undefined;
+  if (options.mcp !== false && (options.registry || mcpRegistry)) {
+    registerMcp(app, {
+      ...options.mcp,
+      apiKeys,
+      bus,
+      store,
+      now,
+      registry: mcpRegistry ?? (() => options.registry),
+      warn: (fields, message) => {
+        logger.warn(fields, message);
+      },
+    });
+  }
 
   void app.register(
     (v1, _opts, done) => {

@@ -1,5 +1,5 @@
-// `signalbox trace <task>` (EL-6), `signalbox redecide` (EL-7) and `signalbox redrive` (EL-8) over the PostgreSQL
-// event log.
+// `signalbox trace <task>` (EL-6), `signalbox redecide` (EL-7) and `signalbox redrive` (EL-8) over the event log:
+// PostgreSQL, or the running `signalbox dev` server's, or a dev server's `--data` folder (dev/event-log-source.ts).
 import type { Command } from 'commander';
 import {
   INPUT_TOPIC_OF,
@@ -8,8 +8,8 @@ import {
   topicByName,
   type PipelineStage,
 } from '@signalbox/contracts';
-import { createKafkaBus } from '@signalbox/bus';
-import { createPgEventStore, traceTimeline, type EventStore } from '@signalbox/event-log';
+import { createKafkaBus, type Bus } from '@signalbox/bus';
+import { traceTimeline, type EventStore } from '@signalbox/event-log';
 import { providersForProfiles } from '@signalbox/providers';
 import { createRegistryStore, loadRegistryDir, type Registry } from '@signalbox/registry';
 import { UsageError } from '../errors.js';
@@ -23,25 +23,17 @@ import {
   type RedecidableStage,
 } from './redecide.js';
 import { startProgress, type Progress } from '../progress.js';
+import { devServerBus, openEventLog, resolveEventLog, type EventLogFlags } from '../dev/event-log-source.js';
 
-function databaseUrl(io: CliIo, flag: string | undefined): string {
-  const url = flag ?? io.env.DATABASE_URL;
-  if (!url) throw new UsageError('DATABASE_URL is not set (or pass --database-url)');
-  return url;
-}
-
-function openStore(io: CliIo, opts: { databaseUrl?: string; schema?: string }): EventStore {
-  return createPgEventStore({
-    connectionString: databaseUrl(io, opts.databaseUrl),
-    ...(opts.schema ? { schema: opts.schema } : {}),
-  });
+function openStore(io: CliIo, opts: EventLogFlags & { schema?: string }): EventStore {
+  return openEventLog(resolveEventLog(io.env, io.cwd, opts), opts.schema);
 }
 
 /** EL-6: one task's timeline; with `exchanges`, the model calls each decision rests on (EL-7), secrets redacted. */
 export async function trace(
   io: CliIo,
   taskId: string,
-  opts: { databaseUrl?: string; schema?: string; exchanges?: boolean },
+  opts: { databaseUrl?: string; data?: string; schema?: string; exchanges?: boolean },
 ): Promise<CommandResult> {
   const store = openStore(io, opts);
   try {
@@ -82,14 +74,18 @@ async function registryFor(
     registryName?: string;
     registryVersion?: string;
     databaseUrl?: string;
+    data?: string;
     schema?: string;
   },
 ): Promise<Registry> {
   if (opts.registryVersion) {
     if (!opts.registryName)
       throw new UsageError('--registry-version needs --registry-name (the published registry)');
+    const source = resolveEventLog(io.env, io.cwd, opts);
+    if (source.kind !== 'postgres')
+      throw new UsageError('published registries (RG-3) live in PostgreSQL: give --database-url, not --data');
     const store = createRegistryStore({
-      connectionString: databaseUrl(io, opts.databaseUrl),
+      connectionString: source.connectionString,
       ...(opts.schema ? { schema: opts.schema } : {}),
     });
     try {
@@ -109,6 +105,8 @@ async function registryFor(
 export interface RedecideCommandOptions {
   stage: string;
   databaseUrl?: string;
+  /** A dev server's PGlite folder (`signalbox dev --data DIR`). */
+  data?: string;
   schema?: string;
   registryDir?: string;
   registryName?: string;
@@ -187,6 +185,7 @@ export async function redrive(
   opts: {
     from?: string;
     databaseUrl?: string;
+    data?: string;
     schema?: string;
     kafkaBrokers?: string;
     schemaRegistryUrl?: string;
@@ -199,15 +198,29 @@ export async function redrive(
   }
   const brokers = opts.kafkaBrokers ?? io.env.KAFKA_BROKERS;
   const registryUrl = opts.schemaRegistryUrl ?? io.env.SCHEMA_REGISTRY_URL;
-  if (!brokers || !registryUrl)
-    throw new UsageError('KAFKA_BROKERS and SCHEMA_REGISTRY_URL must be set (or pass the flags)');
-  const store = openStore(io, opts);
-  const bus = createKafkaBus({
-    brokers,
-    clientId: 'signalbox-redrive',
-    schemaRegistryUrl: registryUrl,
-    topicPrefix: opts.prefix ?? io.env.SIGNALBOX_TOPIC_PREFIX ?? '',
-  });
+  const source = resolveEventLog(io.env, io.cwd, opts);
+  // Kafka when it is configured; else the dev server whose event log this is publishes onto its in-memory bus.
+  let bus: Bus;
+  if (brokers && registryUrl) {
+    bus = createKafkaBus({
+      brokers,
+      clientId: 'signalbox-redrive',
+      schemaRegistryUrl: registryUrl,
+      topicPrefix: opts.prefix ?? io.env.SIGNALBOX_TOPIC_PREFIX ?? '',
+    });
+  } else if (source.kind === 'postgres' && source.devServer) {
+    bus = devServerBus(source.devServer);
+  } else if (source.kind === 'pglite') {
+    throw new UsageError(
+      `no dev server serves ${source.dataDir}: start \`signalbox dev --data ${source.dataDir}\` (its stages run ` +
+        'the re-driven task), then redrive again',
+    );
+  } else {
+    throw new UsageError(
+      'KAFKA_BROKERS and SCHEMA_REGISTRY_URL must be set (or pass the flags) to publish to the stages',
+    );
+  }
+  const store = openEventLog(source, opts.schema);
   try {
     const events = await store.readTask(taskId);
     const inputTopic = INPUT_TOPIC_OF[stage];
@@ -264,7 +277,14 @@ export async function redrive(
 export function registerTrace(program: Command, io: CliIo, done: (result: CommandResult) => void): void {
   const db = (cmd: Command) =>
     cmd
-      .option('--database-url <url>', 'PostgreSQL connection string (default: $DATABASE_URL)')
+      .option(
+        '--database-url <url>',
+        "PostgreSQL connection string (default: $DATABASE_URL, else the running `signalbox dev` server's event log)",
+      )
+      .option(
+        '--data <dir>',
+        'the event log of `signalbox dev --data <dir>`: through that server while it runs, else the folder itself',
+      )
       .option('--schema <name>', 'PostgreSQL schema of the event log');
   db(
     program
@@ -272,9 +292,14 @@ export function registerTrace(program: Command, io: CliIo, done: (result: Comman
       .description("one task's timeline (EL-6)")
       .argument('<task>', 'task id')
       .option('--exchanges', 'with the model calls each decision made (EL-7), sensitive values redacted'),
-  ).action(async (task: string, opts: { databaseUrl?: string; schema?: string; exchanges?: boolean }) => {
-    done(await trace(io, task, opts));
-  });
+  ).action(
+    async (
+      task: string,
+      opts: { databaseUrl?: string; data?: string; schema?: string; exchanges?: boolean },
+    ) => {
+      done(await trace(io, task, opts));
+    },
+  );
   db(
     program
       .command('redecide')
@@ -306,7 +331,9 @@ export function registerTrace(program: Command, io: CliIo, done: (result: Comman
       .option('--kafka-brokers <list>')
       .option('--schema-registry-url <url>')
       .option('--prefix <prefix>', 'topic namespace prefix (default: $SIGNALBOX_TOPIC_PREFIX)'),
-  ).action(async (task: string, opts: { from?: string; databaseUrl?: string; schema?: string }) => {
-    done(await redrive(io, task, opts));
-  });
+  ).action(
+    async (task: string, opts: { from?: string; databaseUrl?: string; data?: string; schema?: string }) => {
+      done(await redrive(io, task, opts));
+    },
+  );
 }

@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { ACTION_KINDS } from '@signalbox/demo-tools';
 import { createApiApp, authenticate, hashApiKey, type ApiKeys } from '@signalbox/api';
 import { topicByName } from '@signalbox/contracts';
+import type { TraceTimeline } from '@signalbox/event-log';
 import type { OutgoingMessage } from '@signalbox/bus';
 import {
   McpServers,
@@ -36,6 +37,8 @@ import {
   type EmbeddedPipeline,
   type EmbeddedTrace,
 } from './embedded.js';
+import { readDataLock, removeDataLock, writeDataLock } from './event-log-source.js';
+import { servePgliteWire, type PgliteWire } from './pglite-wire.js';
 import { createRouterBus } from './router-bus.js';
 import { watchRegistryDir, type RegistryDirStatus, type WatchedRegistry } from './registry-watch.js';
 import { DEMO_REQUESTS, PACK_NAMES, type DemoRequest, type PackName } from './scenarios.js';
@@ -87,10 +90,17 @@ export interface DevServerOptions {
   semantic?: SemanticScorer | null;
   /** Edits of a `--registry` folder closer together than this are read once. @default 250 */
   reloadDebounceMs?: number;
+  /** Called as each demo request finishes (progress). */
+  onDemoFinished?: (request: DemoRequest, timeline: TraceTimeline) => void;
   /** How long a demo request may take. @default 60000 */
   demoTimeoutMs?: number;
   /** The repository root (registry/packs/). @default this checkout */
   repoRoot?: string;
+  /**
+   * The port of the event log's PostgreSQL wire protocol on `host` (pglite-wire.ts), for `signalbox trace` and the
+   * other commands that read the event log; 0 picks a free one, null serves none. @default 0
+   */
+  databasePort?: number | null;
   /** Lines for the person running the server (registry reloads, lint findings). @default none */
   log?: (line: string) => void;
 }
@@ -100,6 +110,7 @@ export interface DevServerStatus {
   url: string;
   viewer_url: string;
   data_dir: string | null;
+  database_url: string | null;
   allow_hosts: string[];
   /** Each pipeline, in routing order: the user's registry folders first, then the demo packs. */
   pipelines: { name: string; kind: 'registry' | 'pack'; registry_version: string; agents: string[] }[];
@@ -114,6 +125,8 @@ export interface DevServer {
   /** `<url>/viewer`. */
   viewerUrl: string;
   apiKey: string;
+  /** `postgres://…` of the event log (see {@link DevServerOptions.databasePort}), or undefined when not served. */
+  databaseUrl: string | undefined;
   /** The demo's outcome: the traces of the requests run now, and the task ids left as an earlier run recorded them. */
   demo: { traces: EmbeddedTrace[]; skipped: string[]; actions: Record<string, number> };
   status(): DevServerStatus;
@@ -154,6 +167,15 @@ function resolveOptions(options: DevServerOptions) {
     }
     if (!isDir) throw new DevServerError(`--registry ${dir}: no such folder`);
   }
+  const databasePort = options.databasePort;
+  if (
+    databasePort !== undefined &&
+    databasePort !== null &&
+    (!Number.isInteger(databasePort) || databasePort < 0 || databasePort > 65535)
+  )
+    throw new RangeError(
+      `databasePort must be an integer from 0 to 65535 or null, got ${String(databasePort)}`,
+    );
   const packs = options.packs ?? PACK_NAMES;
   for (const p of packs)
     if (!(PACK_NAMES as readonly string[]).includes(p))
@@ -166,6 +188,7 @@ function resolveOptions(options: DevServerOptions) {
     registryDirs,
     packs,
     runDemo: options.runDemo ?? true,
+    databasePort: options.databasePort === undefined ? 0 : options.databasePort,
     allowHosts: [...(options.allowHosts ?? DEV_ALLOW_HOSTS)],
     env: options.env ?? process.env,
     repoRoot: options.repoRoot ?? defaultRepoRoot,
@@ -186,18 +209,21 @@ async function recordedDemoTasks(
   return found;
 }
 
-function listenError(error: unknown, host: string, port: number): Error {
+function listenError(error: unknown, host: string, port: number, flag = '--port'): Error {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE')
     return new DevServerError(
       `port ${String(port)} on ${host} is already in use (another signalbox dev, or another program): stop it, or ` +
-        `pass --port <n> for another port (--port 0 picks a free one)`,
+        `pass ${flag} <n> for another port (${flag} 0 picks a free one)`,
       { cause: error },
     );
   if (code === 'EACCES')
-    return new DevServerError(`port ${String(port)} on ${host} needs privileges; pass --port 1024 or above`, {
-      cause: error,
-    });
+    return new DevServerError(
+      `port ${String(port)} on ${host} needs privileges; pass ${flag} 1024 or above`,
+      {
+        cause: error,
+      },
+    );
   return error as Error;
 }
 
@@ -226,6 +252,14 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     for (const step of cleanups.reverse()) await step().catch(() => undefined);
     cleanups.length = 0;
   };
+  if (o.dataDir !== undefined) {
+    const lock = readDataLock(o.dataDir);
+    if (lock && lock.pid !== process.pid)
+      throw new DevServerError(
+        `another signalbox dev (pid ${String(lock.pid)}, ${lock.url}) serves the data folder ${o.dataDir}; a PGlite ` +
+          `folder is one process's: stop it, or give another --data folder`,
+      );
+  }
   try {
     const db = o.dataDir === undefined ? new PGlite() : new PGlite(o.dataDir);
     cleanups.push(() => db.close());
@@ -326,10 +360,12 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     const app = createApiApp({ bus: router, store: backends.store, apiKeys });
     cleanups.push(() => app.close());
     let url = '';
+    let databaseUrl: string | undefined;
     const status = (): DevServerStatus => ({
       url,
       viewer_url: `${url}/viewer`,
       data_dir: o.dataDir ?? null,
+      database_url: databaseUrl ?? null,
       allow_hosts: o.allowHosts,
       pipelines: pipelines().map((p) => ({
         name: p.name,
@@ -348,6 +384,30 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : o.port;
     url = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${String(port)}`;
+    if (o.databasePort !== null) {
+      let wire: PgliteWire;
+      try {
+        wire = await servePgliteWire({ db, host: o.host, port: o.databasePort });
+      } catch (error) {
+        throw listenError(error, o.host, o.databasePort, '--database-port');
+      }
+      cleanups.push(() => wire.close());
+      databaseUrl = wire.url;
+    }
+    const dataDir = o.dataDir;
+    if (dataDir !== undefined) {
+      // Other CLI processes asked for this folder (`--data DIR`) reach it through this server (event-log-source.ts).
+      writeDataLock(dataDir, {
+        pid: process.pid,
+        url,
+        api_key: o.apiKey,
+        ...(databaseUrl ? { database_url: databaseUrl } : {}),
+      });
+      cleanups.push(() => {
+        removeDataLock(dataDir);
+        return Promise.resolve();
+      });
+    }
 
     // The demo, through the same pipelines the API serves.
     const demoRequests = o.runDemo ? DEMO_REQUESTS.filter((r) => o.packs.includes(r.pack)) : [];
@@ -364,6 +424,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
         waiter,
         requests: demoRequests,
         ...(options.demoTimeoutMs !== undefined ? { timeoutMs: options.demoTimeoutMs } : {}),
+        ...(options.onDemoFinished ? { onFinished: options.onDemoFinished } : {}),
       });
     }
     const actions: Record<string, number> = {};
@@ -374,6 +435,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       url,
       viewerUrl: `${url}/viewer`,
       apiKey: o.apiKey,
+      databaseUrl,
       demo: { traces, skipped, actions },
       status,
       registries: watched,
