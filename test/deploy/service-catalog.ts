@@ -31,9 +31,7 @@ export interface ServiceSpec {
   drainMs?: (env: Record<string, unknown>) => number;
 }
 
-// services/api/src/main.ts drains for this long; it is a constant there, not an env variable.
-const API_DRAIN_TIMEOUT_MS = 25_000;
-
+// The stages and the API drain for DRAIN_TIMEOUT_MS (stage-kit's closeOnSignal).
 const stageDrain = (env: Record<string, unknown>): number => Number(env.DRAIN_TIMEOUT_MS);
 
 function stage(name: string, stageName: PipelineStage, env: EnvSchema): ServiceSpec {
@@ -62,7 +60,7 @@ export function loadServiceCatalog(): ServiceSpec[] {
       name: 'api',
       env: api.Env,
       health: { live: '/livez', ready: '/readyz' },
-      drainMs: () => API_DRAIN_TIMEOUT_MS,
+      drainMs: stageDrain,
     },
     {
       name: 'demo-tools',

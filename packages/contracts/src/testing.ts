@@ -1,7 +1,16 @@
 // Test-only exports: builders of valid envelopes and messages, so a test states only what it is about and the rest
 // of a message is the contract's — one place to change when the contract grows a field, not every test file.
 import { CONTRACT_VERSION, type Envelope } from './envelope.js';
-import type { PreparedCall, Progress, StepRecord, StepResult, TaskSpec } from './task.js';
+import type {
+  ModelSelection,
+  Plan,
+  PlanStep,
+  PreparedCall,
+  Progress,
+  StepRecord,
+  StepResult,
+  TaskSpec,
+} from './task.js';
 import type { TopicKey, TopicMessage } from './topics.js';
 
 /** A task as submitted: English, UTC, text only, at a fixed reference time. */
@@ -103,4 +112,43 @@ export function testStepResult(over: Partial<StepResult> = {}): StepResult {
 /** A successful step: `testPreparedCall` and `testStepResult` of step 0, no issues. */
 export function testStepRecord(over: Partial<StepRecord> = {}): StepRecord {
   return { call: testPreparedCall(), result: testStepResult(), status: 'success', issues: [], ...over };
+}
+
+/** The model selector's choice of the deterministic profile `m`, nothing rejected. */
+export function testSelection(over: Partial<ModelSelection> = {}): ModelSelection {
+  return {
+    primary: 'm',
+    fallbacks: [],
+    labels: [],
+    token_estimate: 1,
+    estimated_cost_usd: 0,
+    rejected: [],
+    degrade_level: 0,
+    ...over,
+  };
+}
+
+/** Step `index` of a plan: `tool` (its definition hash as given), taking nothing from elsewhere. */
+export function testPlanStep(over: Partial<PlanStep> & Pick<PlanStep, 'tool'>): PlanStep {
+  return {
+    index: 0,
+    tool_definition_hash: 'sha256:test',
+    purpose: `call ${over.tool}`,
+    input_from: [],
+    expected_evidence: 'source',
+    fallback_tool: null,
+    ...over,
+  };
+}
+
+/** A plan of the given steps, every step's tool visible, no scene. */
+export function testPlan(steps: readonly PlanStep[], over: Partial<Plan> = {}): Plan {
+  return {
+    scene: null,
+    steps: [...steps],
+    visible_tools: [...new Set(steps.map((s) => s.tool))],
+    candidate_scores: [],
+    rejected: [],
+    ...over,
+  };
 }

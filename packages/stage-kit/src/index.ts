@@ -42,6 +42,14 @@ export {
   isRetriable,
 } from './errors.js';
 export { runStageWorker, type StageWorker, type StageWorkerOptions } from './run-worker.js';
+export {
+  closeOnSignal,
+  type Closable,
+  type ShutdownHandle,
+  type ShutdownLogger,
+  type ShutdownOptions,
+  type ShutdownOutcome,
+} from './shutdown.js';
 export { startHealthServer, type HealthServer, type HealthServerOptions } from './health-server.js';
 export {
   createStageRuntime,

@@ -5,6 +5,7 @@ import { createLogger, createStageMetrics } from '@signalbox/telemetry';
 import type { StageDefinition } from './decision.js';
 import type { StageEnv } from './env.js';
 import { startHealthServer, type HealthServer } from './health-server.js';
+import { closeOnSignal, type Closable, type ShutdownOutcome } from './shutdown.js';
 import { createStageRuntime, type StageRuntime } from './stage-runtime.js';
 
 /** What {@link runStageWorker} needs: the stage, its parsed environment and the service name for logs. */
@@ -14,6 +15,12 @@ export interface StageWorkerOptions {
   env: StageEnv;
   /** Run the event-log migrations at start (development; production runs the migration job). @default false */
   migrate?: boolean;
+  /**
+   * What the service's decisions use besides the bus and the event log (tool clients, its own stores), closed in
+   * this order on shutdown: after the stage runtime has drained and committed, before the bus and the event log.
+   * The worker owns SIGTERM: a service adds no signal listener of its own. @default none
+   */
+  closables?: readonly Closable[];
 }
 
 /** A running stage worker. */
@@ -21,12 +28,13 @@ export interface StageWorker {
   runtime: StageRuntime;
   health: HealthServer;
   /** Drains and closes everything; resolves when done or when the drain timeout passed. */
-  shutdown(reason: string): Promise<void>;
+  shutdown(reason: string): Promise<ShutdownOutcome>;
 }
 
 /**
  * The `main` of every stage service: Kafka bus, PostgreSQL event log, logger, metrics, the stage runtime and the
- * liveness/readiness/metrics server, with SIGTERM/SIGINT draining within `DRAIN_TIMEOUT_MS` (OP-3).
+ * liveness/readiness/metrics server, with SIGTERM/SIGINT draining within `DRAIN_TIMEOUT_MS` (OP-3): the runtime
+ * stops and commits, then the service's `closables`, the bus, the event log and the health server close, in order.
  */
 export async function runStageWorker(options: StageWorkerOptions): Promise<StageWorker> {
   const { env, definition, service } = options;
@@ -83,39 +91,17 @@ export async function runStageWorker(options: StageWorkerOptions): Promise<Stage
   await runtime.start();
   logger.info({ port: health.port, stage: definition.stage }, 'worker started');
 
-  let closing: Promise<void> | undefined;
-  const shutdown = (reason: string): Promise<void> => {
-    closing ??= (async () => {
-      logger.info({ reason, drain_timeout_ms: env.DRAIN_TIMEOUT_MS }, 'shutting down');
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => {
-          resolve('timeout');
-        }, env.DRAIN_TIMEOUT_MS);
-      });
-      const drained = (async () => {
-        await runtime.stop();
-        await bus.close();
-        await store.close();
-        return 'drained' as const;
-      })();
-      const outcome = await Promise.race([drained, timeout]);
-      clearTimeout(timer);
-      if (outcome === 'timeout') logger.warn({}, 'drain timed out; in-flight inputs will be re-delivered');
-      await health.close();
-    })();
-    return closing;
-  };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      shutdown(signal).then(
-        () => process.exit(0),
-        (err: unknown) => {
-          logger.error({ err }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
-  return { runtime, health, shutdown };
+  const shutdown = closeOnSignal({
+    drainTimeoutMs: env.DRAIN_TIMEOUT_MS,
+    logger,
+    closables: [
+      { name: 'stage runtime', close: () => runtime.stop() },
+      ...(options.closables ?? []),
+      { name: 'bus', close: () => bus.close() },
+      { name: 'event log', close: () => store.close() },
+      // Last: the probes answer while the stage drains (readiness already false).
+      { name: 'health server', close: () => health.close() },
+    ],
+  });
+  return { runtime, health, shutdown: (reason) => shutdown.shutdown(reason) };
 }

@@ -4,7 +4,7 @@ import { parseApiKeys } from './auth.js';
 
 /**
  * The API's environment (OP-5). From the stage variables it keeps what an HTTP front door needs (bus, event log,
- * HTTP, logging); consumer-group and drain settings of the stage workers do not apply.
+ * HTTP, logging, the drain time of a SIGTERM); the consumer-group settings of the stage workers do not apply.
  */
 export const Env = StageEnv.pick({
   KAFKA_BROKERS: true,
@@ -14,6 +14,7 @@ export const Env = StageEnv.pick({
   HTTP_PORT: true,
   HTTP_HOST: true,
   LOG_LEVEL: true,
+  DRAIN_TIMEOUT_MS: true,
 }).extend({
   /**
    * API keys per tenant as JSON `{ "<sha256 hex of the key>": "<tenant id>" }`. Only hashes are configured, so

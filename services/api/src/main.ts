@@ -4,12 +4,10 @@ import { hostname } from 'node:os';
 import { createKafkaBus } from '@signalbox/bus';
 import { createPgEventStore } from '@signalbox/event-log';
 import { createRegistryStore, loadRegistryDir } from '@signalbox/registry';
+import { closeOnSignal } from '@signalbox/stage-kit';
 import { createLogger, startTelemetry } from '@signalbox/telemetry';
 import { createApiApp } from './app.js';
 import { loadEnv } from './env.js';
-
-// SIGTERM: stop accepting, finish in-flight requests, then close the bus and the pools.
-const DRAIN_TIMEOUT_MS = 25_000;
 
 // OB-2/OB-3: the OpenTelemetry SDK when an OTLP endpoint is set (OTEL_EXPORTER_OTLP_ENDPOINT), else nothing. Started
 // before the app, whose HTTP metrics it exports.
@@ -42,28 +40,16 @@ const app = createApiApp({
 await app.listen({ port: env.HTTP_PORT, host: env.HTTP_HOST });
 logger.info({ port: env.HTTP_PORT, tenants: new Set(env.SIGNALBOX_API_KEYS.values()).size }, 'api started');
 
-let closing: Promise<void> | undefined;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    closing ??= (async () => {
-      logger.info({ reason: signal }, 'shutting down');
-      const timer = setTimeout(() => {
-        logger.warn({}, 'drain timed out');
-        process.exit(1);
-      }, DRAIN_TIMEOUT_MS);
-      await app.close();
-      await bus.close();
-      await store.close();
-      await registryStore.close();
-      // The last spans and metrics, within the drain deadline.
-      await telemetry.shutdown();
-      clearTimeout(timer);
-    })().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  });
-}
+// SIGTERM: stop accepting, finish in-flight requests, then close the bus and the pools, within DRAIN_TIMEOUT_MS.
+closeOnSignal({
+  drainTimeoutMs: env.DRAIN_TIMEOUT_MS,
+  logger,
+  closables: [
+    { name: 'http server', close: () => app.close() },
+    { name: 'bus', close: () => bus.close() },
+    { name: 'event log', close: () => store.close() },
+    { name: 'registry store', close: () => registryStore.close() },
+    // The last spans and metrics, within the drain deadline.
+    { name: 'telemetry', close: () => telemetry.shutdown() },
+  ],
+});

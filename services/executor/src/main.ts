@@ -40,18 +40,15 @@ const executor = createExecutor({
     probeAfterMs: env.SIGNALBOX_EXECUTOR_BREAKER_PROBE_MS,
   },
 });
-const worker = await runStageWorker({
+// The worker owns SIGTERM: it drains the stage (in-flight calls finish and are committed), then closes the MCP
+// clients and the executor's store, then the bus and the event log.
+await runStageWorker({
   service: 'executor',
   env,
   definition: executorDefinition({ registry, executor }),
   migrate: env.SIGNALBOX_MIGRATE_EVENT_LOG,
+  closables: [
+    { name: 'mcp clients', close: () => mcp.close() },
+    { name: 'executor store', close: () => store.close() },
+  ],
 });
-// runStageWorker drains the stage on SIGTERM; the executor's own connections close after it.
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    void worker
-      .shutdown(signal)
-      .then(() => Promise.all([mcp.close(), store.close()]))
-      .catch(() => undefined);
-  });
-}
