@@ -255,7 +255,10 @@ export function findChineseDates(text: string, ctx: DateContext, today: Today): 
   for (const m of text.matchAll(WEEKDAY)) {
     if (overlaps(covered, m.index, m.index + m[0].length)) continue;
     const end = m.index + m[0].length;
-    if (m[3] === '一' && YI_WORDS_AFTER.test(text.slice(end))) {
+    // After a week still to come, 再 is "then, not before" (下周一再安排, 下周一再说: Monday), never 一再 "again and
+    // again", which tells of what has happened.
+    const future = m[1] === '下' || m[1] === '下下';
+    if (m[3] === '一' && YI_WORDS_AFTER.test(text.slice(end)) && !(future && text[end] === '再')) {
       take(m.index, m[0], undefined, '');
       continue;
     }

@@ -140,6 +140,9 @@ describe('dates written in Chinese, read in the task time zone (issue 20)', () =
     expect(day('last Friday', saturday)).toEqual(['2026-12-04']);
     // 上周一共 is "last week in all": no Monday in it.
     expect(day('上周一共卖了多少')).toEqual([]);
+    // After a week to come, 再 is "then": 下周一再安排 is Monday; 上周一再推迟 ("put off again and again") is none.
+    expect(day('下周一再安排师傅来取件吧')).toEqual(['2026-12-07']);
+    expect(day('上周一再推迟')).toEqual([]);
   });
   it('reads the day after tomorrow, misspelt tomorrows, and "now" only when no other date is named', () => {
     expect(day('weather the day after tomorrow, in celsius')).toEqual(['2026-12-02']);

@@ -50,6 +50,20 @@ function unique<T>(values: readonly T[], what: string, show: (v: T) => string): 
   return { found: false, note: null };
 }
 
+// A clause negated: English "not"/"n't"/"never"/"no", Chinese 不/没/别/无法 (不错 "not bad" praises).
+const NEGATION = /\b(?:not|never|no|cannot)\b|n't\b|(?:不(?!错)|没|别|无法)/iu;
+const CLAUSE_END = /[,.;!?，。；！？\n]|\bbut\b|但是|不过/iu;
+
+/** The clause of `text` around `index`: from the punctuation or "but" before it to the next. */
+function clauseAround(text: string, index: number): string {
+  const before = text.slice(0, index);
+  let start = 0;
+  for (const m of before.matchAll(new RegExp(CLAUSE_END.source, 'giu'))) start = m.index + m[0].length;
+  const after = text.slice(index);
+  const end = after.search(CLAUSE_END);
+  return text.slice(start, end === -1 ? text.length : index + end);
+}
+
 const START_WORDS = /(^|_)(start|from|begin|check_?in|departure|since)/i;
 const END_WORDS = /(^|_)(end|to|until|check_?out|return)/i;
 
@@ -175,8 +189,12 @@ export function extractParameter(
     const all = findDates(text, dates);
     // "at 6 in the evening" writes no day: a date parameter does not take the reference day from it, and "9am … on
     // March 13th" leaves March 13th alone. A date-time parameter may take a time today.
-    const mentions =
+    const dated =
       dateFormat === 'date-time' && !all.some((m) => !m.timeOnly) ? all : all.filter((m) => !m.timeOnly);
+    // "This week I'm not home, come next Monday" (这周我不在家，下周一再来): a day named in a clause that negates
+    // names the day that will not do. Among several, the others are the candidates.
+    const affirmed = dated.filter((m) => !NEGATION.test(clauseAround(text, m.index)));
+    const mentions = dated.length > 1 && affirmed.length > 0 ? affirmed : dated;
     if (mentions.length > 1) {
       // A range ("from Monday to Friday"): the start parameter takes the first date, the end parameter the last.
       const pick = START_WORDS.test(name)

@@ -109,6 +109,30 @@ describe('e-mail recipients', () => {
   });
 });
 
+describe('dates named to be ruled out', () => {
+  const ctx = { referenceTime: '2026-11-30T09:00:00Z', timeZone: 'Asia/Shanghai' };
+  const date: ParameterHints = {
+    path: 'preferred_date',
+    schema: { type: 'string', format: 'date', description: 'The day the customer would like the visit.' },
+    required: false,
+    enum: undefined,
+    synonyms: {},
+    normalizers: [],
+  };
+  it('a day in a negated clause is the day that will not do; another one named is the value', () => {
+    expect(extractParameter(date, '这周我不在家，下周一再安排师傅来取件吧', ctx, false)).toMatchObject({
+      found: true,
+      value: '2026-12-07',
+    });
+    expect(extractParameter(date, "Not on Tuesday, I'm out. Wednesday works.", ctx, false)).toMatchObject({
+      found: true,
+      value: '2026-12-02',
+    });
+    // Alone, a negated day is still the day the request names (the tool's answer decides).
+    expect(extractParameter(date, 'not before Friday', ctx, false)).toMatchObject({ value: '2026-12-04' });
+  });
+});
+
 describe('numbers with an SI symbol written against them', () => {
   it('"310K", "12J/K", "50Hz", "9.8m/s^2" are numbers; "221B", "the 1980s" and "A4" are not', () => {
     const values = (text: string) => extractQuantities(text).map((q) => q.value.value);

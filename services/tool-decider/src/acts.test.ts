@@ -102,6 +102,30 @@ describe('readActs: requests phrased politely, negated or undone', () => {
     // Closing a ticket is a cancel, never the create the directive's words might fit.
     expect(kinds('把我那个工单关了吧，问题已经自己解决了')).toEqual([['cancel', '我那个工单']]);
   });
+
+  it('asking whether someone will do a thing to something asks for it; asking whether a thing will happen does not', () => {
+    expect(kinds('Could a courier collect it the day after tomorrow?')).toEqual([
+      ['act', 'it the day after tomorrow'],
+    ]);
+    expect(kinds('Can someone remove my old address?')).toEqual([['delete', 'my old address']]);
+    expect(readActs('Will the parcel arrive today?').map((a) => a.kind)).toEqual(['look_up']);
+    expect(readActs('Would the refund cover shipping?').map((a) => a.kind)).toEqual(['look_up']);
+  });
+
+  it('a Chinese "can (you) …?" is a request; a question word, 能否 or 能 inside a word keep it a question', () => {
+    expect(kinds('明天能上门取吗')).toEqual([['act', '上门取']]);
+    expect(kinds('可不可以帮我寄回去')).toEqual([['act', '寄回去']]);
+    expect(readActs('功能正常吗').map((a) => a.kind)).toEqual(['look_up']);
+    expect(readActs('这个可能坏了吗').map((a) => a.kind)).toEqual(['look_up']);
+    expect(readActs('什么时候能到吗').map((a) => a.kind)).toEqual(['look_up']);
+    expect(readActs('能否退款').map((a) => a.kind)).toEqual(['look_up']);
+  });
+
+  it('spoken V下 is V一下, and a change-to clause finishes the change asked just before it', () => {
+    expect(kinds('订单5678能改下收货地址吗，改成上海市徐汇区漕溪北路88号')).toEqual([
+      ['update', '收货地址 → 上海市徐汇区漕溪北路88号'],
+    ]);
+  });
 });
 
 describe('toolActKind', () => {

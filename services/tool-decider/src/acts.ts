@@ -283,6 +283,11 @@ const EN_WANT =
 // invoice please", "warranty claim please, you can reach me at …".
 const EN_THING_PLEASE =
   /^(?!(?:what|where|when|which|who|how|why)\b)([\p{L}\p{N}][^?,;]{2,120}?)[,\s]+(?:please|pls|plz)(?:[.!]*$|\s*[,;])/iu;
+// A modal question whose subject is someone other than the asker and whose verb takes an object ("could a courier
+// collect it", "can someone check my order"): the subject a person-like noun phrase, the verb followed by what it
+// acts on, as in an imperative. "Will the parcel arrive today?" (no object) stays a question.
+const EN_SOMEONE_DO =
+  /^(?:can|could|would|will)\s+(someone|somebody|anyone|anybody|(?:a|an|the|your|one\s+of\s+your)\s+[\p{L}-]+)\s+([\p{L}]+)(\s+(?:my|our|the|a|an|this|that|these|those|it|them|all|every|me|us)\b)/iu;
 // A question sentence: a wh-word or an auxiliary first, or a question mark at the end.
 const EN_QUESTION =
   /^(?:what|where|when|which|who|whose|why|how|is|are|was|were|has|have|had|did|does|do|can|could|will|would|should|may|any)\b|\?\s*$/i;
@@ -293,6 +298,34 @@ const ZH_ABOUT = /(?:怎么|怎样|如何|怎么样才能|能否|是否)(?:才�
 const ZH_WANT =
   /(?:我要|我想要|我想|想要|要求|帮我|给我|替我|帮忙|麻烦你?|(?<![申邀聘宴提])请(?!问|教)你?|需要|能不能帮我|可以帮我|可不可以帮我)/gu;
 const CJK = /[\u3400-\u9fff]/u;
+// "Can (you) …?": 能 / 可以 standing as words of their own (not inside 可能, 功能, 性能), then what is asked, then 吗;
+// or the A-not-A forms 能不能 / 可不可以, which are the question by themselves. 能否 and 是否 ask about the act.
+const ZH_MODALS: ReadonlySet<string> = new Set(['能', '可以', '能不能', '可不可以']);
+const ZH_WORDS = new Intl.Segmenter('zh', { granularity: 'word' });
+
+/** What a polite "can you …?" clause asks for, or undefined when the clause is not one. */
+function politeAsk(clause: string): string | undefined {
+  const pieces = [...ZH_WORDS.segment(clause)];
+  for (const [i, piece] of pieces.entries()) {
+    const twoWords = `${piece.segment}${pieces[i + 1]?.segment ?? ''}`;
+    const modal = ZH_MODALS.has(twoWords)
+      ? twoWords
+      : ZH_MODALS.has(piece.segment)
+        ? piece.segment
+        : undefined;
+    if (modal === undefined) continue;
+    const rest = clause.slice(piece.index + modal.length).replace(/^(?:帮我|给我|替我)/u, '');
+    const alternative = modal.length > 2 || modal === '能不能';
+    const asked = alternative
+      ? rest.replace(/[吗么呢]$/u, '')
+      : /[吗么]$/u.test(rest)
+        ? rest.slice(0, -1)
+        : '';
+    return /^\p{Script=Han}/u.test(asked) && charCount(asked) >= 2 ? asked : undefined;
+  }
+  return undefined;
+}
+const ZH_WH_WORD = /什么|怎么|为什么|哪|多少|几[个点号天时]|谁|何时|何处/u;
 
 // Arithmetic asked for over figures the request gives: "17% of 2,340", "3 times 4", "the square root of 2",
 // 两千的百分之十七, 12乘以3. Its figures are all there, so it is a calculation and nothing to look up.
@@ -346,13 +379,19 @@ const EN_VERB_PATTERN = new RegExp(
 
 const ZH_KIND_OF = new Map<string, Exclude<AskedActKind, 'act'>>();
 for (const [kind, verbs] of Object.entries(ZH_VERBS) as [Exclude<AskedActKind, 'act'>, string[]][])
-  for (const verb of verbs) ZH_KIND_OF.set(verb, kind);
+  for (const verb of verbs) {
+    ZH_KIND_OF.set(verb, kind);
+    // Spoken Chinese drops the 一 of V一下 (改下, 查下): the same verb.
+    if (verb.endsWith('一下') && verb.length > 2) ZH_KIND_OF.set(`${verb.slice(0, -2)}下`, kind);
+  }
 const ZH_VERB_SOURCE = [...ZH_KIND_OF.keys()]
   .sort((a, b) => b.length - a.length)
   .map(escape)
   .join('|');
 const ZH_VERB_PATTERN = new RegExp(ZH_VERB_SOURCE, 'gu');
 const ZH_VERB = new RegExp(ZH_VERB_SOURCE, 'u');
+// Update verbs that name the new value (改成 X "change it to X").
+const ZH_CHANGE_TO = /^(?:改成|改为|改到|换成)$/u;
 // Request markers that may stand between a want and its verb (请帮我取消 …).
 const ZH_MARKERS = /^(?:帮我|给我|替我|帮忙|你|您|一下|尽快|马上|赶紧)+/u;
 
@@ -469,7 +508,19 @@ function readEnglish(request: string): AskedActRead[] {
     if (calculation === 'given') continue;
     const lead = sentence.length - sentence.trimStart().length + start;
     const thingPlease = EN_THING_PLEASE.exec(trimmed);
-    if (inSentence.length === 0 && EN_QUESTION.test(trimmed))
+    const asked = inSentence.length === 0 ? EN_SOMEONE_DO.exec(trimmed) : null;
+    const askedVerb = asked?.[2]?.toLowerCase();
+    if (asked && askedVerb && !EN_NOT_IMPERATIVE.has(askedVerb) && !/(?:ing|ed|[^s]s)$/u.test(askedVerb)) {
+      // "Could a courier collect it on Friday?", "Can someone look at my order?": asking whether someone will do a
+      // thing to something is asking for it — of its verb's kind, or of unnamed kind decided by the tools it fits.
+      const verbAt = lead + asked[0].length - asked[2].length - (asked[3]?.length ?? 0);
+      const object = objectAfter(request, verbAt + askedVerb.length);
+      const kind = EN_KIND_OF.get(askedVerb) ?? 'act';
+      acts.push({
+        at: verbAt,
+        act: { kind, object, phrase: `${asked[2]} ${object}`, cue: asked[2], ...figuresOf(kind, trimmed) },
+      });
+    } else if (inSentence.length === 0 && EN_QUESTION.test(trimmed))
       acts.push({ at: start, act: { kind: 'look_up', object: trimmed, phrase: trimmed, cue: 'question' } });
     else if (inSentence.length === 0 && thingPlease?.[1]) {
       // "Company invoice for order 5678 please", "warranty claim please": a thing asked for by name and "please" is
@@ -602,6 +653,11 @@ function readChinese(whole: string): AskedActRead[] {
       }
       found.push({ kind: 'act', object, phrase: `${m[0]}${object}`, cue: m[0] });
     }
+    // A yes/no question that asks whether the listener can do something (明天能上门取吗, 可以帮我寄回去吗) is a polite
+    // request, as "could you …?" is in English: a change of unnamed kind, decided by the tools its words fit (a
+    // read serves it when no write does: 明天能下雨吗 stays a look-up). A question word makes it a real question.
+    const polite = found.length === 0 && !ZH_WH_WORD.test(text) ? politeAsk(text) : undefined;
+    if (polite) found.push({ kind: 'act', object: polite.trim(), phrase: text, cue: 'polite question' });
     // A clause that ends as a directive (直接退款吧, 退我80块就行), or a verb softened by 一下 (紧急处理一下, the
     // everyday polite imperative), asks for what it says, whatever its verb.
     const directive =
@@ -623,6 +679,18 @@ function readChinese(whole: string): AskedActRead[] {
       (calculation === 'found' && !found.some((a) => a.kind === 'look_up'))
     )
       found.push({ kind: 'look_up', object: text, phrase: text, cue: 'question' });
+    // 能改下收货地址吗，改成…: a change-to verb that only gives the new value finishes the change the clause before
+    // asked for — one act, not two.
+    const previous = acts.at(-1);
+    const first = found[0];
+    if (previous?.kind === 'update' && first?.kind === 'update' && ZH_CHANGE_TO.test(first.cue)) {
+      acts[acts.length - 1] = {
+        ...previous,
+        object: `${previous.object.replace(/[吗呢吧]$/u, '')} → ${first.object}`,
+        phrase: `${previous.phrase}，${first.phrase}`,
+      };
+      found.shift();
+    }
     acts.push(...found);
   }
   return acts;

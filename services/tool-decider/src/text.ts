@@ -108,7 +108,14 @@ function addWord(word: string, out: string[]): void {
   if (/^\d+$/.test(word)) return; // numbers are arguments, not topics
   if (word.length === 1) return;
   out.push(stem(word));
+  // English makes nouns of phrasal verbs by joining verb and particle (pickup, checkout, logout, breakdown): the noun
+  // also stands for its verb, so a tool that names the thing meets a request that says the verb ("pick it up", where
+  // the particle is a stop word).
+  const verb = PHRASAL_NOUN.exec(word)?.[1];
+  if (verb && !STOP_WORDS.has(verb)) out.push(stem(verb));
 }
+
+const PHRASAL_NOUN = /^([a-z]{3,})(?:up|out|off|down)$/;
 
 /** Content tokens of a text: stop words dropped, stemmed; Chinese split into its words by ICU's lexicon. */
 export function tokens(text: string): string[] {
