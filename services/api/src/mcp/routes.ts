@@ -1,0 +1,337 @@
+// `/mcp`: Signalbox as a governed MCP server over streamable HTTP (the MCP TypeScript SDK's transport), with the
+// API keys and tenants of `/v1`. A connection names its agent (`X-Signalbox-Agent` header or `?agent=`) and may name
+// a scenario (`X-Signalbox-Scenario` / `?scenario=`); it lives in this process (the session id the SDK hands out),
+// so a load balancer must keep a session on one replica. `signalbox mcp` relays stdio to this endpoint.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { REPUBLISHED_HEADER, type Bus } from '@signalbox/bus';
+import { TOPICS, type ProposedCall, type TaskSpec } from '@signalbox/contracts';
+import type { EventStore } from '@signalbox/event-log';
+import { canonicalJson, type Registry } from '@signalbox/registry';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticate, type ApiKeys } from '../auth.js';
+import { IDEMPOTENCY_KEY, messageOf, submittedMessage, taskIdFor, traceparentFor } from '../tasks.js';
+import {
+  MCP_META,
+  McpBackendError,
+  createMcpSessionServer,
+  type McpBackend,
+  type TaskView,
+} from './session.js';
+
+/** Options of the `/mcp` endpoint. */
+export interface McpRouteOptions {
+  /**
+   * The registry as it is now: read on every `tools/list` and polled every `registryPollMs`; when its version
+   * changes, every open session is sent `notifications/tools/list_changed`. @default the API's `registry`, fixed
+   */
+  registry?: () => Registry | undefined;
+  /** How often the registry version is compared. @default 1000 */
+  registryPollMs?: number;
+  /** How long a `tools/call` waits for its task before it answers "still running". @default 60000 */
+  callTimeoutMs?: number;
+  /** Most open sessions; an `initialize` beyond them gets 503. @default 1000 */
+  maxSessions?: number;
+}
+
+/** What app.ts hands to {@link registerMcp}. */
+export interface McpWiring extends McpRouteOptions {
+  apiKeys: ApiKeys;
+  bus: Bus;
+  store: EventStore;
+  now: () => Date;
+  registry: () => Registry | undefined;
+  warn: (fields: Record<string, unknown>, message: string) => void;
+}
+
+interface Session {
+  tenant: string;
+  agent: string;
+  transport: StreamableHTTPServerTransport;
+  server: McpServer;
+}
+
+const AGENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+function jsonRpcError(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+}
+
+function single(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** Registers `POST|GET|DELETE /mcp` on the app. */
+export function registerMcp(app: FastifyInstance, wiring: McpWiring): void {
+  const pollMs = wiring.registryPollMs ?? 1000;
+  const maxSessions = wiring.maxSessions ?? 1000;
+  const sessions = new Map<string, Session>();
+
+  const currentRegistry = (): Registry => {
+    const registry = wiring.registry();
+    // registerMcp is only called with a registry; one that disappears later is a wiring bug.
+    if (!registry) throw new TypeError('the /mcp endpoint has no registry');
+    return registry;
+  };
+
+  // tools/list follows the registry: one comparison per interval, a notification per session on a new version.
+  let version = wiring.registry()?.versions.registry_version;
+  const timer = setInterval(() => {
+    const now = wiring.registry()?.versions.registry_version;
+    if (now === version) return;
+    version = now;
+    for (const [id, session] of sessions)
+      session.server.server.sendToolListChanged().catch((error: unknown) => {
+        wiring.warn({ session: id, err: String(error) }, 'tools/list_changed not delivered');
+      });
+  }, pollMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await Promise.all([...sessions.values()].map((s) => s.transport.close()));
+    sessions.clear();
+  });
+
+  /** The API as `tenant`, with the key of the request being served (every /v1 check applies to it). */
+  const backendFor =
+    (tenant: string, agent: string, scenario: string | null) =>
+    (token: string | undefined): McpBackend => {
+      const headers = { authorization: `Bearer ${token ?? ''}`, 'content-type': 'application/json' };
+      const call = async (method: 'GET' | 'POST', url: string, body?: unknown, extra = {}) => {
+        const res = await app.inject({
+          method,
+          url,
+          headers: { ...headers, ...extra },
+          ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+        });
+        const json = res.json<Record<string, unknown>>();
+        if (res.statusCode >= 400) {
+          const error = (json.error ?? {}) as { code?: unknown; message?: unknown; fields?: unknown };
+          const fields = Array.isArray(error.fields)
+            ? ` [${(error.fields as { path: string; message: string }[]).map((f) => `${f.path}: ${f.message}`).join('; ')}]`
+            : '';
+          throw new McpBackendError(
+            res.statusCode,
+            typeof error.code === 'string' ? error.code : 'error',
+            `${typeof error.message === 'string' ? error.message : 'request failed'}${fields}`,
+          );
+        }
+        return json;
+      };
+      return {
+        submitCall: (proposed) => submitCall(tenant, agent, scenario, proposed),
+        async submitTask(body, key) {
+          const json = await call('POST', '/v1/tasks', body, key ? { 'idempotency-key': key } : {});
+          return { task_id: String(json.task_id) };
+        },
+        async answer(taskId, body) {
+          const json = await call('POST', `/v1/tasks/${encodeURIComponent(taskId)}/answers`, body);
+          return { continuation_event_id: String(json.continuation_event_id) };
+        },
+        async task(taskId) {
+          return (await call('GET', `/v1/tasks/${encodeURIComponent(taskId)}`)) as unknown as TaskView;
+        },
+        trace: (taskId) => call('GET', `/v1/traces/${encodeURIComponent(taskId)}`),
+      };
+    };
+
+  /**
+   * A proposed call as a task, recorded before it is published (like `POST /v1/tasks`). With an idempotency key the
+   * task id is derived from (tenant, key) in a namespace of its own, so the same call sent again is the same task —
+   * its stored result is answered, nothing runs twice — and a different call under a used key is refused.
+   */
+  async function submitCall(
+    tenant: string,
+    agent: string,
+    scenario: string | null,
+    proposed: {
+      tool: string;
+      arguments: Record<string, unknown>;
+      conversation: string | null;
+      idempotencyKey: string | null;
+    },
+  ): Promise<{ task_id: string }> {
+    const call: ProposedCall = {
+      tool: proposed.tool,
+      arguments: proposed.arguments as ProposedCall['arguments'],
+      conversation: proposed.conversation,
+    };
+    if (proposed.idempotencyKey !== null && !IDEMPOTENCY_KEY.test(proposed.idempotencyKey))
+      throw new McpBackendError(
+        400,
+        'invalid_request',
+        `_meta["${MCP_META.idempotencyKey}"] must be 1–255 printable ASCII characters`,
+      );
+    const at = wiring.now();
+    const taskId = taskIdFor(
+      tenant,
+      proposed.idempotencyKey === null ? undefined : `mcp\u001f${proposed.idempotencyKey}`,
+    );
+    const task: TaskSpec = {
+      // The request the trace shows: the user's words when the host passed them, else the call itself.
+      request: (proposed.conversation ?? `${proposed.tool} ${canonicalJson(proposed.arguments)}`).slice(
+        0,
+        100_000,
+      ),
+      context: [],
+      locale: 'en',
+      time_zone: 'UTC',
+      reference_time: at.toISOString(),
+      cost_ceiling_usd: null,
+      required_modalities: ['text'],
+      attachments: [],
+      scenario,
+      needs_fresh_data: false,
+      redrive_of: null,
+      proposed_call: call,
+    };
+    let built: ReturnType<typeof submittedMessage>;
+    try {
+      built = submittedMessage({
+        task_id: taskId,
+        tenant_id: tenant,
+        agent_id: agent,
+        task,
+        causation_id: null,
+        decision_reason: `tool call ${proposed.tool} proposed through MCP`,
+        occurred_at: at,
+        traceparent: traceparentFor(undefined),
+      });
+    } catch (error) {
+      throw new McpBackendError(400, 'invalid_request', `the call cannot be a task: ${String(error)}`);
+    }
+    const [result] = await wiring.store.append([built.event]);
+    if (!result) throw new TypeError('append returned no result');
+    const publish = async (message: typeof built.message, again: boolean) => {
+      try {
+        await wiring.bus.publish([
+          {
+            topic: TOPICS.taskSubmitted,
+            key: message.task_id,
+            value: message,
+            headers: {
+              ...(message.traceparent ? { traceparent: message.traceparent } : {}),
+              ...(again ? { [REPUBLISHED_HEADER]: 'true' } : {}),
+            },
+          },
+        ]);
+      } catch (error) {
+        throw new McpBackendError(
+          503,
+          'unavailable',
+          `the message broker is unavailable (${String(error)}); the call is recorded but not published: send the ` +
+            'same call again with the same idempotency key',
+        );
+      }
+    };
+    if (result.inserted) {
+      await publish(built.message, false);
+      return { task_id: taskId };
+    }
+    const stored = result.event;
+    const storedCall = (stored.payload as { task: TaskSpec }).task.proposed_call;
+    if (stored.envelope.agent_id !== agent || canonicalJson(storedCall ?? null) !== canonicalJson(call)) {
+      throw new McpBackendError(
+        409,
+        'idempotency_conflict',
+        'this idempotency key was already used for a different call; use a new key',
+      );
+    }
+    // Only when nothing reacted yet: then the first attempt may have failed to publish.
+    const events = await wiring.store.readTask(taskId);
+    if (events.length === 1) await publish(messageOf(stored), true);
+    return { task_id: taskId };
+  }
+
+  /** The caller's tenant, or a 401 sent (the `/v1` error shape). */
+  const authenticated = (request: FastifyRequest): string =>
+    authenticate(wiring.apiKeys, request.headers.authorization);
+
+  const sessionOf = (request: FastifyRequest, tenant: string): Session | undefined => {
+    const id = single(request.headers['mcp-session-id']);
+    const session = id === undefined ? undefined : sessions.get(id);
+    // Another tenant's session id is answered like an unknown one: ids do not leak.
+    return session && session.tenant === tenant ? session : undefined;
+  };
+
+  const withAuth = (request: FastifyRequest, tenant: string) => {
+    const match = /^Bearer[ \t]+([^\s]+)/i.exec(request.headers.authorization ?? '');
+    const auth: AuthInfo = { token: match?.[1] ?? '', clientId: tenant, scopes: [] };
+    const raw: IncomingMessage & { auth?: AuthInfo } = request.raw;
+    raw.auth = auth;
+    return raw;
+  };
+
+  app.post('/mcp', async (request, reply) => {
+    const tenant = authenticated(request);
+    const existing = sessionOf(request, tenant);
+    if (existing) {
+      reply.hijack();
+      await existing.transport.handleRequest(withAuth(request, tenant), reply.raw, request.body);
+      return reply;
+    }
+    if (single(request.headers['mcp-session-id']) !== undefined)
+      return jsonRpcError(reply, 404, 'no such MCP session: initialize a new one');
+    if (!isInitializeRequest(request.body))
+      return jsonRpcError(reply, 400, 'the first request of an MCP session must be initialize');
+    const query = request.query as Record<string, unknown>;
+    const agent = single(request.headers['x-signalbox-agent']) ?? single(query.agent);
+    const scenario = single(request.headers['x-signalbox-scenario']) ?? single(query.scenario) ?? null;
+    const registry = currentRegistry();
+    if (agent === undefined || !AGENT.test(agent))
+      return jsonRpcError(
+        reply,
+        400,
+        'name the agent of this connection: an X-Signalbox-Agent header or an ?agent= query parameter',
+      );
+    if (!registry.agent(agent))
+      return jsonRpcError(
+        reply,
+        400,
+        `agent ${agent} is not in the registry (agents: ${registry.content.agents.map((a) => a.id).join(', ')})`,
+      );
+    if (scenario !== null && !registry.scenarios().includes(scenario))
+      return jsonRpcError(
+        reply,
+        400,
+        `scenario ${scenario} is not in the registry (scenarios: ${registry.scenarios().join(', ')})`,
+      );
+    if (sessions.size >= maxSessions)
+      return jsonRpcError(reply, 503, 'too many open MCP sessions; close one and try again');
+    const server = createMcpSessionServer({
+      subject: { agent, tenant, scenario },
+      registry: currentRegistry,
+      backend: backendFor(tenant, agent, scenario),
+      ...(wiring.callTimeoutMs !== undefined ? { callTimeoutMs: wiring.callTimeoutMs } : {}),
+    });
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, { tenant, agent, transport, server });
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    reply.hijack();
+    await transport.handleRequest(withAuth(request, tenant), reply.raw, request.body);
+    return reply;
+  });
+
+  // The stream of server notifications (tools/list_changed) and the end of a session.
+  const onSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    const tenant = authenticated(request);
+    const session = sessionOf(request, tenant);
+    if (!session) return jsonRpcError(reply, 404, 'no such MCP session: initialize a new one');
+    reply.hijack();
+    await session.transport.handleRequest(withAuth(request, tenant), reply.raw);
+    return reply;
+  };
+  app.get('/mcp', onSession);
+  app.delete('/mcp', onSession);
+}
