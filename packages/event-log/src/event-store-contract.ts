@@ -272,6 +272,27 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
         expect((error as Error).message).toContain('traceparent');
         expect(await countRows('events')).toBe(0);
       });
+
+      it('keeps a decision’s work time (EL-6) and refuses one that is not whole milliseconds', async () => {
+        const timed = { ...makeEvent({ task_id: 'task-w', causation_id: 'c1' }), work_ms: 37 };
+        const untimed = makeEvent({ task_id: 'task-w', causation_id: 'c2' });
+        const [a, b] = await store.append([timed, untimed]);
+        expect(a?.event.work_ms).toBe(37);
+        expect(b?.event).not.toHaveProperty('work_ms');
+        const read = await store.readTask('task-w');
+        expect(read.map((e) => e.work_ms)).toEqual([37, undefined]);
+        expect(
+          (await store.findByEventIds([timed.envelope.event_id])).get(timed.envelope.event_id)?.work_ms,
+        ).toBe(37);
+
+        for (const work_ms of [1.5, -1]) {
+          const bad = { ...makeEvent({ task_id: 'task-w2', causation_id: 'c1' }), work_ms };
+          const error: unknown = await store.append([bad]).catch((e: unknown) => e);
+          expect(error).toBeInstanceOf(InvalidEventError);
+          expect((error as Error).message).toContain('work_ms');
+        }
+        expect(await store.readTask('task-w2')).toEqual([]);
+      });
     });
 
     describe('reads', () => {
@@ -1154,6 +1175,7 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
             { id: '0004-monthly-partitions' },
             { id: '0005-model-exchanges' },
             { id: '0006-failed-model-exchanges' },
+            { id: '0007-work-time' },
           ]);
           const result = at(
             await at(stores, 2).append([makeEvent({ task_id: 'task-m', causation_id: null })]),

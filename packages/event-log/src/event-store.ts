@@ -33,6 +33,12 @@ export interface NewEvent {
    * @default none
    */
   exchanges?: readonly ModelExchange[];
+  /**
+   * EL-6: the stage's own time on this decision in whole milliseconds — from the start of its decision function to
+   * the decision, retries included (the stage runtime times it). Absent on reads when it was not recorded.
+   * @default not recorded
+   */
+  work_ms?: number;
 }
 
 /** What every model call a decision made has, answered or failed. */

@@ -109,6 +109,15 @@ describe('traceTimeline (EL-6)', () => {
     expect(t.last_activity_at).toBe('2026-11-30T09:00:09.500Z');
   });
 
+  it('gives each decision the stage’s own work time when it was recorded, null when not', () => {
+    const timed = events.map((e, i) => (i === 2 ? { ...e, work_ms: 12 } : e));
+    const t = traceTimeline(timed);
+    expect(t.events[2]?.work_ms).toBe(12);
+    // The gap since the previous decision is not the work: it also holds the bus and the queue.
+    expect(t.events[2]?.since_previous_ms).toBe(60);
+    expect(t.events.filter((e) => e.work_ms === null)).toHaveLength(events.length - 1);
+  });
+
   it('counts the loops taken and marks the event that opened each', () => {
     const t = traceTimeline(events);
     expect(t.loops).toEqual({ replan: 1, reinject: 1, degrade: 1, next_step: 1, continuation: 1 });

@@ -39,6 +39,12 @@ export interface TimelineEntry {
   since_previous_ms: number;
   /** Milliseconds since the task's first event was recorded. */
   since_start_ms: number;
+  /**
+   * The stage's own time on this decision (its decision function, retries included), when the stage runtime recorded
+   * it; null for the API's submissions and for events recorded before it was. `since_previous_ms` also holds the bus,
+   * the queue and the append.
+   */
+  work_ms: number | null;
   /** The loop this event opens, if any. */
   loop: TimelineLoop | null;
   /** The tool of the step this event is about (prepared, executed, or planned next), when there is one. */
@@ -158,6 +164,7 @@ export function traceTimeline(events: readonly StoredEvent[]): TraceTimeline {
       recorded_at: event.recorded_at.toISOString(),
       since_previous_ms: at - previous,
       since_start_ms: at - start,
+      work_ms: event.work_ms ?? null,
       loop,
       tool: toolOf(event.payload),
       failed: isFailure(e.event_type, event.payload),

@@ -372,6 +372,28 @@ describe('stage runtime: decide, append, publish', () => {
     expect(two?.headers[REPUBLISHED_HEADER]).toBe('true');
   });
 
+  it('records the stage’s own time on a decision with it (EL-6), retries included', async () => {
+    const r = await rig();
+    const [taskId = ''] = r.ids(1);
+    // A decision that takes ~60 ms of its own, on its second attempt after a retriable failure.
+    const tried = new Set<string>();
+    const decide: Decide = async (input) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      if (!tried.has(input.task_id)) {
+        tried.add(input.task_id);
+        throw retriable('first attempt fails');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return selected(input, 'slow but sure');
+    };
+    await r.run(decide);
+    await r.publish(submitted(taskId));
+    await waitFor(() => r.outputs().length === 1, 'the decision');
+    const [event] = await store.readTask(taskId);
+    expect(event?.work_ms).toBeGreaterThanOrEqual(55);
+    expect(event?.work_ms).toBeLessThan(5_000);
+  });
+
   it('reuses the stored decision when the batch is retried after its append (the publish failed once)', async () => {
     const r = await rig();
     const [taskId = ''] = r.ids(1);

@@ -318,12 +318,15 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
   ): Promise<Fate> {
     const versions = definition.versions();
     const lastAttempt = { exchanges: (): readonly ModelExchange[] => NO_EXCHANGES };
+    // EL-6: the stage's own time on the decision (retries included), recorded with it for the trace view.
+    const started = performance.now();
     try {
       const { decision, exchanges } = await decideWithRetry(
         input,
         { stage, versions, signal: draining.signal },
         lastAttempt,
       );
+      const workMs = Math.round(performance.now() - started);
       const envelope = decisionEnvelope(stage, input, decision, versions, o.now(), traceparent);
       // Checked as the consumer will see it after JSON encoding, so the append and the publish cannot refuse it later.
       // Checked in the shape the log will give back (object keys in jsonb's order): a redelivery re-publishes the
@@ -338,6 +341,7 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
         topic: decision.topic.name,
         payload,
         payloadJson: validatedPayloadJson(published),
+        work_ms: workMs,
       };
       const sensitive = definition.sensitivePaths?.(payload) ?? [];
       // PI-5 / RS-6: the values are published but stored apart from the payload, which the log keeps redacted.

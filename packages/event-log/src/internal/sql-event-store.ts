@@ -134,6 +134,15 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
     if (event.exchanges !== undefined && !Array.isArray(event.exchanges)) {
       throw new InvalidEventError(`event ${index} has exchanges that are not an array`, { index });
     }
+    if (
+      event.work_ms !== undefined &&
+      !(Number.isSafeInteger(event.work_ms) && event.work_ms >= 0 && event.work_ms <= 2_147_483_647)
+    ) {
+      throw new InvalidEventError(
+        `event ${index} has a work_ms that is not a whole number of milliseconds (0 or more): ${String(event.work_ms)}`,
+        { index },
+      );
+    }
     // EL-7: the model exchanges, as EXCHANGE_COLUMNS values (`seq` = position in the event's list).
     const exchanges = (event.exchanges ?? []).map((exchange: unknown, seq) => {
       const row = exchangeRow(exchange, seq);
@@ -198,6 +207,7 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
         blob?.sha256 ?? null,
         derived.finished_status,
         JSON.stringify(derived.tools),
+        event.work_ms ?? null,
       ],
     };
   }
@@ -647,6 +657,7 @@ function storedEventWithoutPayload(row: EventRow): Omit<StoredEvent, 'payload'> 
     global_position: BigInt(row.global_position),
     stream_version: row.stream_version,
     recorded_at: new Date(row.recorded_at),
+    ...(row.work_ms === null ? {} : { work_ms: row.work_ms }),
   };
 }
 

@@ -32,9 +32,10 @@ const EVENT_COLUMNS = [
   'payload',
   'payload_ref',
   'recorded_at',
+  'work_ms',
 ] as const;
 
-/** The columns `append` supplies, in the order of its array parameters $1…$22. */
+/** The columns `append` supplies, in the order of its array parameters $1…$23. */
 export const APPEND_COLUMNS = [
   ['event_id', 'text'],
   ['task_id', 'text'],
@@ -59,6 +60,8 @@ export const APPEND_COLUMNS = [
   // Derived at append time (migration 0002); `tools` arrives as a jsonb array because unnest flattens a 2-D array.
   ['finished_status', 'text'],
   ['tools', 'jsonb'],
+  // Migration 0007: the stage's own time on the decision, when its runtime timed it.
+  ['work_ms', 'integer'],
 ] as const;
 
 /** The columns of `model_exchanges` `append` supplies after the event's input position `ord`, in parameter order. */
@@ -118,6 +121,8 @@ export interface EventRow {
   payload: string | null;
   payload_ref: string | null;
   recorded_at: string;
+  /** Migration 0007; null when the decision was not timed. */
+  work_ms: number | null;
 }
 
 /** A row of a read that may put secrets back: the event's secrets as a JSON array of `{path, value}`, or null. */
@@ -188,11 +193,11 @@ export interface Statements {
   appliedMigrations: string;
   recordMigration: string;
   /**
-   * $1…$22: one array per APPEND_COLUMNS entry (same length, one element per input event, input order); a jsonb
+   * $1…$23: one array per APPEND_COLUMNS entry (same length, one element per input event, input order); a jsonb
    * column's is one JSON array text (`appendParam`).
-   * $23…$25: distinct claim-checked blobs (sha256 hex, size in bytes, payload jsonb).
-   * $26…$28: secrets (input position `ord` of their event, path, value jsonb), one element per secret.
-   * $29…$39: model exchanges (input position `ord` of their event, then EXCHANGE_COLUMNS), one element per exchange.
+   * $24…$26: distinct claim-checked blobs (sha256 hex, size in bytes, payload jsonb).
+   * $27…$29: secrets (input position `ord` of their event, path, value jsonb), one element per secret.
+   * $30…$40: model exchanges (input position `ord` of their event, then EXCHANGE_COLUMNS), one element per exchange.
    */
   append: string;
   /** $1: text[] of event ids. */

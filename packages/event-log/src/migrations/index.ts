@@ -4,6 +4,7 @@ import { eventSecrets } from './0003-event-secrets.js';
 import { monthlyPartitions } from './0004-monthly-partitions.js';
 import { modelExchanges } from './0005-model-exchanges.js';
 import { failedModelExchanges } from './0006-failed-model-exchanges.js';
+import { workTime } from './0007-work-time.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in the order they run. Append new ones; never edit or reorder shipped ones. */
@@ -14,6 +15,7 @@ export const MIGRATIONS: readonly Migration[] = [
   monthlyPartitions,
   modelExchanges,
   failedModelExchanges,
+  workTime,
 ];
 
 export type { Migration } from './migration.js';
