@@ -17,6 +17,7 @@ import { registerEvalRepair } from './commands/eval-repair.js';
 import { registerBench } from './commands/bench.js';
 import { registerDev } from './commands/dev.js';
 import { registerFaults } from './commands/faults.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerOps } from './commands/ops.js';
 import { registerReplay } from './commands/replay.js';
 import { registerRetention } from './commands/retention.js';
@@ -180,6 +181,7 @@ export function createProgram(io: CliIo, done: (result: CommandResult) => void):
   registerBench(program, io, done);
   registerRetention(program, io, done);
   registerFaults(program, io, done);
+  registerMcp(program, io, done);
   return program;
 }
 
