@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { canonicalJson, type Registry } from '@signalbox/registry';
 import {
   CONTRACT_VERSION,
   EvaluationStatus,
@@ -10,7 +11,13 @@ import {
   type Envelope,
   type TaskSubmitted,
 } from '@signalbox/contracts';
-import { traceTimeline, type NewEvent, type StoredEvent } from '@signalbox/event-log';
+import {
+  traceTimeline,
+  type ModelExchange,
+  type NewEvent,
+  type StoredEvent,
+  type TraceTimeline,
+} from '@signalbox/event-log';
 import type { AnswerBody, SubmitTaskBody } from './requests.js';
 
 // What the API writes and reads about a task: ids, the task_submitted message (first submission and answer
@@ -143,15 +150,103 @@ function resultOf(payload: unknown): TaskResult | null {
   };
 }
 
-/** `GET /v1/tasks/:id`: where the task stands and, once finished, its result. */
-export function taskView(events: readonly StoredEvent[]) {
+/**
+ * EX-2: the call the executor's confirmation gate stopped, as data — what `POST /v1/tasks/:id/answers` takes as
+ * `confirmation` (`tool`, `arguments_hash`), with the arguments to show the user (sensitive values redacted).
+ */
+export interface PendingConfirmation {
+  tool: string;
+  /** The step of the plan the call is for. */
+  step_index: number;
+  /** The call's arguments as the event log shows them: values of sensitive fields (PI-5) read `"[REDACTED]"`. */
+  arguments: unknown;
+  /** sha256 hex of the canonical JSON (RFC 8785) of the call's real arguments: the hash the gate checks. */
+  arguments_hash: string;
+}
+
+/** `sha256(canonical JSON of the arguments)` in hex, as the executor binds a confirmation to a call (EX-2). */
+export function argumentsHash(args: unknown): string {
+  return createHash('sha256').update(canonicalJson(args), 'utf8').digest('hex');
+}
+
+/**
+ * The executor's `need_confirmation`, when it is what the task waits on: the latest event is a `task_finished` of the
+ * executor (its only terminal decision is the confirmation gate's) and its cause is the `step_prepared` whose call was
+ * stopped. `app.ts` reads that event again with its secrets to hash the real arguments.
+ */
+export function confirmationAsked(
+  events: readonly StoredEvent[],
+): { finished: StoredEvent; prepared: StoredEvent } | undefined {
+  const latest = events.reduce((a, b) => (b.stream_version > a.stream_version ? b : a));
+  const { stage, event_type, causation_id } = latest.envelope;
+  if (stage !== 'executor' || event_type !== 'task_finished' || causation_id === null) return undefined;
+  if (resultOf(latest.payload)?.status !== 'need_clarification') return undefined;
+  const prepared = events.find((e) => e.envelope.event_id === causation_id);
+  if (prepared?.envelope.event_type !== 'step_prepared') return undefined;
+  return { finished: latest, prepared };
+}
+
+/**
+ * The pending confirmation of {@link confirmationAsked}: the shown arguments from `prepared` (as read, redacted), the
+ * hash from `withSecrets` (the same event read with its secrets; the hash is of what the executor saw).
+ */
+export function pendingConfirmation(
+  prepared: StoredEvent,
+  withSecrets: StoredEvent,
+): PendingConfirmation | null {
+  const callOf = (payload: unknown) =>
+    (payload as { call?: { tool?: unknown; step_index?: unknown; arguments?: unknown } } | null)?.call;
+  const shown = callOf(prepared.payload);
+  const real = callOf(withSecrets.payload);
+  if (typeof shown?.tool !== 'string' || typeof shown.step_index !== 'number' || real === undefined)
+    return null;
+  return {
+    tool: shown.tool,
+    step_index: shown.step_index,
+    arguments: shown.arguments ?? {},
+    arguments_hash: argumentsHash(real.arguments ?? {}),
+  };
+}
+
+/** The evidence a finished task ended on: the last step that succeeded, its tool and what it returned. */
+export interface TaskAnswer {
+  tool: string;
+  step_index: number;
+  output: unknown;
+}
+
+function answerOf(result: TaskResult | null): TaskAnswer | null {
+  if (result === null) return null;
+  for (let i = result.steps.length - 1; i >= 0; i--) {
+    const step = result.steps[i] as {
+      call?: { tool?: unknown };
+      result?: { ok?: unknown; output?: unknown; step_index?: unknown };
+    };
+    if (step.result?.ok !== true || typeof step.call?.tool !== 'string') continue;
+    return {
+      tool: step.call.tool,
+      step_index: typeof step.result.step_index === 'number' ? step.result.step_index : i,
+      output: step.result.output ?? null,
+    };
+  }
+  return null;
+}
+
+/**
+ * `GET /v1/tasks/:id`: where the task stands and, once finished, its result. `confirmation` is the pending
+ * confirmation when the task waits on one (see {@link confirmationAsked}); null otherwise.
+ */
+export function taskView(events: readonly StoredEvent[], confirmation: PendingConfirmation | null = null) {
   const timeline = traceTimeline(events);
   const latest = events.reduce((a, b) => (b.stream_version > a.stream_version ? b : a));
   const first = events.reduce((a, b) => (b.stream_version < a.stream_version ? b : a));
   const result = timeline.state === 'finished' ? resultOf(latest.payload) : null;
+  const request = (first.payload as { task?: { request?: unknown } } | null)?.task?.request;
   return {
     task_id: timeline.task_id,
     agent_id: first.envelope.agent_id,
+    /** The user's request, as first submitted. */
+    request: typeof request === 'string' ? request : null,
     state: timeline.state,
     submitted_at: first.envelope.occurred_at,
     last_event: {
@@ -166,6 +261,10 @@ export function taskView(events: readonly StoredEvent[]) {
     /** True when `POST /v1/tasks/:id/answers` would continue the task. */
     awaiting_answer: result?.status === 'need_clarification',
     result,
+    /** What the task answered: the last step that succeeded (null until finished, or when no step succeeded). */
+    answer: answerOf(result),
+    /** EX-2: the call waiting for a confirmation, as `POST …/answers` takes it; null when none is asked for. */
+    pending_confirmation: result?.status === 'need_clarification' ? confirmation : null,
     loops: timeline.loops,
   };
 }
@@ -218,4 +317,77 @@ export function continuationTask(task: TaskSpec, questions: readonly string[], a
     });
   }
   return { ...task, context: [...task.context, ...added], redrive_of: null };
+}
+
+/** What a decision's model calls took (EL-7), summed: one row of the viewer's decision table. */
+export interface ModelCallsSummary {
+  /** Calls made, answered or failed. */
+  count: number;
+  failed: number;
+  /** Tokens of the answered calls. */
+  input_tokens: number;
+  output_tokens: number;
+  /** Wall time of all calls, in milliseconds. */
+  latency_ms: number;
+  /**
+   * What the answered calls cost at their profiles' `cost_per_1k_tokens`; 0 without calls. Null when a profile's price
+   * is not known for the decision: the API has no registry, or the decision was taken under other profiles than the
+   * loaded registry's (its price then may not be the one paid).
+   */
+  cost_usd: number | null;
+}
+
+/** Sums the model calls of one decision, priced by `registry` when it holds the profiles the decision used. */
+export function modelCallsSummary(
+  exchanges: readonly ModelExchange[],
+  profilesVersion: string | null,
+  registry: Registry | undefined,
+): ModelCallsSummary {
+  const summary: ModelCallsSummary = {
+    count: exchanges.length,
+    failed: 0,
+    input_tokens: 0,
+    output_tokens: 0,
+    latency_ms: 0,
+    cost_usd: 0,
+  };
+  const priced = registry !== undefined && registry.versions.profiles_version === profilesVersion;
+  for (const x of exchanges) {
+    summary.latency_ms += x.latency_ms;
+    if (x.error) {
+      summary.failed += 1;
+      continue;
+    }
+    summary.input_tokens += x.input_tokens;
+    summary.output_tokens += x.output_tokens;
+    const price = priced ? registry.profile(x.profile_id)?.cost_per_1k_tokens : undefined;
+    summary.cost_usd =
+      price === undefined || summary.cost_usd === null
+        ? null
+        : summary.cost_usd + (x.input_tokens / 1000) * price.input + (x.output_tokens / 1000) * price.output;
+  }
+  return summary;
+}
+
+/**
+ * `GET /v1/traces/:taskId`: the timeline (EL-6) with, on each decision, the summary of its model calls. Needs the
+ * events read `withExchanges`.
+ */
+export function traceView(
+  events: readonly StoredEvent[],
+  registry: Registry | undefined,
+): TraceTimeline & { events: (TraceTimeline['events'][number] & { model_calls: ModelCallsSummary })[] } {
+  const timeline = traceTimeline(events);
+  const exchanges = new Map(events.map((e) => [e.envelope.event_id, e.exchanges ?? []]));
+  return {
+    ...timeline,
+    events: timeline.events.map((entry) => ({
+      ...entry,
+      model_calls: modelCallsSummary(
+        exchanges.get(entry.event_id) ?? [],
+        entry.versions.profiles_version,
+        registry,
+      ),
+    })),
+  };
 }

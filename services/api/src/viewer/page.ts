@@ -95,8 +95,38 @@ tr.is-selected td { background: #e8f1fb; }
 .summary dd { margin: 0; font-weight: 600; }
 .summary div { display: flex; gap: 0.4rem; }
 .timeline-frame { display: flex; border: 1px solid var(--line); border-radius: 4px; background: #fff; }
-.timeline-lanes { flex: none; border-right: 1px solid var(--line); }
-.timeline-scroll { overflow-x: auto; flex: 1 1 auto; }
+.timeline-lanes-box { flex: none; border-right: 1px solid var(--line); }
+.timeline-lanes { display: block; }
+/* min-width 0: the picture is fitted to this box, so the box must not grow with the picture. */
+.timeline-scroll { overflow-x: auto; flex: 1 1 auto; min-width: 0; }
+.zoom { display: flex; gap: 0.4rem; align-items: center; margin: 0.4rem 0; font-size: 0.85rem; }
+.zoom button { min-width: 2rem; }
+.zoom-label { color: var(--muted); min-width: 10rem; text-align: center; }
+.submit-form { border: 1px solid var(--line); border-radius: 4px; padding: 0.4rem 1rem 0.8rem; margin: 0 0 1.2rem; }
+.submit-form h2 { margin-top: 0.4rem; }
+.submit-fields { display: flex; flex-wrap: wrap; gap: 0.8rem; align-items: end; }
+.submit-fields label { display: flex; flex-direction: column; font-size: 0.85rem; gap: 0.2rem; color: var(--muted); }
+.submit-fields label.wide { flex: 1 1 28rem; }
+textarea { font: inherit; padding: 0.3rem; resize: vertical; }
+.row-request { margin-top: 0.2rem; max-width: 30rem; overflow-wrap: anywhere; }
+.row-outcome { margin-top: 0.2rem; color: var(--muted); font-size: 0.85rem; max-width: 26rem; overflow-wrap: anywhere; }
+.task-outcome { border: 1px solid var(--line); border-radius: 4px; padding: 0.2rem 1rem 0.8rem; margin: 0 0 1rem; }
+.task-outcome h2 { margin-top: 0.6rem; }
+.request { font-size: 1.05rem; margin: 0.2rem 0 0.6rem; overflow-wrap: anywhere; }
+.outcome.question { border-left: 4px solid var(--accent); padding-left: 0.8rem; }
+.outcome.failed { color: var(--failed); }
+.question-text { overflow-wrap: anywhere; }
+.answer-form { display: flex; gap: 0.8rem; align-items: end; flex-wrap: wrap; margin-top: 0.6rem; }
+.answer-form label { display: flex; flex-direction: column; font-size: 0.85rem; gap: 0.2rem; flex: 1 1 28rem; }
+.live { color: var(--accent); font-weight: 600; }
+td.muted { color: var(--muted); }
+/* The decisions table scrolls on its own rather than widening the page; the reasons keep a readable width. */
+.table-scroll { overflow-x: auto; }
+#decisions { font-size: 0.84rem; }
+#decisions th { vertical-align: bottom; }
+#decisions td.reason { min-width: 22rem; }
+#decisions th.num { white-space: normal; }
+.answer-output { max-height: 9rem; }
 .legend { display: flex; flex-wrap: wrap; gap: 1.2rem; font-size: 0.85rem; color: var(--muted); margin: 0.5rem 0; }
 .legend span::before {
   content: ''; display: inline-block; width: 0.8rem; height: 0.8rem; margin-right: 0.35rem;
@@ -161,4 +191,6 @@ svg.timeline { display: block; font-family: inherit; }
 .mark-flag { font-size: 10px; font-weight: 800; text-anchor: middle; letter-spacing: 0.03em; }
 .mark-flag.degraded { fill: var(--degraded); }
 .mark-flag.failed { fill: var(--failed); }
+/* Fitted to the window, a mark whose words would overlap its lane neighbour's shows its circle and number only. */
+.mark.no-room .mark-type, .mark.no-room .mark-sub, .mark.no-room .mark-flag, .rev-label.no-room { display: none; }
 `;

@@ -57,15 +57,39 @@ export class ApiFailure extends Error {
  * @returns {Promise<unknown>}
  */
 export async function apiGet(path, query) {
-  const key = storedKey();
-  if (key === null) throw new ApiFailure(401, 'no_key', 'no API key was entered');
   const url = new URL(path, API_ROOT);
   if (query) url.search = query.toString();
+  return call(url, { method: 'GET' });
+}
+
+/**
+ * POST a JSON body to a /v1 resource and return the answer as JSON. Throws ApiFailure as {@link apiGet} does.
+ * @param {string} path relative to the API root, e.g. `v1/tasks`
+ * @param {unknown} body
+ * @returns {Promise<unknown>}
+ */
+export async function apiPost(path, body) {
+  return call(new URL(path, API_ROOT), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * @param {URL} url
+ * @param {{ method: string; headers?: Record<string, string>; body?: string }} init
+ * @returns {Promise<unknown>}
+ */
+async function call(url, init) {
+  const key = storedKey();
+  if (key === null) throw new ApiFailure(401, 'no_key', 'no API key was entered');
   /** @type {Response} */
   let response;
   try {
     response = await fetch(url, {
-      headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
+      ...init,
+      headers: { ...init.headers, authorization: `Bearer ${key}`, accept: 'application/json' },
       cache: 'no-store',
       credentials: 'omit',
     });

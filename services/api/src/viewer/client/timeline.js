@@ -10,7 +10,7 @@ import { formatMs, loopLabel, shortVersion, stageLabel } from './format.js';
  * @typedef {import('./types.js').TimelineEntry} TimelineEntry
  * @typedef {{ entry: TimelineEntry; x: number; y: number; lane: number }} PlacedMark
  * @typedef {{ stage: string; top: number }} PlacedLane
- * @typedef {{ lanes: PlacedLane[]; marks: PlacedMark[]; width: number; height: number }} TimelineLayout
+ * @typedef {{ lanes: PlacedLane[]; marks: PlacedMark[]; gap: number; width: number; height: number }} TimelineLayout
  */
 
 /** Lanes top to bottom: the submission, then the five stages in flow order, then operator tools. */
@@ -26,45 +26,122 @@ export const LANE_ORDER = [
 
 /** Width of the fixed column of lane names, left of the scrolling picture. */
 const LABEL_WIDTH = 176;
-/** Room before the first mark. */
-const LEFT = 48;
+/** Room before the first mark (the first revision band's label). */
+const LEFT = 60;
 const TOP = 62;
 const LANE_HEIGHT = 92;
 /** Where the mark sits in its lane: room for the flag above and three text lines below. */
 const MARK_OFFSET = 32;
 const R = 11;
-/** Marks closer in time than this are pushed apart, so every label stays readable. */
+/** At natural size (zoom 100 %), marks closer in time than this are pushed apart, so every label stays readable. */
 const MIN_GAP = 76;
-const RIGHT = 120;
+/** Fitted to a width, marks are at least this far apart (two marks' width); the labels that do not fit are hidden. */
+const FIT_MIN_GAP = 2 * R + 4;
+/** Room after the last mark for its labels. */
+const RIGHT = 72;
 const BOTTOM = 40;
+/** Approximate advance of one character of the 11 px (10 px) labels, to tell whether a label has room. */
+const CHAR_11 = 6.4;
+const CHAR_10 = 6;
 
 /**
- * Places every decision: its stage's lane, and x by recorded time — at least MIN_GAP after the previous one.
+ * Lays the marks out along `width` pixels: x by recorded time, scaled as much as the width allows, with marks at
+ * least `gap` apart; the largest time scale whose last mark still fits is found by bisection.
+ * @param {readonly number[]} times since_start_ms of each decision, in order
+ * @param {number} width the room for the marks, first to last
+ * @param {number} gap
+ * @returns {number[]} offsets from the first mark
+ */
+function place(times, width, gap) {
+  const span = Math.max(0, ...times);
+  if (span === 0) return offsetsAt(times, 0, gap);
+  let low = 0;
+  let high = width / span;
+  for (let i = 0; i < 40; i++) {
+    const mid = (low + high) / 2;
+    if ((offsetsAt(times, mid, gap).at(-1) ?? 0) <= width) low = mid;
+    else high = mid;
+  }
+  return offsetsAt(times, low, gap);
+}
+
+/**
+ * @param {readonly number[]} times
+ * @param {number} pxPerMs
+ * @param {number} gap
+ */
+function offsetsAt(times, pxPerMs, gap) {
+  let previous = -Infinity;
+  return times.map((t) => {
+    const x = Math.max(t * pxPerMs, previous + gap);
+    previous = x;
+    return x;
+  });
+}
+
+/**
+ * Places every decision: its stage's lane, and x by recorded time. `fitWidth` is the width of the picture to fill
+ * (the window's room for it times the zoom); without it the picture has its natural size (every label readable).
  * @param {TraceTimeline} trace
+ * @param {{ fitWidth?: number }} [options]
  * @returns {TimelineLayout}
  */
-export function layoutTimeline(trace) {
+export function layoutTimeline(trace, options = {}) {
   const present = new Set(trace.events.map((e) => e.stage));
   const stages = LANE_ORDER.filter((stage) => stage !== 'operator' || present.has(stage));
   // A stage this viewer does not know yet still gets a lane rather than disappearing.
   for (const stage of present) if (!stages.includes(stage)) stages.push(stage);
-  const span = Math.max(0, ...trace.events.map((e) => e.since_start_ms));
-  const target = Math.max(640, trace.events.length * MIN_GAP * 1.25);
-  const pxPerMs = span > 0 ? target / span : 0;
-  let previous = -Infinity;
-  const marks = trace.events.map((entry) => {
-    const offset = Math.max(entry.since_start_ms * pxPerMs, previous + MIN_GAP);
-    previous = offset;
+  const times = trace.events.map((e) => e.since_start_ms);
+  const hops = Math.max(1, times.length - 1);
+  let offsets;
+  let gap = MIN_GAP;
+  if (options.fitWidth === undefined) {
+    const span = Math.max(0, ...times);
+    const target = Math.max(640, times.length * MIN_GAP * 1.25);
+    offsets = offsetsAt(times, span > 0 ? target / span : 0, MIN_GAP);
+  } else {
+    const room = Math.max(hops * 4, options.fitWidth - LEFT - RIGHT);
+    // Some of the room for the order of decisions, the rest for their timing: long waits should look long.
+    gap = Math.min(room / hops, MIN_GAP, Math.max(FIT_MIN_GAP, (0.6 * room) / hops));
+    offsets = place(times, room, gap);
+  }
+  const marks = trace.events.map((entry, i) => {
     const lane = stages.indexOf(entry.stage);
-    return { entry, lane, x: LEFT + offset, y: TOP + lane * LANE_HEIGHT + MARK_OFFSET };
+    return { entry, lane, x: LEFT + (offsets[i] ?? 0), y: TOP + lane * LANE_HEIGHT + MARK_OFFSET };
   });
   const lastX = marks.at(-1)?.x ?? LEFT;
   return {
     lanes: stages.map((stage, i) => ({ stage, top: TOP + i * LANE_HEIGHT })),
     marks,
+    gap,
     width: Math.ceil(lastX + RIGHT),
     height: TOP + stages.length * LANE_HEIGHT + BOTTOM,
   };
+}
+
+/**
+ * Which marks' labels have room: a label is drawn unless it would overlap the label of the neighbouring mark in the
+ * same lane (marks of other lanes sit a lane apart). Hidden labels stay in the mark's title and accessible name.
+ * @param {readonly PlacedMark[]} marks
+ * @param {(mark: PlacedMark) => number} width the label's width in pixels
+ * @returns {Set<PlacedMark>} the marks whose label fits
+ */
+function labelsWithRoom(marks, width) {
+  /** @type {Map<number, PlacedMark[]>} */
+  const byLane = new Map();
+  for (const mark of marks) byLane.set(mark.lane, [...(byLane.get(mark.lane) ?? []), mark]);
+  const fits = new Set(marks);
+  for (const lane of byLane.values()) {
+    for (let i = 1; i < lane.length; i++) {
+      const a = /** @type {PlacedMark} */ (lane[i - 1]);
+      const b = /** @type {PlacedMark} */ (lane[i]);
+      if (b.x - a.x < (width(a) + width(b)) / 2 + 6) {
+        fits.delete(a);
+        fits.delete(b);
+      }
+    }
+  }
+  return fits;
 }
 
 /**
@@ -219,15 +296,15 @@ function versionChanges(events) {
 }
 
 /**
- * Draws the timeline: a fixed column of lane names beside the scrolling picture. `onSelect` is called with the
- * event id of a clicked (or Enter/Space-pressed) mark; `select(eventId)` highlights one mark.
+ * Draws the picture of a laid-out trace. `onSelect` is called with the event id of a clicked (or Enter/Space-pressed)
+ * mark.
  * @param {TraceTimeline} trace
- * @param {{ onSelect: (eventId: string) => void }} options
- * @returns {{ element: HTMLElement; svg: SVGSVGElement; select: (eventId: string | null) => void }}
+ * @param {TimelineLayout} layout
+ * @param {(eventId: string) => void} onSelect
+ * @returns {{ svg: SVGSVGElement; marks: Map<string, SVGGElement> }}
  */
-export function renderTimeline(trace, { onSelect }) {
-  const layout = layoutTimeline(trace);
-  const { width, height } = layout;
+function drawPicture(trace, layout, onSelect) {
+  const { width, height, gap } = layout;
   const degradedCount = trace.events.filter((e) => e.degraded_flag).length;
   const failedCount = trace.events.filter((e) => e.failed).length;
   const svg = s('svg', {
@@ -254,11 +331,18 @@ export function renderTimeline(trace, { onSelect }) {
   // Bands above the lanes: each revision, and the span in which decisions were degraded.
   const bands = s('g', { class: 'bands' });
   runs(layout.marks, (m) => m.entry.revision_count).forEach((run, i) => {
-    const x = run.first.x - MIN_GAP / 2;
-    const w = run.last.x - run.first.x + MIN_GAP;
+    const x = run.first.x - gap / 2;
+    const w = run.last.x - run.first.x + gap;
+    const label = `revision ${String(run.key)}`;
+    // A band too narrow for its words keeps them for hovering only.
+    const fits = w >= label.length * CHAR_11 + 8;
     bands.append(
-      s('rect', { class: `rev-band${i % 2 === 1 ? ' odd' : ''}`, x, y: 6, width: w, height: 20 }),
-      s('text', { class: 'rev-label', x: x + 6, y: 20 }, `revision ${String(run.key)}`),
+      s(
+        'rect',
+        { class: `rev-band${i % 2 === 1 ? ' odd' : ''}`, x, y: 6, width: w, height: 20 },
+        s('title', {}, label),
+      ),
+      s('text', { class: `rev-label${fits ? '' : ' no-room'}`, x: x + 6, y: 20 }, label),
       s('line', { class: 'lane-line', x1: x, x2: x, y1: 6, y2: bottom, 'stroke-dasharray': '2 4' }),
     );
   });
@@ -273,7 +357,12 @@ export function renderTimeline(trace, { onSelect }) {
         width: run.last.x - run.first.x + 2 * (R + 6),
         height: 18,
       }),
-      s('text', { class: 'degraded-band-label', x: x + 6, y: 44 }, 'DEGRADED from here (model degraded)'),
+      s(
+        'text',
+        { class: 'degraded-band-label', x: x + 6, y: 44 },
+        // The long form where the band leaves room for it.
+        x + 230 < width ? 'DEGRADED from here (model degraded)' : 'DEGRADED',
+      ),
     );
   }
   svg.append(bands);
@@ -301,14 +390,22 @@ export function renderTimeline(trace, { onSelect }) {
           'data-to': mark.entry.stream_version,
         }),
       );
+      const x = (cause.x + mark.x) / 2;
+      const y = (cause.y + mark.y) / 2;
+      // Marks close together leave no room across: the label then runs up along the edge.
+      const along = back && mark.x - cause.x < 110;
       edgeLabels.append(
         s(
           'text',
-          {
-            class: `edge-label loop-${loop}`,
-            x: (cause.x + mark.x) / 2 + 4,
-            y: (cause.y + mark.y) / 2,
-          },
+          along
+            ? {
+                class: `edge-label loop-${loop}`,
+                x: 0,
+                y: 0,
+                'text-anchor': 'middle',
+                transform: `translate(${String(x - 6)} ${String(y)}) rotate(-90)`,
+              }
+            : { class: `edge-label loop-${loop}`, x: x + 4, y },
           `↺ ${loopLabel(loop)} ${String(loopCount[loop])}`,
         ),
       );
@@ -348,23 +445,38 @@ export function renderTimeline(trace, { onSelect }) {
   // The decisions.
   const marksLayer = s('g', { class: 'marks' });
   const changedVersions = versionChanges(trace.events);
+  const subOf = (/** @type {TimelineEntry} */ e) =>
+    [e.tool, e.revision_count > 0 ? `rev ${String(e.revision_count)}` : null].filter(Boolean).join(' · ');
+  const timeOf = (/** @type {TimelineEntry} */ e) =>
+    changedVersions.has(e.event_id)
+      ? `+${formatMs(e.since_previous_ms)} · versions changed`
+      : `+${formatMs(e.since_previous_ms)}`;
+  const flagOf = (/** @type {TimelineEntry} */ e) =>
+    [e.failed ? 'FAILED' : null, e.degraded_flag ? 'DEGRADED' : null].filter(Boolean).join(' · ');
+  const labelled = labelsWithRoom(layout.marks, ({ entry: e }) =>
+    Math.max(
+      e.event_type.length * CHAR_11,
+      subOf(e).length * CHAR_10,
+      timeOf(e).length * CHAR_10,
+      flagOf(e).length * CHAR_10,
+    ),
+  );
   /** @type {Map<string, SVGGElement>} */
   const markElements = new Map();
-  for (const { entry: e, x, y } of layout.marks) {
+  for (const mark of layout.marks) {
+    const { entry: e, x, y } = mark;
     const classes = [
       'mark',
       e.degraded_flag ? 'degraded' : '',
       e.failed ? 'failed' : '',
       e.loop ? 'loop' : '',
+      // Its words would overlap a neighbour's: the circle, its number and colour stay; the words are in the title.
+      labelled.has(mark) ? '' : 'no-room',
     ]
       .filter(Boolean)
       .join(' ');
-    const flag = [e.failed ? 'FAILED' : null, e.degraded_flag ? 'DEGRADED' : null]
-      .filter(Boolean)
-      .join(' · ');
-    const sub = [e.tool, e.revision_count > 0 ? `rev ${String(e.revision_count)}` : null]
-      .filter(Boolean)
-      .join(' · ');
+    const flag = flagOf(e);
+    const sub = subOf(e);
     const g = s(
       'g',
       {
@@ -387,9 +499,7 @@ export function renderTimeline(trace, { onSelect }) {
       s(
         'text',
         { class: `mark-sub${changedVersions.has(e.event_id) ? ' version-change' : ''}`, x: 0, y: R + 39 },
-        changedVersions.has(e.event_id)
-          ? `+${formatMs(e.since_previous_ms)} · versions changed`
-          : `+${formatMs(e.since_previous_ms)}`,
+        timeOf(e),
       ),
     );
     g.addEventListener('click', () => {
@@ -405,18 +515,114 @@ export function renderTimeline(trace, { onSelect }) {
     marksLayer.append(g);
   }
   svg.append(edgeLabels, marksLayer);
+  return { svg, marks: markElements };
+}
 
+/** Zoom steps: 1 is "fit to the window"; above it the picture is that many times wider and scrolls. */
+const ZOOMS = [1, 1.5, 2, 3, 4, 6];
+
+/**
+ * The timeline of one trace: a fixed column of lane names beside the picture, fitted to the window's width (marks by
+ * time, loops and all in view) with a zoom control above it; zoomed in, the picture scrolls sideways. Redrawn when
+ * the window's width changes and when {@link update} gives a newer timeline of the same task (a live trace).
+ * `onSelect` is called with the event id of a clicked (or Enter/Space-pressed) mark; `select(eventId)` highlights one.
+ * @param {TraceTimeline} initial
+ * @param {{ onSelect: (eventId: string) => void }} options
+ */
+export function createTimeline(initial, { onSelect }) {
+  let trace = initial;
+  let zoom = 1;
+  /** @type {string | null} */
+  let selected = null;
+  /** @type {Map<string, SVGGElement>} */
+  let markElements = new Map();
+  const scroll = h('div', { class: 'timeline-scroll', id: 'timeline-scroll' });
+  const lanes = h('div', { class: 'timeline-lanes-box' });
+  const zoomLabel = h('span', { class: 'zoom-label', id: 'zoom-level', 'aria-live': 'polite' });
+  const zoomOut = h('button', { type: 'button', id: 'zoom-out', 'aria-label': 'Zoom out' }, '−');
+  const zoomIn = h('button', { type: 'button', id: 'zoom-in', 'aria-label': 'Zoom in' }, '+');
+  const fit = h('button', { type: 'button', id: 'zoom-fit' }, 'Fit to width');
+  const controls = h(
+    'div',
+    { class: 'zoom', role: 'group', 'aria-label': 'Timeline zoom' },
+    zoomOut,
+    zoomLabel,
+    zoomIn,
+    fit,
+  );
   const element = h(
     'div',
-    { class: 'timeline-frame' },
-    laneLabels(layout),
-    h('div', { class: 'timeline-scroll' }, svg),
+    { class: 'timeline-box' },
+    controls,
+    h('div', { class: 'timeline-frame' }, lanes, scroll),
   );
+  /** The width the fitted picture fills: the room beside the lane names (a guess before the page shows it). */
+  const room = () =>
+    scroll.clientWidth > 0 ? scroll.clientWidth : Math.max(320, window.innerWidth - LABEL_WIDTH - 64);
+  let drawnFor = -1;
+
+  function draw() {
+    const width = room();
+    drawnFor = width;
+    const layout = layoutTimeline(trace, { fitWidth: width * zoom });
+    const picture = drawPicture(trace, layout, onSelect);
+    markElements = picture.marks;
+    // Keep the reader's place when a zoomed picture is redrawn (a live trace grows at the right).
+    const keep = scroll.scrollLeft;
+    scroll.replaceChildren(picture.svg);
+    scroll.scrollLeft = keep;
+    lanes.replaceChildren(laneLabels(layout));
+    zoomLabel.textContent = zoom === 1 ? 'fitted to the window' : `${String(zoom * 100)} % of the window`;
+    zoomOut.disabled = zoom === ZOOMS[0];
+    zoomIn.disabled = zoom === ZOOMS.at(-1);
+    fit.disabled = zoom === 1;
+    highlight();
+  }
+
+  function highlight() {
+    for (const [id, mark] of markElements) mark.classList.toggle('selected', id === selected);
+  }
+
+  /** @param {number} next */
+  function setZoom(next) {
+    if (next === zoom) return;
+    // Zoom about the middle of what is in view.
+    const middle = (scroll.scrollLeft + scroll.clientWidth / 2) / Math.max(1, scroll.scrollWidth);
+    zoom = next;
+    draw();
+    scroll.scrollLeft = Math.max(0, middle * scroll.scrollWidth - scroll.clientWidth / 2);
+  }
+  zoomIn.addEventListener('click', () => {
+    setZoom(ZOOMS.find((z) => z > zoom) ?? zoom);
+  });
+  zoomOut.addEventListener('click', () => {
+    setZoom([...ZOOMS].reverse().find((z) => z < zoom) ?? zoom);
+  });
+  fit.addEventListener('click', () => {
+    setZoom(1);
+  });
+
+  // The first draw guesses the width; once on the page (and whenever the window is resized) it is measured.
+  new ResizeObserver(() => {
+    if (scroll.clientWidth > 0 && Math.abs(scroll.clientWidth - drawnFor) > 1) draw();
+  }).observe(scroll);
+  draw();
+
   return {
     element,
-    svg,
+    /** @param {TraceTimeline} next a newer timeline of the same task */
+    update(next) {
+      trace = next;
+      draw();
+    },
+    /** @param {string | null} eventId */
     select(eventId) {
-      for (const [id, element] of markElements) element.classList.toggle('selected', id === eventId);
+      selected = eventId;
+      highlight();
+    },
+    /** The picture now shown (tests and the page read it through the DOM). */
+    get svg() {
+      return /** @type {SVGSVGElement} */ (scroll.firstElementChild);
     },
   };
 }

@@ -1,10 +1,12 @@
 // @ts-check
-// The trace viewer's pages (IF-3): the API key form, the trace list (`viewer?status=…&cursor=…`) and one trace
-// (`viewer?trace=<task id>`). Page changes are plain navigations, so the address can be shared and Back works.
-import { ApiFailure, apiGet, forgetKey, storeKey, storedKey } from './api.js';
+// The trace viewer's pages (IF-3): the API key form, the trace list with a form to submit a request
+// (`viewer?status=…&cursor=…`) and one trace (`viewer?trace=<task id>`), which follows a running task live and takes
+// the answer to a question or a confirmation. Page changes are plain navigations, so the address can be shared and
+// Back works; `#decision-N` opens one decision's details, on load, on a hash change and with Back.
+import { ApiFailure, apiGet, apiPost, forgetKey, storeKey, storedKey } from './api.js';
 import { h, replace } from './dom.js';
 import { formatInstant, formatMs, loopLabel, shortVersion, stageLabel } from './format.js';
-import { renderTimeline } from './timeline.js';
+import { createTimeline } from './timeline.js';
 
 /**
  * @typedef {import('./types.js').TraceListPage} TraceListPage
@@ -12,7 +14,14 @@ import { renderTimeline } from './timeline.js';
  * @typedef {import('./types.js').TimelineEntry} TimelineEntry
  * @typedef {import('./types.js').TimelineEventDetail} TimelineEventDetail
  * @typedef {import('./types.js').ModelExchange} ModelExchange
+ * @typedef {import('./types.js').TraceView} TraceView
+ * @typedef {import('./types.js').TraceEntry} TraceEntry
+ * @typedef {import('./types.js').TaskView} TaskView
+ * @typedef {import('./types.js').SubmitAccepted} SubmitAccepted
  */
+
+/** How often a running task is asked for news: often enough to watch it, seldom enough for a shared API. */
+const POLL_MS = 1000;
 
 /** The list page's address, so "← Traces" returns to the same filters and page. */
 const LIST_ITEM = 'signalbox.viewer.list-search';
@@ -204,6 +213,110 @@ function filterForm(params) {
   return form;
 }
 
+/**
+ * A task's outcome in one line: its answer, its question or what went wrong; while it runs, where it is.
+ * @param {TaskView} view
+ * @returns {string}
+ */
+function outcomeLine(view) {
+  if (view.state === 'running')
+    return `running · ${stageLabel(view.last_event.stage)} · ${view.last_event.event_type}`;
+  if (view.state === 'failed') return `stopped: ${view.last_event.decision_reason}`;
+  const result = view.result;
+  if (result === null) return view.last_event.decision_reason;
+  if (view.pending_confirmation) return `asks to confirm ${view.pending_confirmation.tool}`;
+  if (result.status === 'need_clarification') return `asks: ${result.questions.join(' ')}`;
+  if (view.answer)
+    return `${view.answer.tool}: ${excerpt(JSON.stringify(view.answer.output) ?? 'null', 160)}`;
+  return result.issues[0] ?? result.status;
+}
+
+/**
+ * @param {string} text
+ * @param {number} length
+ */
+const excerpt = (text, length) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
+
+/**
+ * Runs `work` over `items`, at most `limit` at a time.
+ * @template T
+ * @param {readonly T[]} items
+ * @param {number} limit
+ * @param {(item: T) => Promise<void>} work
+ */
+async function eachLimited(items, limit, work) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = /** @type {T} */ (items[next++]);
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/**
+ * The form that submits a request (`POST /v1/tasks`); the new task's trace opens and follows it live.
+ * @param {readonly string[]} agents agents seen in the list, offered as suggestions
+ */
+function submitForm(agents) {
+  const request = h('textarea', { id: 'submit-request', name: 'request', rows: 2, required: true });
+  const agent = h('input', {
+    id: 'submit-agent',
+    name: 'agent_id',
+    type: 'text',
+    required: true,
+    list: 'known-agents',
+    placeholder: agents[0] ?? 'office_agent',
+    autocomplete: 'off',
+  });
+  const scenario = h('input', {
+    id: 'submit-scenario',
+    name: 'scenario',
+    type: 'text',
+    placeholder: 'chosen by the decider',
+    autocomplete: 'off',
+  });
+  const send = h('button', { type: 'submit', id: 'submit-send' }, 'Submit request');
+  const problem = h('div', { id: 'submit-problem' });
+  const form = h(
+    'form',
+    { class: 'submit-form', id: 'submit-form', 'aria-labelledby': 'submit-title' },
+    h('h2', { id: 'submit-title' }, 'New request'),
+    h(
+      'div',
+      { class: 'submit-fields' },
+      h('label', { for: 'submit-request', class: 'wide' }, 'Request', request),
+      // "Runs as": the agent the task runs as (RG-4 visibility) — not "Agent", the list's filter.
+      h('label', { for: 'submit-agent' }, 'Runs as', agent),
+      h('label', { for: 'submit-scenario' }, 'Scenario (optional)', scenario),
+      send,
+    ),
+    h('datalist', { id: 'known-agents' }, ...agents.map((a) => h('option', { value: a }))),
+    problem,
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    send.disabled = true;
+    problem.replaceChildren();
+    const body = {
+      request: request.value,
+      agent_id: agent.value.trim(),
+      ...(scenario.value.trim() === '' ? {} : { scenario: scenario.value.trim() }),
+    };
+    apiPost('v1/tasks', body).then(
+      (accepted) => {
+        location.assign(`?trace=${encodeURIComponent(/** @type {SubmitAccepted} */ (accepted).task_id)}`);
+      },
+      (/** @type {unknown} */ error) => {
+        send.disabled = false;
+        problem.replaceChildren(...failureView(error, 'the request'));
+      },
+    );
+  });
+  return form;
+}
+
 /** @param {URLSearchParams} params */
 async function showList(params) {
   sessionStorage.setItem(LIST_ITEM, location.search);
@@ -222,16 +335,29 @@ async function showList(params) {
     status.replaceWith(...failureView(error, 'the traces'));
     return;
   }
+  const agents = [...new Set(page.traces.map((t) => t.agent_id))].sort();
+  main.insertBefore(submitForm(agents), main.querySelector('#filters'));
   status.textContent = page.traces.length === 0 ? 'No trace matches these filters.' : '';
   if (page.traces.length === 0) return;
 
-  const rows = page.traces.map((t) =>
-    h(
+  /** @type {Map<string, { request: HTMLElement; outcome: HTMLElement; status: HTMLElement }>} */
+  const cells = new Map();
+  const rows = page.traces.map((t) => {
+    const request = h('div', { class: 'row-request' });
+    const outcome = h('div', { class: 'row-outcome' });
+    const statusText = h('span', { class: 'row-status' }, t.status ?? 'running');
+    cells.set(t.task_id, { request, outcome, status: statusText });
+    return h(
       'tr',
       { 'data-task-id': t.task_id },
-      h('td', {}, h('a', { class: 'mono', href: `?trace=${encodeURIComponent(t.task_id)}` }, t.task_id)),
+      h(
+        'td',
+        { class: 'task-cell' },
+        h('a', { class: 'mono', href: `?trace=${encodeURIComponent(t.task_id)}` }, t.task_id),
+        request,
+      ),
       h('td', {}, t.agent_id),
-      h('td', {}, t.status ?? 'running'),
+      h('td', { class: 'status-cell' }, statusText, outcome),
       h(
         'td',
         {},
@@ -243,8 +369,8 @@ async function showList(params) {
       h('td', {}, `${stageLabel(t.last_stage)} · ${t.last_event_type}`),
       h('td', {}, formatInstant(t.started_at)),
       h('td', {}, formatInstant(t.last_activity_at)),
-    ),
-  );
+    );
+  });
   const table = h(
     'table',
     { id: 'trace-list' },
@@ -274,6 +400,21 @@ async function showList(params) {
     pager.append(h('a', { href: `?${next.toString()}`, id: 'next-page', rel: 'next' }, 'Next page →'));
   }
   main.append(table, pager);
+  // The request and the outcome are the task's (`GET /v1/tasks/:id`), filled in as they come; a row the API does
+  // not answer for keeps its other cells.
+  await eachLimited(page.traces, 4, async (t) => {
+    const cell = cells.get(t.task_id);
+    if (!cell) return;
+    try {
+      const view = /** @type {TaskView} */ (await apiGet(`v1/tasks/${encodeURIComponent(t.task_id)}`));
+      cell.request.textContent = excerpt(view.request ?? '', 200);
+      cell.request.title = view.request ?? '';
+      cell.outcome.textContent = excerpt(outcomeLine(view), 220);
+      if (view.state === 'failed') cell.status.textContent = 'failed (dead-lettered)';
+    } catch (error) {
+      cell.outcome.textContent = `(${error instanceof Error ? error.message : String(error)})`;
+    }
+  });
 }
 
 // ── One trace ────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -319,14 +460,62 @@ function versionsCell(v) {
   return h(
     'td',
     { class: 'mono versions', title: JSON.stringify(v) },
-    h('div', {}, `registry ${shortVersion(v.registry_version)}`),
-    h('div', {}, `profiles ${shortVersion(v.profiles_version)}`),
-    h('div', {}, `policy ${shortVersion(v.policy_version)}`),
+    h('div', { title: 'registry version' }, shortVersion(v.registry_version)),
+    h('div', { title: 'profiles version' }, shortVersion(v.profiles_version)),
+    h('div', { title: 'policy version' }, shortVersion(v.policy_version)),
   );
 }
 
 /**
- * @param {TraceTimeline} trace
+ * The stage's own work on a decision, when the runtime recorded it.
+ * @param {TraceEntry} e
+ */
+const workOf = (e) => (typeof e.work_ms === 'number' ? formatMs(e.work_ms) : '—');
+
+/**
+ * Dollars, to the precision small model calls need.
+ * @param {number | null} usd
+ */
+function formatUsd(usd) {
+  if (usd === null) return '?';
+  if (usd === 0) return '$0';
+  return usd < 0.01 ? `$${usd.toFixed(5)}` : `$${usd.toFixed(2)}`;
+}
+
+/** An API that does not sum model calls yet (`model_calls` is optional in its document) is read as "none". */
+const NO_CALLS = { count: 0, failed: 0, input_tokens: 0, output_tokens: 0, latency_ms: 0, cost_usd: 0 };
+
+/**
+ * A decision's model calls as table cells: calls, tokens in → out, cost, latency (blank when it asked no model).
+ * @param {TraceEntry} e
+ */
+function modelCells(e) {
+  const m = e.model_calls ?? NO_CALLS;
+  if (m.count === 0) return ['', '', '', ''].map(() => h('td', { class: 'num muted' }, '—'));
+  return [
+    h(
+      'td',
+      { class: 'num' },
+      m.failed > 0 ? `${String(m.count)} (${String(m.failed)} failed)` : String(m.count),
+    ),
+    h('td', { class: 'num' }, `${String(m.input_tokens)} → ${String(m.output_tokens)}`),
+    h(
+      'td',
+      {
+        class: 'num',
+        title:
+          m.cost_usd === null
+            ? 'the price of a profile it used is not known to the API (no registry, or other profiles than the loaded ones)'
+            : undefined,
+      },
+      formatUsd(m.cost_usd),
+    ),
+    h('td', { class: 'num' }, formatMs(m.latency_ms)),
+  ];
+}
+
+/**
+ * @param {TraceView} trace
  * @param {(eventId: string) => void} onSelect
  */
 function decisionsTable(trace, onSelect) {
@@ -341,12 +530,17 @@ function decisionsTable(trace, onSelect) {
     });
     return h(
       'tr',
-      { 'data-event-id': e.event_id },
+      { 'data-event-id': e.event_id, id: `row-${String(e.stream_version)}` },
       h('td', {}, open),
       h('td', { class: 'num' }, formatMs(e.since_start_ms)),
       h('td', { class: 'num' }, `+${formatMs(e.since_previous_ms)}`),
-      h('td', {}, stageLabel(e.stage)),
-      h('td', { class: 'mono' }, e.event_type),
+      h(
+        'td',
+        { class: 'num', title: typeof e.work_ms === 'number' ? undefined : 'not recorded for this decision' },
+        workOf(e),
+      ),
+      ...modelCells(e),
+      h('td', {}, h('div', {}, stageLabel(e.stage)), h('div', { class: 'mono' }, e.event_type)),
       h('td', {}, e.tool ?? ''),
       h('td', { class: 'num' }, String(e.revision_count)),
       h('td', {}, ...flagsOf(e)),
@@ -354,22 +548,39 @@ function decisionsTable(trace, onSelect) {
       h('td', { class: 'reason' }, e.decision_reason),
     );
   });
+  /** @type {[string, string, string?][]} heading, class, title */
   const headings = [
-    'Decision',
-    'At',
-    'Duration',
-    'Stage',
-    'Event',
-    'Tool',
-    'Revision',
-    'Flags',
-    'Versions',
-    'Reason',
+    ['Decision', ''],
+    ['At', 'num', 'recorded, since the task began'],
+    [
+      'Since previous',
+      'num',
+      'from the previous decision’s recording to this one’s: transit, queueing and work',
+    ],
+    ['Work', 'num', 'the stage’s own time on this decision'],
+    ['Model calls', 'num'],
+    ['Tokens in → out', 'num'],
+    ['Cost', 'num', 'of the model calls, at their profiles’ price'],
+    ['Model latency', 'num', 'wall time of the model calls'],
+    ['Stage · event', ''],
+    ['Tool', ''],
+    ['Rev.', 'num', 'revision count'],
+    ['Flags', ''],
+    ['Versions', '', 'registry, profiles and policy versions, one a line'],
+    ['Reason', ''],
   ];
   return h(
     'table',
     { id: 'decisions' },
-    h('thead', {}, h('tr', {}, ...headings.map((c) => h('th', { scope: 'col' }, c)))),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        ...headings.map(([c, cls, title]) => h('th', { scope: 'col', class: cls || undefined, title }, c)),
+      ),
+    ),
     h('tbody', {}, ...rows),
   );
 }
@@ -377,11 +588,12 @@ function decisionsTable(trace, onSelect) {
 /**
  * The chosen decision: every field of its timeline entry at once, then its payload as formatted JSON.
  * @param {HTMLElement} panel
- * @param {TraceTimeline} trace
- * @param {TimelineEntry} e
+ * @param {TraceView} trace
+ * @param {TraceEntry} e
  * @param {() => boolean} stillChosen false once another decision was chosen meanwhile
  */
 async function showDetails(panel, trace, e, stillChosen) {
+  const m = e.model_calls ?? NO_CALLS;
   /** @type {[string, Node | string][]} */
   const fields = [
     ['Decision', `#${String(e.stream_version)} · ${stageLabel(e.stage)} · ${e.event_type}`],
@@ -393,8 +605,15 @@ async function showDetails(panel, trace, e, stillChosen) {
     ['Tool', e.tool ?? '—'],
     ['Input source', e.input_source],
     [
-      'Duration',
-      `${formatMs(e.since_previous_ms)} since the previous decision; at ${formatMs(e.since_start_ms)}`,
+      'Timing',
+      `at ${formatMs(e.since_start_ms)}; ${formatMs(e.since_previous_ms)} after the previous decision was recorded`,
+    ],
+    ['Work time', typeof e.work_ms === 'number' ? formatMs(e.work_ms) : 'not recorded'],
+    [
+      'Model calls',
+      m.count === 0
+        ? 'none'
+        : `${String(m.count)}${m.failed ? ` (${String(m.failed)} failed)` : ''} · ${String(m.input_tokens)} → ${String(m.output_tokens)} tokens · ${formatUsd(m.cost_usd)} · ${formatMs(m.latency_ms)}`,
     ],
     ['Registry version', e.versions.registry_version ?? '—'],
     ['Profiles version', e.versions.profiles_version ?? '—'],
@@ -470,15 +689,140 @@ function exchangesView(list) {
   );
 }
 
+/**
+ * What the task asked and what it came to: the request, the status, the answer or the question — and, when the task
+ * waits for one, the form that answers the question or confirms the call.
+ * @param {TaskView} view
+ * @param {(body: { answer?: string; confirmation?: { tool: string; arguments_hash: string } }) => Promise<void>} onAnswer
+ */
+function outcomeView(view, onAnswer) {
+  const result = view.result;
+  const status =
+    view.state === 'running'
+      ? 'running'
+      : view.state === 'failed'
+        ? 'failed (a stage dead-lettered its input)'
+        : (result?.status ?? 'finished');
+  /** @type {Node[]} */
+  const parts = [
+    h('h2', {}, 'Request'),
+    h('p', { id: 'request', class: 'request' }, view.request ?? '(not recorded)'),
+    h(
+      'p',
+      { class: 'status-line' },
+      'Status: ',
+      h('strong', { id: 'task-status', 'data-state': view.state }, status),
+      view.state === 'running'
+        ? ` — now at ${stageLabel(view.last_event.stage)} · ${view.last_event.event_type}`
+        : null,
+    ),
+  ];
+  if (view.state === 'failed') {
+    parts.push(h('p', { id: 'outcome', class: 'outcome failed' }, view.last_event.decision_reason));
+  } else if (result && view.pending_confirmation) {
+    const c = view.pending_confirmation;
+    parts.push(
+      h(
+        'div',
+        { id: 'outcome', class: 'outcome question' },
+        h(
+          'p',
+          {},
+          h('strong', {}, `Confirm ${c.tool}?`),
+          ' The call waits for your confirmation, bound to exactly these arguments:',
+        ),
+        h('pre', { class: 'payload', id: 'confirm-arguments' }, JSON.stringify(c.arguments, null, 2)),
+        h('p', { class: 'notice mono' }, `argument hash sha256:${c.arguments_hash}`),
+        ...result.questions.map((q) => h('p', { class: 'question-text' }, q)),
+      ),
+    );
+    const send = h('button', { type: 'submit', id: 'confirm-send' }, `Confirm ${c.tool}`);
+    const form = h('form', { id: 'confirm-form', class: 'answer-form' }, send);
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      send.disabled = true;
+      void onAnswer({ confirmation: { tool: c.tool, arguments_hash: c.arguments_hash } }).finally(() => {
+        send.disabled = false;
+      });
+    });
+    parts.push(form);
+  } else if (result?.status === 'need_clarification') {
+    parts.push(
+      h(
+        'div',
+        { id: 'outcome', class: 'outcome question' },
+        h('p', {}, h('strong', {}, 'The task asks:')),
+        ...result.questions.map((q) => h('p', { class: 'question-text' }, q)),
+      ),
+    );
+    const text = h('textarea', { id: 'answer-text', name: 'answer', rows: 2, required: true });
+    const send = h('button', { type: 'submit', id: 'answer-send' }, 'Send answer');
+    const form = h(
+      'form',
+      { id: 'answer-form', class: 'answer-form' },
+      h('label', { for: 'answer-text' }, 'Your answer', text),
+      send,
+    );
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      send.disabled = true;
+      void onAnswer({ answer: text.value }).finally(() => {
+        send.disabled = false;
+      });
+    });
+    parts.push(form);
+  } else if (result) {
+    parts.push(
+      h(
+        'div',
+        { id: 'outcome', class: `outcome${result.status === 'failed' ? ' failed' : ''}` },
+        ...(view.answer
+          ? [
+              h('p', {}, h('strong', {}, `Answer (from ${view.answer.tool}):`)),
+              h(
+                'pre',
+                { class: 'payload answer-output', id: 'answer-output' },
+                JSON.stringify(view.answer.output, null, 2),
+              ),
+            ]
+          : [h('p', {}, 'No step succeeded, so there is no answer.')]),
+        result.issues.length > 0
+          ? h('ul', { class: 'issues' }, ...result.issues.map((issue) => h('li', {}, issue)))
+          : null,
+      ),
+    );
+  } else {
+    parts.push(h('p', { id: 'outcome', class: 'outcome notice' }, 'No answer yet.'));
+  }
+  return parts;
+}
+
+/** The decision `#decision-N` names, if any. */
+function hashDecision() {
+  const match = /^#decision-(\d+)$/.exec(location.hash);
+  return match ? Number(match[1]) : null;
+}
+
+/** The trace page's reaction to Back / Forward and to an edited `#decision-N`; set while a trace is shown. */
+/** @type {(() => void) | null} */
+let onHashChange = null;
+window.addEventListener('hashchange', () => onHashChange?.());
+window.addEventListener('popstate', () => onHashChange?.());
+
 /** @param {string} taskId */
 async function showTrace(taskId) {
   const back = h('a', { href: `viewer${sessionStorage.getItem(LIST_ITEM) ?? ''}`, id: 'back' }, '← Traces');
   const status = h('p', { class: 'notice', role: 'status' }, 'Loading the trace…');
   replace(main, h('p', {}, back), h('h1', {}, 'Trace ', h('span', { class: 'mono' }, taskId)), status);
-  /** @type {TraceTimeline} */
+  const path = encodeURIComponent(taskId);
+  /** @type {TraceView} */
   let trace;
+  /** @type {TaskView} */
+  let view;
   try {
-    trace = /** @type {TraceTimeline} */ (await apiGet(`v1/traces/${encodeURIComponent(taskId)}`));
+    [view, trace] = /** @type {[TaskView, TraceView]} */ (
+      await Promise.all([apiGet(`v1/tasks/${path}`), apiGet(`v1/traces/${path}`)])
+    );
   } catch (error) {
     status.replaceWith(...failureView(error, `trace ${taskId}`));
     return;
@@ -486,25 +830,115 @@ async function showTrace(taskId) {
   document.title = `${taskId} · Signalbox traces`;
   status.remove();
 
+  const outcome = h('section', { class: 'task-outcome', id: 'task-outcome', 'aria-live': 'polite' });
+  const live = h('p', { class: 'live', id: 'live-status', role: 'status' });
+  const summaryBox = h('div', {});
+  const tableBox = h('div', {});
   const panel = h('section', { class: 'details', id: 'details', 'aria-live': 'polite', hidden: true });
   /** @type {string | null} */
   let chosen = null;
-  /** @param {string} eventId */
-  const select = (eventId) => {
-    const entry = trace.events.find((e) => e.event_id === eventId);
-    if (!entry) return;
-    chosen = eventId;
-    picture.select(eventId);
-    for (const row of table.querySelectorAll('tbody tr')) {
-      row.classList.toggle('is-selected', row.getAttribute('data-event-id') === eventId);
+
+  /**
+   * Shows a decision's details. `how`: `push` records it in the history (Back returns to the decision before),
+   * `hash` follows the address (a deep link, Back, an edited hash), `keep` redraws the chosen one.
+   * @param {string | null} eventId
+   * @param {'push' | 'hash' | 'keep'} how
+   */
+  const show = (eventId, how) => {
+    const entry = eventId === null ? undefined : trace.events.find((e) => e.event_id === eventId);
+    chosen = entry?.event_id ?? null;
+    picture.select(chosen);
+    for (const row of tableBox.querySelectorAll('tbody tr')) {
+      row.classList.toggle('is-selected', row.getAttribute('data-event-id') === chosen);
     }
-    history.replaceState(null, '', `#decision-${String(entry.stream_version)}`);
-    void showDetails(panel, trace, entry, () => chosen === eventId);
+    if (!entry) {
+      panel.hidden = true;
+      return;
+    }
+    const hash = `#decision-${String(entry.stream_version)}`;
+    if (how === 'push' && location.hash !== hash) history.pushState(null, '', hash);
+    if (how !== 'keep') {
+      const id = entry.event_id;
+      void showDetails(panel, trace, entry, () => chosen === id);
+    }
+    if (how === 'hash') panel.scrollIntoView({ block: 'start' });
   };
-  const picture = renderTimeline(trace, { onSelect: select });
-  const table = decisionsTable(trace, select);
+  const fromHash = () => {
+    const n = hashDecision();
+    const entry = n === null ? undefined : trace.events.find((e) => e.stream_version === n);
+    show(entry?.event_id ?? null, 'hash');
+  };
+  const picture = createTimeline(trace, { onSelect: (id) => show(id, 'push') });
+
+  /** @param {TaskView} next */
+  const drawOutcome = (next) => {
+    replace(outcome, ...outcomeView(next, answer));
+  };
+  const drawTrace = () => {
+    replace(summaryBox, summary(trace));
+    replace(
+      tableBox,
+      decisionsTable(trace, (id) => show(id, 'push')),
+    );
+  };
+
+  // ── Live: while the task runs, ask for news every POLL_MS and redraw what changed. ──
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  let failures = 0;
+  const follow = () => {
+    clearTimeout(timer);
+    live.textContent = 'Live: following the task…';
+    live.hidden = false;
+    timer = setTimeout(() => void poll(), POLL_MS);
+  };
+  const poll = async () => {
+    try {
+      const next = /** @type {TaskView} */ (await apiGet(`v1/tasks/${path}`));
+      if (next.last_event.event_id !== view.last_event.event_id || next.state !== view.state) {
+        trace = /** @type {TraceView} */ (await apiGet(`v1/traces/${path}`));
+        picture.update(trace);
+        drawTrace();
+        if (chosen !== null) show(chosen, 'keep');
+        else if (hashDecision() !== null) fromHash();
+      }
+      view = next;
+      drawOutcome(view);
+      failures = 0;
+    } catch (error) {
+      // A passing outage should not end the watch; a refused key or a vanished task does.
+      failures++;
+      if (error instanceof ApiFailure && (error.isAuth || error.status === 404 || failures > 10)) {
+        live.replaceChildren(...failureView(error, `trace ${taskId}`));
+        return;
+      }
+    }
+    if (view.state === 'running') follow();
+    else {
+      live.textContent = `Finished: ${view.result?.status ?? view.state}.`;
+    }
+  };
+
+  /** @param {{ answer?: string; confirmation?: { tool: string; arguments_hash: string } }} body */
+  async function answer(body) {
+    try {
+      await apiPost(`v1/tasks/${path}/answers`, body);
+    } catch (error) {
+      outcome.append(...failureView(error, 'the answer'));
+      return;
+    }
+    // The continuation is recorded: the task runs again from its submission, and the page follows it.
+    view = { ...view, state: 'running', awaiting_answer: false, pending_confirmation: null };
+    drawOutcome(view);
+    follow();
+  }
+
+  drawOutcome(view);
+  drawTrace();
   main.append(
-    summary(trace),
+    outcome,
+    live,
+    summaryBox,
     h(
       'div',
       { class: 'legend', 'aria-label': 'Legend' },
@@ -521,16 +955,18 @@ async function showTrace(taskId) {
     h(
       'p',
       { class: 'notice' },
-      'Marks are placed by recorded time (at least a label’s width apart); arrows follow the causal chain. ',
-      'Click a decision, or focus it and press Enter, for its details and payload.',
+      'Marks are placed by recorded time; arrows follow the causal chain. The picture fits the window; zoom in for ',
+      'the words a crowded mark hides (they are in its tooltip too). Click a decision, or focus it and press Enter, ',
+      'for its details and payload.',
     ),
     panel,
     h('h2', {}, 'Decisions'),
-    table,
+    h('div', { class: 'table-scroll' }, tableBox),
   );
-  const fromHash = /^#decision-(\d+)$/.exec(location.hash);
-  const initial = fromHash ? trace.events.find((e) => String(e.stream_version) === fromHash[1]) : undefined;
-  if (initial) select(initial.event_id);
+  live.hidden = true;
+  onHashChange = fromHash;
+  if (hashDecision() !== null) fromHash();
+  if (view.state === 'running') follow();
 }
 
 // ── Routing ──────────────────────────────────────────────────────────────────────────────────────────────────────
