@@ -26,6 +26,12 @@ function workspacePackages(): WorkspacePackage[] {
       found.push({ ...pkg, dir: join(groupDir, entry.name) });
     }
   }
+  // examples/ is a package of its own (run by the e2e suite, test/e2e/mcp.test.ts).
+  const examples = join(root, 'examples', 'package.json');
+  if (existsSync(examples)) {
+    const pkg = JSON.parse(readFileSync(examples, 'utf8')) as Omit<WorkspacePackage, 'dir'>;
+    found.push({ ...pkg, dir: join(root, 'examples') });
+  }
   return found;
 }
 
