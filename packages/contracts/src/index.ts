@@ -4,6 +4,7 @@ export {
   type CompatibilityIssueKind,
   type CompatibilityResult,
 } from './compatibility.js';
+export { argumentsHash, canonicalHash, canonicalJson } from './canonical-json.js';
 export { CONTRACT_VERSION, Envelope, InputSource, Traceparent, deterministicEventId } from './envelope.js';
 export { compileForJson, jsonParser } from './json-parser.js';
 export { JSON_SCHEMA_DRAFT, allTopicJsonSchemas, topicJsonSchema, type JsonSchema } from './json-schema.js';

@@ -1,4 +1,4 @@
-export { canonicalJson, hashModelRequest } from './canonical-json.js';
+export { hashModelRequest } from './canonical-json.js';
 export {
   InvalidModelRequestError,
   ProviderError,

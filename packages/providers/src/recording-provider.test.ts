@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, hashModelRequest } from './canonical-json.js';
+import { canonicalJson } from '@signalbox/contracts';
+import { hashModelRequest } from './canonical-json.js';
 import { InvalidModelRequestError, UnrecordedRequestError } from './errors.js';
 import type { ModelRequest } from './model-types.js';
 import { createRecordingProvider, createReplayProvider } from './recording-provider.js';

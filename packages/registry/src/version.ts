@@ -1,29 +1,20 @@
-import { createHash } from 'node:crypto';
+import { canonicalHash, canonicalJson } from '@signalbox/contracts';
 import { isDeepStrictEqual } from 'node:util';
 import type { RegistryContent } from './registry.js';
 import type { ToolDefinition } from './tool-definition.js';
 
+// Versions and definition hashes are taken over the one canonical JSON (RFC 8785, @signalbox/contracts), so two YAML
+// files that differ only in key order, quoting, comments or indentation serialise — and hash — the same, and a client
+// can recompute a tool's hash from its exported definition.
 /**
- * JSON with object keys sorted at every depth and no whitespace, so that two YAML files that differ only in key
- * order, quoting, comments or indentation serialise — and hash — the same. `undefined` members are dropped.
+ * The canonical JSON of @signalbox/contracts, re-exported for the registry's users (diffs, the API's idempotency
+ * check).
  */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') {
-    if (typeof value === 'number' && !Number.isFinite(value))
-      throw new RangeError('cannot hash a non-finite number');
-    return JSON.stringify(value);
-  }
-  if (Array.isArray(value))
-    return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
+export { canonicalJson };
 
 /** `sha256:<hex>` of the canonical JSON of `value`. */
 export function contentHash(value: unknown): string {
-  return `sha256:${createHash('sha256').update(canonicalJson(value)).digest('hex')}`;
+  return `sha256:${canonicalHash(value)}`;
 }
 
 /** The definition hash of one tool (RG-3): what a decision pins so that a silently changed definition shows. */

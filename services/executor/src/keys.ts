@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '@signalbox/registry';
+import { argumentsHash, canonicalJson } from '@signalbox/contracts';
 
 function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** `sha256(canonical JSON of the arguments)` in hex: what a confirmation is bound to (EX-2). */
+/**
+ * `sha256(canonical JSON of the arguments)` in hex: what a confirmation is bound to (EX-2). The contracts' function,
+ * so that a client (`@signalbox/client`) computes the very hash the executor asks for.
+ */
 export function argumentHash(args: unknown): string {
-  return sha256Hex(canonicalJson(args));
+  return argumentsHash(args);
 }
 
 /** The parts of an idempotency key (EX-3). */

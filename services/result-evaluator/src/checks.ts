@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { PreparedCall, StepRecord, StepResult } from '@signalbox/contracts';
+import { canonicalHash, type PreparedCall, type StepRecord, type StepResult } from '@signalbox/contracts';
 import { validateAgainstSchema, type ToolDefinition } from '@signalbox/registry';
 
 /** What one check concluded. `severity` decides the status; `kind` decides the route. */
@@ -34,18 +33,10 @@ function isEmptyValue(value: unknown): boolean {
   return false;
 }
 
-function canonical(value: unknown): string {
-  if (value === undefined) return 'null';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  return `{${Object.entries(value as Record<string, unknown>)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
-    .join(',')}}`;
-}
-
+// Outputs are compared by the hash of their canonical JSON (RFC 8785, @signalbox/contracts): equal data, whatever
+// its key order, is one output. An absent output counts as null.
 function fingerprint(value: unknown): string {
-  return createHash('sha256').update(canonical(value)).digest('hex');
+  return canonicalHash(value ?? null);
 }
 
 /** Layer 1 — hard checks (EV-1): the call failed, the output breaks the `returns` schema, a write has no receipt. */

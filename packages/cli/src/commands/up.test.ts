@@ -319,6 +319,11 @@ describe('signalbox up / down on the real infrastructure', { timeout: 420_000 },
     expect(record).toMatchObject({ url: `http://127.0.0.1:${String(port)}`, pid: run.child.pid });
     expect(run.out()).toContain(`API key  ${record!.api_key}`);
     expect(run.out()).toContain(`API      http://127.0.0.1:${String(port)}/v1`);
+    expect(run.out()).toContain(
+      `    export SIGNALBOX_API_URL=${record!.url} SIGNALBOX_API_KEY=${record!.api_key} ` +
+        `KAFKA_BROKERS=${endpoints.kafkaBrokers} SCHEMA_REGISTRY_URL=${endpoints.schemaRegistryUrl} ` +
+        `SIGNALBOX_TOPIC_PREFIX=${prefix}\n`,
+    );
     expect(new URL(record!.database_url!).searchParams.get('options')).toBe(`-c search_path=${schema}`);
     // Seven processes, each recorded for down, each running, each one's output under its name.
     const state = readUpState(env)!;
@@ -363,9 +368,9 @@ describe('signalbox up / down on the real infrastructure', { timeout: 420_000 },
     const taskMs = Date.now() - t1;
     expect(view?.state, run.out().slice(-4000)).toBe('finished');
     expect(view?.result?.status).toBe('success');
-    // The recorded event log holds its trace.
+    // `trace` finds the event log by the record alone (no DATABASE_URL here), in the run's schema.
     const traceIo = bufferIo(process.cwd(), env);
-    expect(await runCli(['trace', taskId, '--database-url', record!.database_url!], traceIo)).toBe(0);
+    expect(await runCli(['trace', taskId], traceIo), traceIo.err.join('')).toBe(0);
     const trace = traceIo.out.join('');
     for (const stage of [
       'model_selector',

@@ -736,6 +736,14 @@ export async function up(io: CliIo, opts: UpOptions): Promise<CommandResult> {
       pid: process.pid,
       started_at: new Date().toISOString(),
     });
+    // submit takes the API from SIGNALBOX_API_URL / SIGNALBOX_API_KEY; redrive publishes through Kafka.
+    const cliExports = [
+      `SIGNALBOX_API_URL=${apiUrl}`,
+      `SIGNALBOX_API_KEY=${apiKey}`,
+      `KAFKA_BROKERS=${endpoints.kafkaBrokers}`,
+      `SCHEMA_REGISTRY_URL=${endpoints.schemaRegistryUrl}`,
+      ...(prefix ? [`SIGNALBOX_TOPIC_PREFIX=${prefix}`] : []),
+    ];
     const example = DEMO_REQUESTS.find((r) => !opts.registryDir && r.pack === opts.pack);
     const banner = [
       '',
@@ -744,7 +752,9 @@ export async function up(io: CliIo, opts: UpOptions): Promise<CommandResult> {
       `  viewer   ${apiUrl}/viewer`,
       `  API key  ${apiKey}   (a development key; Authorization: Bearer <key>)`,
       `  registry ${opts.registryDir ? registryDir : `registry/packs/${opts.pack}`}   demo tools ${toolsUrl}`,
-      `  recorded in ${devServerFile(env)}: signalbox submit, trace … use this API and its event log`,
+      `  trace and redecide find its event log by themselves (recorded in ${devServerFile(env)})`,
+      '  the CLI in another terminal (submit, redrive):',
+      `    export ${cliExports.join(' ')}`,
       ...(example
         ? [`  try      signalbox submit --agent ${example.agent_id} ${JSON.stringify(example.request)}`]
         : []),
