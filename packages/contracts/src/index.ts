@@ -6,6 +6,33 @@ export {
 } from './compatibility.js';
 export { argumentsHash, canonicalHash, canonicalJson } from './canonical-json.js';
 export { CONTRACT_VERSION, Envelope, InputSource, Traceparent, deterministicEventId } from './envelope.js';
+export {
+  AnswerAccepted,
+  AnswerRequest,
+  Confirmation,
+  ErrorResponse,
+  FieldError,
+  Liveness,
+  ModelCallsSummary,
+  PendingConfirmation,
+  Readiness,
+  RegistryVersionsResponse,
+  SubmitTaskRequest,
+  TASK_EVENT_TYPES,
+  TaskAccepted,
+  TaskAnswer,
+  TaskLinks,
+  TaskResult,
+  TaskState,
+  TaskStatus,
+  TimelineEntry,
+  TimelineLoops,
+  TraceEventDetail,
+  TraceList,
+  TraceListItem,
+  TraceTimeline,
+  type TaskEventType,
+} from './http-api.js';
 export { compileForJson, jsonParser } from './json-parser.js';
 export { JSON_SCHEMA_DRAFT, allTopicJsonSchemas, topicJsonSchema, type JsonSchema } from './json-schema.js';
 export { MAX_DECISION_REASON, MAX_ID, TASK_FINISHED_LIMITS } from './limits.js';

@@ -11,6 +11,7 @@ import kafkajs from 'kafkajs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiApp, type ApiAppOptions } from './app.js';
 import { hashApiKey } from './auth.js';
+import { checkResponses, type ResponseLog } from './openapi-conformance.js';
 
 const KEY_A = 'sk-tenant-a-0123456789';
 const KEY_B = 'sk-tenant-b-9876543210';
@@ -33,10 +34,20 @@ let apiKeys: Record<string, string>;
 let bus: MemoryBus;
 let app: FastifyInstance;
 let published: IncomingMessage[];
+// Every answer of these tests is checked against the OpenAPI document (openapi-conformance.ts); each test ends with
+// no mismatch, and the file checks a good number of answers in all.
+let responses: ResponseLog;
+let checkedInAll = 0;
+afterAll(() => {
+  expect(checkedInAll).toBeGreaterThan(50);
+});
 
 async function build(overrides: Partial<ApiAppOptions> = {}) {
   await app.close();
+  checkedInAll += responses.checked;
+  expect(responses.problems).toEqual([]);
   app = createApiApp({ bus, store, apiKeys, now: () => NOW, ...overrides });
+  responses = checkResponses(app);
   return app;
 }
 
@@ -58,9 +69,12 @@ beforeEach(async () => {
   tenantA = uniqueName('tenant-a');
   apiKeys = { [hashApiKey(KEY_A)]: tenantA, [hashApiKey(KEY_B)]: uniqueName('tenant-b') };
   app = createApiApp({ bus, store, apiKeys, now: () => NOW });
+  responses = checkResponses(app);
 });
 afterEach(async () => {
   await app.close();
+  checkedInAll += responses.checked;
+  expect(responses.problems).toEqual([]);
   await bus.close();
 });
 

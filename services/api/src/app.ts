@@ -13,8 +13,11 @@ import {
   UnavailableError,
   UnprocessableError,
 } from './errors.js';
+import { DOCS_CONTENT_SECURITY_POLICY, docsPage } from './openapi-docs.js';
+import { openApiDocument, trackRoutes } from './openapi.js';
 import { registerMcp, type McpRouteOptions } from './mcp/routes.js';
 import { registryVersions } from './registry-versions.js';
+import { streamTaskEvents } from './task-events.js';
 import { registerViewer } from './viewer/routes.js';
 import {
   AnswerBody,
@@ -27,14 +30,18 @@ import {
 import {
   IDEMPOTENCY_KEY,
   answerableClarification,
+  confirmationAsked,
   continuationTask,
   messageOf,
   ownerOf,
   submittedMessage,
   taskIdFor,
   taskSpecOf,
+  pendingConfirmation,
   taskView,
+  traceView,
   traceparentFor,
+  type PendingConfirmation,
 } from './tasks.js';
 
 /** The few logger methods the API uses (a pino logger fits). Identifiers only, never payloads (OB-1). */
@@ -78,6 +85,10 @@ export interface ApiAppOptions {
    * or false for none. Served only with a `registry` (it lists the agents' visible tools). @default on, its defaults
    */
   mcp?: McpRouteOptions | false;
+  /** How often `GET /v1/tasks/:id/events` reads the event log for a task's progress. @default 500 */
+  taskEventsPollMs?: number;
+  /** How often an idle event stream gets a comment line (keeps proxies from closing it). @default 15000 */
+  taskEventsHeartbeatMs?: number;
 }
 
 const silentLogger: ApiLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -99,6 +110,8 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
   }
   const readinessTimeoutMs = positiveMs('readinessTimeoutMs', options.readinessTimeoutMs ?? 2000);
   const publishTimeoutMs = positiveMs('publishTimeoutMs', options.publishTimeoutMs ?? 5000);
+  const taskEventsPollMs = positiveMs('taskEventsPollMs', options.taskEventsPollMs ?? 500);
+  const taskEventsHeartbeatMs = positiveMs('taskEventsHeartbeatMs', options.taskEventsHeartbeatMs ?? 15_000);
   const { bus, store } = options;
   const logger = options.logger ?? silentLogger;
   const metrics = options.metrics ?? createStageMetrics({ stage: 'api' });
@@ -116,6 +129,8 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
       void sendError(error, request, reply, logger);
     },
   });
+  // Every route registered from here on is listed for openapi.test.ts, which checks that the document has it.
+  trackRoutes(app);
   // JSON only: fastify's built-in text/plain parser would hand a string to the validator and answer a confusing 400.
   app.removeContentTypeParser('text/plain');
   const tenants = new WeakMap<FastifyRequest, string>();
@@ -301,6 +316,19 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
     });
   }
 
+  // The OpenAPI document and its page, without a key: they describe the API and hold no tenant data. Outside the /v1
+  // plugin, so its authentication hook does not run for them.
+  app.get('/v1/openapi.json', (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(openApiDocument()),
+  );
+  app.get('/v1/docs', (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', DOCS_CONTENT_SECURITY_POLICY)
+      .header('x-frame-options', 'DENY')
+      .send(docsPage(openApiDocument())),
+  );
+
   void app.register(
     (v1, _opts, done) => {
       v1.addHook('onRequest', (request, _reply, next) => {
@@ -375,9 +403,48 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
           .send({ task_id: taskId, state: 'running', links: links(taskId) });
       });
 
-      v1.get<{ Params: { id: string } }>('/tasks/:id', async (request) => {
-        const events = await readOwnTask(request, request.params.id);
-        return { ...taskView(events), links: links(request.params.id) };
+      /** `GET /v1/tasks/:id`, also each event of `GET /v1/tasks/:id/events`. */
+      const taskStatus = async (request: FastifyRequest, taskId: string) => {
+        const events = await readOwnTask(request, taskId);
+        // EX-2: a confirmation is bound to the hash of the call's real arguments; the task's reads are redacted, so
+        // the stopped call is read once more with its secrets, only to hash them (they are not sent).
+        const asked = confirmationAsked(events);
+        let confirmation: PendingConfirmation | null = null;
+        if (asked) {
+          const id = asked.prepared.envelope.event_id;
+          const real = (await store.findByEventIds([id], { withSecrets: true })).get(id);
+          confirmation = pendingConfirmation(asked.prepared, real ?? asked.prepared);
+        }
+        return { ...taskView(events, confirmation), links: links(taskId) };
+      };
+
+      v1.get<{ Params: { id: string } }>('/tasks/:id', (request) => taskStatus(request, request.params.id));
+
+      // The task's progress as server-sent events (see task-events.ts); a missing task is a 404 before the stream.
+      // Open streams end when the app closes: a shutdown must not wait for the tasks its clients follow.
+      const openStreams = new Set<() => void>();
+      v1.addHook('preClose', (next) => {
+        for (const stop of [...openStreams]) stop();
+        next();
+      });
+      v1.get<{ Params: { id: string } }>('/tasks/:id/events', async (request, reply) => {
+        const taskId = request.params.id;
+        const initial = await taskStatus(request, taskId);
+        return streamTaskEvents(reply, {
+          initial,
+          read: () => taskStatus(request, taskId),
+          pollIntervalMs: taskEventsPollMs,
+          heartbeatMs: taskEventsHeartbeatMs,
+          open: openStreams,
+          errorBody: (error) => {
+            if (error instanceof ApiError) return { error: { code: error.code, message: error.message } };
+            const unavailable = error instanceof EventLogError && error.retriable;
+            if (!unavailable) logger.error({ err: describe(error), task_id: taskId }, 'task events failed');
+            return unavailable
+              ? { error: { code: 'unavailable', message: 'the event log is unreachable; reconnect' } }
+              : { error: { code: 'internal', message: 'internal error' } };
+          },
+        });
       });
 
       v1.post<{ Params: { id: string } }>('/tasks/:id/answers', async (request, reply) => {
@@ -473,8 +540,9 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
       });
 
       v1.get<{ Params: { taskId: string } }>('/traces/:taskId', async (request) => {
-        const events = await readOwnTask(request, request.params.taskId);
-        return traceTimeline(events);
+        // With each decision's model calls summed (tokens, latency, cost): the exchanges themselves stay out.
+        const events = await readOwnTask(request, request.params.taskId, { withExchanges: true });
+        return traceView(events, options.registry);
       });
 
       // One decision with its payload (secrets redacted, as every operator read): the timeline leaves payloads out
@@ -526,6 +594,7 @@ function links(taskId: string) {
   return {
     task: `/v1/tasks/${taskId}`,
     answers: `/v1/tasks/${taskId}/answers`,
+    events: `/v1/tasks/${taskId}/events`,
     trace: `/v1/traces/${taskId}`,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AttachmentMeta, ContextMessage, EvaluationStatus, TaskSpec } from '@signalbox/contracts';
+import { AnswerRequest, Confirmation, EvaluationStatus, SubmitTaskRequest } from '@signalbox/contracts';
 import { InvalidRequestError, type FieldError } from './errors.js';
 
 // The request shapes of the HTTP API (IF-1). Strict objects: an unknown field is reported, not silently dropped, so
@@ -70,76 +70,15 @@ export function unstorableParams(params: unknown): FieldError[] {
   }));
 }
 
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
-const isLocale = (locale: string) => {
-  try {
-    return Intl.getCanonicalLocales(locale).length === 1;
-  } catch {
-    return false;
-  }
-};
-
-/** `POST /v1/tasks`: the task as a caller submits it (MS-1). Omitted fields take the documented defaults. */
-export const SubmitTaskBody = storable(
-  z.strictObject({
-    /** The user's request. */
-    request: z.string().trim().min(1).max(100_000),
-    /** The agent the task runs as (RG-4 visibility). */
-    agent_id: z.string().min(1).max(128),
-    /** Conversation turns before the request. @default [] */
-    context: z.array(ContextMessage).max(200).default([]),
-    /** BCP 47. @default 'en' */
-    locale: z.string().min(2).max(35).refine(isLocale, 'not a BCP 47 locale').default('en'),
-    /** IANA time zone for relative dates. @default 'UTC' */
-    time_zone: z.string().min(1).max(64).refine(isTimeZone, 'not an IANA time zone').default('UTC'),
-    /** "Now" for relative dates, ISO-8601 with offset. @default the time the API received the task */
-    reference_time: z.iso.datetime({ offset: true }).optional(),
-    /** @default null (the tenant's ceiling applies) */
-    cost_ceiling_usd: z.number().min(0).max(1_000_000).nullable().default(null),
-    /** @default [] */
-    required_modalities: TaskSpec.shape.required_modalities.default([]),
-    /** Metadata only; the bytes never travel on the bus. @default [] */
-    attachments: z.array(AttachmentMeta).max(50).default([]),
-    /** A scenario hint (e.g. `after-sales`); the decider's router picks one when null. @default null */
-    scenario: z.string().min(1).max(128).nullable().default(null),
-    /** Bypass read caches (EX-6). @default false */
-    needs_fresh_data: z.boolean().default(false),
-  }),
-);
+/** `POST /v1/tasks`: the task as a caller submits it (MS-1), the wire shape of @signalbox/contracts, storable. */
+export const SubmitTaskBody = storable(SubmitTaskRequest);
 export type SubmitTaskBody = z.infer<typeof SubmitTaskBody>;
 
 /** EX-2: a confirmation bound to one exact call: the tool and the sha256 hex of its canonical JSON arguments. */
-export const Confirmation = z.strictObject({
-  tool: z.string().min(1).max(128),
-  arguments_hash: z.string().regex(/^[0-9a-f]{64}$/, 'expected the 64-character lower-case sha256 hex'),
-});
-export type Confirmation = z.infer<typeof Confirmation>;
+export { Confirmation };
 
 /** `POST /v1/tasks/:id/answers`: an answer to `need_clarification`, a confirmation, or both. */
-export const AnswerBody = storable(
-  z
-    .strictObject({
-      /** The user's answer to the questions of the task's `task_finished`. */
-      answer: z.string().trim().min(1).max(100_000).optional(),
-      confirmation: Confirmation.optional(),
-    })
-    .superRefine((body, ctx) => {
-      if (body.answer === undefined && body.confirmation === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['answer'],
-          message: 'give an answer, a confirmation, or both',
-        });
-      }
-    }),
-);
+export const AnswerBody = storable(AnswerRequest);
 export type AnswerBody = z.infer<typeof AnswerBody>;
 
 /** Largest page of `GET /v1/traces`. */

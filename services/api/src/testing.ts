@@ -1,0 +1,8 @@
+// Test helpers of the API, for its own tests and for those of its clients (`@signalbox/client`).
+export {
+  checkResponses,
+  createResponseChecker,
+  type ObservedResponse,
+  type ResponseChecker,
+  type ResponseLog,
+} from './openapi-conformance.js';
