@@ -155,6 +155,8 @@ async function serve(
   stopped: () => Promise<string>,
 ): Promise<CommandResult> {
   const packs = checkPacks(opts.pack?.length ? opts.pack : PACKS);
+  // Listened for from the start: Ctrl-C while the demo runs stops the server once it is up, drained like any stop.
+  const stop = stopped();
   const say = (line: string) => {
     if (opts.json) io.stderr(`${line}\n`);
     else io.stdout(`${line}\n`);
@@ -164,24 +166,47 @@ async function serve(
   );
   let done = 0;
   const total = opts.demo === false ? 0 : DEMO_REQUESTS.filter((r) => packs.includes(r.pack)).length;
-  const server = await startDevServer({
-    packs,
-    runDemo: opts.demo !== false,
-    ...(opts.port !== undefined ? { port: opts.port } : {}),
-    ...(opts.apiKey !== undefined ? { apiKey: opts.apiKey } : {}),
-    ...(opts.data !== undefined ? { dataDir: opts.data } : {}),
-    ...(opts.registry?.length ? { registryDirs: opts.registry } : {}),
-    ...(opts.allowHost?.length ? { allowHosts: opts.allowHost.includes('none') ? [] : opts.allowHost } : {}),
-    ...(opts.databasePort !== undefined ? { databasePort: opts.databasePort } : {}),
-    env: io.env,
-    log: (line) => {
-      io.stderr(`${line}\n`);
-    },
-    onDemoFinished: (request) => {
-      done++;
-      io.stderr(`[dev] ${String(done)}/${String(total)} finished: ${request.title}\n`);
-    },
-  });
+  let server: DevServer;
+  try {
+    server = await startDevServer({
+      packs,
+      runDemo: opts.demo !== false,
+      ...(opts.port !== undefined ? { port: opts.port } : {}),
+      ...(opts.apiKey !== undefined ? { apiKey: opts.apiKey } : {}),
+      ...(opts.data !== undefined ? { dataDir: opts.data } : {}),
+      ...(opts.registry?.length ? { registryDirs: opts.registry } : {}),
+      ...(opts.allowHost?.length
+        ? { allowHosts: opts.allowHost.includes('none') ? [] : opts.allowHost }
+        : {}),
+      ...(opts.databasePort !== undefined ? { databasePort: opts.databasePort } : {}),
+      env: io.env,
+      log: (line) => {
+        io.stderr(`${line}\n`);
+      },
+      onListening: ({ url, apiKey, databaseUrl }) => {
+        // The record first: `signalbox submit` and `trace` find the server while the demo still runs.
+        writeDevServer(io.env, {
+          url,
+          api_key: apiKey,
+          ...(databaseUrl ? { database_url: databaseUrl } : {}),
+          pid: process.pid,
+          started_at: new Date().toISOString(),
+        });
+        say(`[dev] serving ${url}/viewer — API key ${apiKey}`);
+        if (total > 0)
+          say(
+            `[dev] running the ${String(total)} demo requests first${opts.data ? ' (unless this data folder holds them from an earlier run)' : ''}; their timelines follow`,
+          );
+      },
+      onDemoFinished: (request) => {
+        done++;
+        io.stderr(`[dev] ${String(done)}/${String(total)} finished: ${request.title}\n`);
+      },
+    });
+  } catch (error) {
+    removeDevServer(io.env);
+    throw error;
+  }
   let signal: string;
   try {
     const { traces, skipped, actions } = server.demo;
@@ -203,14 +228,7 @@ async function serve(
         `The demo ran on this data folder before; its traces are kept, not run again: ${skipped.join(', ')}\n`,
       );
     for (const line of banner(server, opts)) say(line);
-    writeDevServer(io.env, {
-      url: server.url,
-      api_key: server.apiKey,
-      ...(server.databaseUrl ? { database_url: server.databaseUrl } : {}),
-      pid: process.pid,
-      started_at: new Date().toISOString(),
-    });
-    signal = await stopped();
+    signal = await stop;
     io.stderr(`[dev] ${signal}: draining the stages and closing\n`);
   } finally {
     removeDevServer(io.env);

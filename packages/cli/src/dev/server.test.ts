@@ -43,7 +43,7 @@ interface DevProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `signalbox dev` as its own process and waits for its record (it serves from then on). */
+/** Starts `signalbox dev` as its own process and waits until it has run the demo and printed its banner. */
 async function startDevProcess(args: string[], env: NodeJS.ProcessEnv): Promise<DevProcess> {
   const child = spawn(
     process.execPath,
@@ -61,7 +61,7 @@ async function startDevProcess(args: string[], env: NodeJS.ProcessEnv): Promise<
     }),
   );
   const deadline = Date.now() + 150_000;
-  while (readDevServer(env)?.pid !== child.pid) {
+  while (readDevServer(env)?.pid !== child.pid || !out.includes('Try: signalbox submit')) {
     if (code !== undefined) throw new Error(`signalbox dev exited (${String(code)}) before serving:\n${out}`);
     if (Date.now() > deadline)
       throw new Error(`signalbox dev did not serve within 150 s:\n${out.slice(-4000)}`);
@@ -93,7 +93,10 @@ describe('signalbox dev as a server, driven by the CLI', { timeout: 420_000 }, (
     // The deterministic pipeline: no model endpoint of the developer's environment.
     delete env.SIGNALBOX_LLM_BASE_URL;
     delete env.SIGNALBOX_LLM_API_KEY;
+    // And no PostgreSQL or Kafka: the dev server is where the data is.
     delete env.DATABASE_URL;
+    delete env.KAFKA_BROKERS;
+    delete env.SCHEMA_REGISTRY_URL;
 
     const first = await startDevProcess(['--port', '0', '--data', data, '--pack', 'reach'], env);
     running.push(first);
@@ -137,6 +140,18 @@ describe('signalbox dev as a server, driven by the CLI', { timeout: 420_000 }, (
     expect(text.out).toMatch(/executor\s+step_executed/);
     // --data names the same folder: while the server runs, trace goes through it (the folder is its process's).
     expect((await cli(['trace', taskId, '--data', data], env)).out).toContain(taskId);
+
+    // redrive with no Kafka configured: recorded in the dev server's event log, published onto its bus.
+    const redriven = await cli(['redrive', taskId, '--json'], env);
+    expect(redriven.code, redriven.err).toBe(0);
+    expect(JSON.parse(redriven.out)).toMatchObject({ task_id: `${taskId}~redrive-1`, redrive_of: taskId });
+    const again1 = await waitFor('the re-driven task finished', async () => {
+      const shown = await cli(['trace', `${taskId}~redrive-1`, '--json'], env);
+      if (shown.code !== 0) return undefined;
+      const { timeline } = JSON.parse(shown.out) as { timeline: { state: string; status: string | null } };
+      return timeline.state === 'finished' ? timeline : undefined;
+    });
+    expect(again1.status).toBe('success');
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);

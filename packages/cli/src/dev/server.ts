@@ -90,6 +90,11 @@ export interface DevServerOptions {
   semantic?: SemanticScorer | null;
   /** Edits of a `--registry` folder closer together than this are read once. @default 250 */
   reloadDebounceMs?: number;
+  /**
+   * Called once the API, the viewer and the event log's door listen — before the demo runs, which may take a while:
+   * the server answers from then on.
+   */
+  onListening?: (where: { url: string; apiKey: string; databaseUrl: string | undefined }) => void;
   /** Called as each demo request finishes (progress). */
   onDemoFinished?: (request: DemoRequest, timeline: TraceTimeline) => void;
   /** How long a demo request may take. @default 60000 */
@@ -408,6 +413,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
         return Promise.resolve();
       });
     }
+
+    options.onListening?.({ url, apiKey: o.apiKey, databaseUrl });
 
     // The demo, through the same pipelines the API serves.
     const demoRequests = o.runDemo ? DEMO_REQUESTS.filter((r) => o.packs.includes(r.pack)) : [];
