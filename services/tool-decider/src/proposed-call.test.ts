@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { ProposedCall } from '@signalbox/contracts';
 import { loadRegistryDir, type Registry } from '@signalbox/registry';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { planProposedCall, proposableTools } from './proposed-call.js';
@@ -8,7 +9,7 @@ beforeAll(async () => {
   registry = await loadRegistryDir(resolve(import.meta.dirname, '../../../registry/packs/reach'));
 });
 
-const request = (tool: string, args: Record<string, unknown>, conversation: string | null = null) => ({
+const request = (tool: string, args: ProposedCall['arguments'], conversation: string | null = null) => ({
   call: { tool, arguments: args, conversation },
   agent: 'reach_agent',
   tenant: 'default',
