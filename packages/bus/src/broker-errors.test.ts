@@ -15,7 +15,7 @@ import { contractTopic, waitFor } from './bus-contract.js';
 import { isBrokerConnectionError, wrapBrokerError } from './broker-errors.js';
 import { runBatch, type BatchRunnerDeps, type RawRecord } from './consumer-runner.js';
 import { SubscriptionFailedError } from './errors.js';
-import { resolveBackoff } from './retry.js';
+import { resolveBackoff } from '@signalbox/retry';
 import { createMemoryBus } from './testing.js';
 
 // kafkajs's constructors take options its type declarations leave out (`cause`, `code`, `retryCount`…).

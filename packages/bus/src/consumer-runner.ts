@@ -12,7 +12,7 @@ import type { DecodeResult } from './codec.js';
 import { SubscriptionFailedError } from './errors.js';
 import type { BusLogger } from './logger.js';
 import type { LaneBatch, PartitionLanes } from './partition-lanes.js';
-import { backoffDelay, isRetriable, type ResolvedBackoff } from './retry.js';
+import { backoffDelay, isRetriable, type ResolvedBackoff } from '@signalbox/retry';
 
 // What happens to one fetched batch of one partition, shared by the Kafka and the in-memory adapter so both keep
 // the same contract: decode → dead-letter poison → handler (valid messages, offset order) → dead-letter what the

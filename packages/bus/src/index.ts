@@ -44,13 +44,14 @@ export {
   type KafkaBusOptions,
 } from './kafka-bus.js';
 export { silentLogger, type BusLogger } from './logger.js';
+// The one retry module's policy, as the bus applies it (re-exported for the bus's users).
 export {
   backoffDelay,
   isProgrammerError,
   isRetriable,
   resolveBackoff,
   type BackoffOptions,
-} from './retry.js';
+} from '@signalbox/retry';
 export { validateValue, validatedPayloadJson, type ValidateValueOptions } from './payload.js';
 export { checkTopicPrefix, prefixTopic } from './topic-prefix.js';
 export { TRACEPARENT_HEADER, extractTraceContext, injectTraceContext } from './trace-context.js';

@@ -22,7 +22,7 @@ import { silentLogger, type BusLogger } from './logger.js';
 import { PartitionLanes } from './partition-lanes.js';
 import { keyHashPartitioner } from './partitioner.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { backoffDelay, isRetriable, resolveBackoff, type BackoffOptions } from './retry.js';
+import { backoffDelay, isRetriable, resolveBackoff, type BackoffOptions } from '@signalbox/retry';
 import { resolveConsumeOptions } from './subscription-options.js';
 import { checkTopicPrefix, prefixTopic } from './topic-prefix.js';
 import { injectTraceContext } from './trace-context.js';

@@ -10,7 +10,7 @@ import {
 import { BusStateError, InvalidMessageError, SubscriptionFailedError, WireFormatError } from './errors.js';
 import { silentLogger, type BusLogger } from './logger.js';
 import { encodeValue, parsePayload } from './payload.js';
-import { resolveBackoff, type BackoffOptions } from './retry.js';
+import { resolveBackoff, type BackoffOptions } from '@signalbox/retry';
 import { resolveConsumeOptions, type ResolvedConsumeOptions } from './subscription-options.js';
 import { injectTraceContext } from './trace-context.js';
 import { decodeWire, encodeWire } from './wire-format.js';

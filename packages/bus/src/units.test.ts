@@ -9,7 +9,7 @@ import { InvalidMessageError } from './errors.js';
 import { forEachByKey } from './for-each-by-key.js';
 import { encodeValue, parsePayload, validateValue, validatedPayloadJson } from './payload.js';
 import { isRetriedResponseError, sliceBySize } from './kafka-bus.js';
-import { backoffDelay, isRetriable, resolveBackoff } from './retry.js';
+import { backoffDelay, isRetriable, resolveBackoff } from '@signalbox/retry';
 import { decodeWire, encodeWire, encodeWireText } from './wire-format.js';
 
 describe('wire format', () => {

@@ -51,6 +51,8 @@ export {
   type PruneResult,
 } from './retention.js';
 export { DEFAULT_CLAIM_CHECK_THRESHOLD_BYTES, compareJsonbKeys } from './internal/sql-event-store.js';
+// The one classification of database errors (SQLSTATEs, socket codes, pg's messages), for whoever talks to the log.
+export { classifyError } from './internal/classify-error.js';
 export {
   AppendConflictError,
   EventLogError,

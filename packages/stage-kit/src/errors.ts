@@ -50,9 +50,3 @@ export class DecisionDeferredError extends StageKitError {
 export class StageConfigError extends StageKitError {
   readonly retriable = false;
 }
-
-/** True when `err` says it may succeed on retry; programmer errors never are. */
-export function isRetriable(err: unknown): boolean {
-  if (err instanceof TypeError || err instanceof RangeError || err instanceof SyntaxError) return false;
-  return typeof err === 'object' && err !== null && (err as { retriable?: unknown }).retriable === true;
-}

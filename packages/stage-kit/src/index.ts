@@ -39,7 +39,6 @@ export {
   InvalidDecisionError,
   StageConfigError,
   StageKitError,
-  isRetriable,
 } from './errors.js';
 export { runStageWorker, type StageWorker, type StageWorkerOptions } from './run-worker.js';
 export {

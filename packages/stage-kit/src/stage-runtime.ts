@@ -21,6 +21,7 @@ import {
   type Subscription,
 } from '@signalbox/bus';
 import {
+  classifyError,
   compareJsonbKeys,
   secretsAt,
   type EventStore,
@@ -28,6 +29,7 @@ import {
   type NewEvent,
   type StoredEvent,
 } from '@signalbox/event-log';
+import { RetriesExhaustedError, isRetriable, retriableFlag, retry } from '@signalbox/retry';
 import { injectTraceHeaders, withConsumerSpan } from '@signalbox/telemetry';
 import {
   decisionEnvelope,
@@ -42,7 +44,6 @@ import {
   EventLogUnavailableError,
   InvalidDecisionError,
   StageConfigError,
-  isRetriable,
 } from './errors.js';
 import { limitModelCalls, recordExchanges } from './model-exchanges.js';
 
@@ -187,21 +188,31 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
     /** Set to each attempt's exchanges as it starts: what the last one asked, should it throw. */
     lastAttempt: { exchanges: () => readonly ModelExchange[] },
   ): Promise<{ decision: Decision; exchanges: readonly ModelExchange[] }> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        // A stage without models (most of them) decides with the plain context: nothing to record, nothing to add.
-        if (!models) return { decision: await definition.decide(input, ctx), exchanges: NO_EXCHANGES };
-        const recorder = recordExchanges(models);
-        lastAttempt.exchanges = () => recorder.exchanges();
-        const decision = await definition.decide(input, { ...ctx, models: recorder.models });
-        return { decision, exchanges: recorder.exchanges() };
-      } catch (err) {
-        if (err instanceof DecisionDeferredError) throw err;
-        if (!isRetriable(err) || attempt >= o.decideAttempts) throw err;
-        observer.onRetry?.('decide');
-        const cap = Math.min(o.retryMaxMs, o.retryBaseMs * 2 ** (attempt - 1));
-        await sleep(Math.random() * cap);
-      }
+    try {
+      return await retry(
+        async () => {
+          // A stage without models (most of them) decides with the plain context: nothing to record, nothing to add.
+          if (!models) return { decision: await definition.decide(input, ctx), exchanges: NO_EXCHANGES };
+          const recorder = recordExchanges(models);
+          lastAttempt.exchanges = () => recorder.exchanges();
+          const decision = await definition.decide(input, { ...ctx, models: recorder.models });
+          return { decision, exchanges: recorder.exchanges() };
+        },
+        {
+          attempts: o.decideAttempts,
+          initialMs: o.retryBaseMs,
+          maxMs: o.retryMaxMs,
+          jitter: 1,
+          // A decision is pure: an error that does not say a retry may help would fail the same way again (and ask
+          // its models again), so only an explicit `retriable: true` is tried again. A deferral is not a failure.
+          retriable: (err) =>
+            !(err instanceof DecisionDeferredError) && isRetriable(err) && retriableFlag(err) === true,
+          onRetry: () => observer.onRetry?.('decide'),
+        },
+      );
+    } catch (err) {
+      // What the decision failed with, not that it was given up on: that is what its failed event records.
+      throw err instanceof RetriesExhaustedError ? err.cause : err;
     }
   }
 
@@ -229,7 +240,8 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
     try {
       return await fn();
     } catch (err) {
-      if (isRetriable(err) || isConnectionError(err)) {
+      // The event log's own classification of database errors (event-log's classifyError) says whether it is away.
+      if (retriableFlag(err) === true || classifyError(err, 'reaching the event log').retriable) {
         markStoreDown(err);
         throw new EventLogUnavailableError('the event log is unreachable', { cause: err });
       }
@@ -599,27 +611,4 @@ function capDetail(detail: string): string {
 function describe(err: unknown): string {
   if (err instanceof Error) return `${err.name}: ${err.message}`;
   return String(err);
-}
-
-const CONNECTION_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08001',
-  '08003',
-  '08006',
-]);
-
-function isConnectionError(err: unknown): boolean {
-  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
-  if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
-  return (
-    err instanceof Error &&
-    /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/.test(err.message)
-  );
 }

@@ -1,4 +1,5 @@
 import type { RetryPolicy } from '@signalbox/registry';
+import { backoffCeiling, resolveBackoff } from '@signalbox/retry';
 import { ToolCallError } from './errors.js';
 
 /** How the retry loop waits, tells the time and draws jitter; replaced in unit tests only. */
@@ -42,8 +43,7 @@ export interface OutageWait {
 // A server's Retry-After is honoured, but never beyond this: a step must not hold its partition for minutes.
 const MAX_RETRY_AFTER_MS = 30_000;
 // The waits of an outage: from this, doubling, up to the cap (plus a breaker's or server's Retry-After).
-const OUTAGE_INITIAL_BACKOFF_MS = 250;
-const OUTAGE_MAX_BACKOFF_MS = 4_000;
+const OUTAGE_BACKOFF = resolveBackoff({ initialMs: 250, maxMs: 4_000, multiplier: 2, jitter: 0 });
 
 /** The wait before attempt `attempt + 1`: full jitter on a capped exponential, at least the server's Retry-After. */
 export function backoffMs(
@@ -52,7 +52,13 @@ export function backoffMs(
   random: number,
   retryAfterMs?: number,
 ): number {
-  const cap = Math.min(policy.max_backoff_ms, policy.initial_backoff_ms * 2 ** (attempt - 1));
+  // The registry's policy, as it is (the registry checks it): the one module's exponential, capped.
+  const cap = backoffCeiling(attempt, {
+    initialMs: policy.initial_backoff_ms,
+    maxMs: policy.max_backoff_ms,
+    multiplier: 2,
+    jitter: 0,
+  });
   const jittered = Math.floor(random * cap);
   return retryAfterMs === undefined
     ? jittered
@@ -65,7 +71,7 @@ export function backoffMs(
  * an open breaker's is its remaining cool-down, so a waiting call comes back just as the breaker lets a probe through.
  */
 export function outageBackoffMs(round: number, random: number, retryAfterMs?: number): number {
-  const cap = Math.min(OUTAGE_MAX_BACKOFF_MS, OUTAGE_INITIAL_BACKOFF_MS * 2 ** (round - 1));
+  const cap = backoffCeiling(round, OUTAGE_BACKOFF);
   const jittered = Math.floor(cap / 2 + (random * cap) / 2);
   return retryAfterMs === undefined
     ? jittered

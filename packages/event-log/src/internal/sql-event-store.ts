@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Envelope, EvaluationStatus, jsonParser, type Stage } from '@signalbox/contracts';
+import { backoffDelay, resolveBackoff } from '@signalbox/retry';
 import {
   AppendConflictError,
   EventStoreClosedError,
@@ -53,8 +54,8 @@ export const DEFAULT_CLAIM_CHECK_THRESHOLD_BYTES = 64 * 1024;
 // again under a fresh snapshot. Ten jittered attempts (≤ ~1 s in total) outlast any realistic burst on one task —
 // FL-1 keys messages by task, so only redeliveries and rebalances put two writers on the same task.
 const MAX_APPEND_ATTEMPTS = 10;
-const RETRY_BASE_DELAY_MS = 2;
-const RETRY_MAX_DELAY_MS = 200;
+// Full jitter (0 to twice the exponential delay): racing writers spread out instead of colliding again.
+const APPEND_RACE_BACKOFF = resolveBackoff({ initialMs: 2, maxMs: 200, multiplier: 2, jitter: 1 });
 // Since migration 0004 the global keys live in event_keys; the events_* names cover a store not migrated that far.
 const RACE_CONSTRAINTS = [
   'event_keys_task_stream_version_key',
@@ -281,9 +282,7 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
             { cause: error, sqlState: errorCode(error), attempts: attempt },
           );
         }
-        // Full jitter on an exponential ceiling, so racing writers spread out instead of colliding again.
-        const ceiling = Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** attempt);
-        await sleep(Math.random() * ceiling);
+        await sleep(backoffDelay(attempt, APPEND_RACE_BACKOFF));
         ensureOpen();
         continue;
       }

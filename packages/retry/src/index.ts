@@ -1,0 +1,9 @@
+export {
+  backoffCeiling,
+  backoffDelay,
+  resolveBackoff,
+  type BackoffOptions,
+  type ResolvedBackoff,
+} from './backoff.js';
+export { isProgrammerError, isRetriable, retriableFlag, retryAfterMsOf } from './retriable.js';
+export { RetriesExhaustedError, retry, type RetryOptions } from './retry.js';
