@@ -117,4 +117,38 @@ describe('/mcp', () => {
     expect(message(stolen)).toBe('no such MCP session: initialize a new one');
     await client.close();
   });
+
+  it('closes a session idle for sessionIdleMs: its next request is told to initialize again', async () => {
+    const registry = await loadRegistryDir(resolve(import.meta.dirname, '../../../../registry/packs/reach'));
+    const idle = createApiApp({
+      bus: createMemoryBus(),
+      store: createPgEventStore({ connectionString: testEndpoints().databaseUrl }),
+      apiKeys: { [hashApiKey(KEY_A)]: 'default' },
+      registry,
+      mcp: { sessionIdleMs: 50, registryPollMs: 20 },
+    });
+    try {
+      const opened = await idle.inject({
+        method: 'POST',
+        url: '/mcp?agent=reach_agent',
+        headers: headers(KEY_A),
+        payload: initialize,
+      });
+      expect(opened.statusCode).toBe(200);
+      const sessionId = String(opened.headers['mcp-session-id']);
+      const list = () =>
+        idle.inject({
+          method: 'POST',
+          url: '/mcp',
+          headers: headers(KEY_A, { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' }),
+          payload: { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+        });
+      await new Promise((r) => setTimeout(r, 300));
+      const later = await list();
+      expect(later.statusCode).toBe(404);
+      expect(message(later)).toBe('no such MCP session: initialize a new one');
+    } finally {
+      await idle.close();
+    }
+  });
 });

@@ -36,6 +36,11 @@ export interface McpRouteOptions {
   callTimeoutMs?: number;
   /** Most open sessions; an `initialize` beyond them gets 503. @default 1000 */
   maxSessions?: number;
+  /**
+   * A session without a request for this long is closed (a host that went away without `DELETE /mcp` must not hold
+   * its server for ever); its next request gets 404 and the host initializes again. @default 3600000 (an hour)
+   */
+  sessionIdleMs?: number;
 }
 
 /** What app.ts hands to {@link registerMcp}. */
@@ -53,6 +58,8 @@ interface Session {
   agent: string;
   transport: StreamableHTTPServerTransport;
   server: McpServer;
+  /** `Date.now()` of its latest request. */
+  lastSeen: number;
 }
 
 const AGENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -69,6 +76,7 @@ function single(value: unknown): string | undefined {
 export function registerMcp(app: FastifyInstance, wiring: McpWiring): void {
   const pollMs = wiring.registryPollMs ?? 1000;
   const maxSessions = wiring.maxSessions ?? 1000;
+  const sessionIdleMs = wiring.sessionIdleMs ?? 3_600_000;
   const sessions = new Map<string, Session>();
 
   const currentRegistry = (): Registry => {
@@ -81,6 +89,12 @@ export function registerMcp(app: FastifyInstance, wiring: McpWiring): void {
   // tools/list follows the registry: one comparison per interval, a notification per session on a new version.
   let version = wiring.registry()?.versions.registry_version;
   const timer = setInterval(() => {
+    const idleSince = Date.now() - sessionIdleMs;
+    for (const [id, session] of sessions)
+      if (session.lastSeen < idleSince) {
+        sessions.delete(id);
+        void session.transport.close();
+      }
     const now = wiring.registry()?.versions.registry_version;
     if (now === version) return;
     version = now;
@@ -255,7 +269,9 @@ export function registerMcp(app: FastifyInstance, wiring: McpWiring): void {
     const id = single(request.headers['mcp-session-id']);
     const session = id === undefined ? undefined : sessions.get(id);
     // Another tenant's session id is answered like an unknown one: ids do not leak.
-    return session && session.tenant === tenant ? session : undefined;
+    if (!session || session.tenant !== tenant) return undefined;
+    session.lastSeen = Date.now();
+    return session;
   };
 
   const withAuth = (request: FastifyRequest, tenant: string) => {
@@ -311,7 +327,7 @@ export function registerMcp(app: FastifyInstance, wiring: McpWiring): void {
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, { tenant, agent, transport, server });
+        sessions.set(id, { tenant, agent, transport, server, lastSeen: Date.now() });
       },
     });
     transport.onclose = () => {
