@@ -110,6 +110,9 @@ describe('readActs: requests phrased politely, negated or undone', () => {
     expect(kinds('Can someone remove my old address?')).toEqual([['delete', 'my old address']]);
     expect(readActs('Will the parcel arrive today?').map((a) => a.kind)).toEqual(['look_up']);
     expect(readActs('Would the refund cover shipping?').map((a) => a.kind)).toEqual(['look_up']);
+    // "Can I get / have …" asks to be given it; "can I cancel …" asks about the act.
+    expect(kinds('Can I get an invoice for order 1234?')).toEqual([['act', 'an invoice for order 1234']]);
+    expect(readActs('Can I cancel my order?').map((a) => a.kind)).toEqual(['look_up']);
   });
 
   it('a Chinese "can (you) …?" is a request; a question word, 能否 or 能 inside a word keep it a question', () => {
