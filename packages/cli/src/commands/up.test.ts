@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEndpoints, uniqueName } from '@signalbox/test-support';
 import { runCli } from '../cli.js';
 import { readDevServer } from '../dev/dev-server-file.js';
@@ -106,8 +106,11 @@ const options = (o: Partial<UpOptions> = {}): UpOptions => ({
 });
 
 describe('what up refuses before it starts anything', () => {
-  const home = mkdtempSync(join(tmpdir(), 'signalbox-up-refuse-'));
+  let home = '';
   const io = () => bufferIo(process.cwd(), { SIGNALBOX_HOME: home });
+  beforeAll(() => {
+    home = mkdtempSync(join(tmpdir(), 'signalbox-up-refuse-'));
+  });
   afterAll(() => {
     rmSync(home, { recursive: true, force: true });
   });
@@ -212,8 +215,17 @@ interface UpRun {
 
 const runs: UpRun[] = [];
 const schemas: string[] = [];
+/** The settings of each private infra/local (its own ports and run directory) a test had `up` start. */
+const privateInfras: Record<string, string>[] = [];
 
 afterAll(async () => {
+  // A private infra/local that a failed test left running: stopped by its own pid files, its folder removed.
+  for (const settings of privateInfras) {
+    spawnSync('bash', [join(repoRoot, 'infra/local/infra.sh'), 'stop'], {
+      env: { ...process.env, ...settings },
+    });
+    rmSync(settings.SIGNALBOX_RUN_DIR!, { recursive: true, force: true });
+  }
   // Whatever a failed test left running: killed, then the run's data dropped.
   for (const run of runs) {
     for (const pid of markedProcesses(run.mark)) {
@@ -238,13 +250,24 @@ afterAll(async () => {
 }, 120_000);
 
 /** `signalbox up` as a user runs it, in a process of its own; resolves once it printed that it is up. */
-async function startUp(
-  port: number,
-  toolsPort: number,
-  schema: string,
-  prefix: string,
-  graceMs = 20_000,
-): Promise<UpRun> {
+interface StartOptions {
+  schema: string;
+  prefix: string;
+  /** @default 20000 */
+  graceMs?: number;
+  /** On top of the test's endpoints; `undefined` removes a variable. */
+  env?: Record<string, string | undefined>;
+}
+
+/** A fresh schema and topic prefix for one run, dropped (the schema) after the file. */
+function isolation(): { schema: string; prefix: string } {
+  const schema = uniqueName('up').replace(/[^a-z0-9]/g, '_');
+  schemas.push(schema);
+  return { schema, prefix: `${uniqueName('up')}.` };
+}
+
+async function startUp(port: number, toolsPort: number, options: StartOptions): Promise<UpRun> {
+  const { schema, prefix, graceMs = 20_000 } = options;
   const home = mkdtempSync(join(tmpdir(), 'signalbox-up-home-'));
   const mark = randomUUID();
   const env: NodeJS.ProcessEnv = {
@@ -253,8 +276,10 @@ async function startUp(
     KAFKA_BROKERS: endpoints.kafkaBrokers,
     SCHEMA_REGISTRY_URL: endpoints.schemaRegistryUrl,
     DATABASE_URL: endpoints.databaseUrl,
+    ...options.env,
     [MARK]: mark,
   };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) Reflect.deleteProperty(env, name);
   // The deterministic pipeline: no model endpoint of the developer's environment.
   delete env.SIGNALBOX_LLM_BASE_URL;
   delete env.SIGNALBOX_LLM_API_KEY;
@@ -293,9 +318,41 @@ async function startUp(
   return run;
 }
 
+/** Submits the weather request through `signalbox submit` with the recorded API and key; waits until it finished. */
+async function submitAndWait(
+  run: UpRun,
+  record: { url: string; api_key: string },
+): Promise<{ taskId: string; view: { state: string; result: { status: string } | null } | undefined }> {
+  const io = bufferIo(process.cwd(), { SIGNALBOX_HOME: run.home });
+  const submitted = await runCli(
+    [
+      'submit',
+      'What is the weather in Berlin today?',
+      ...['--agent', 'reach_agent', '--api-url', record.url, '--api-key', record.api_key, '--json'],
+    ],
+    io,
+  );
+  expect(submitted, io.err.join('')).toBe(0);
+  const taskId = (JSON.parse(io.out.join('')) as { task_id: string }).task_id;
+  const t = Date.now();
+  let view: { state: string; result: { status: string } | null } | undefined;
+  while (Date.now() - t < 90_000) {
+    const res = await fetch(`${record.url}/v1/tasks/${taskId}`, {
+      headers: { authorization: `Bearer ${record.api_key}` },
+    });
+    view = (await res.json()) as typeof view;
+    if (view?.state === 'finished') break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  expect(view?.state, run.out().slice(-4000)).toBe('finished');
+  return { taskId, view };
+}
+
+const probe = (what: string, address: string) =>
+  spawnSync(process.execPath, [join(repoRoot, 'infra/local/probe.mjs'), what, address]).status === 0;
+
+/** The shared infrastructure the test setup found answers. */
 function infraAnswers(): boolean {
-  const probe = (what: string, address: string) =>
-    spawnSync(process.execPath, [join(repoRoot, 'infra/local/probe.mjs'), what, address]).status === 0;
   return (
     probe('kafka', endpoints.kafkaBrokers) &&
     probe('registry', endpoints.schemaRegistryUrl) &&
@@ -306,11 +363,9 @@ function infraAnswers(): boolean {
 describe('signalbox up / down on the real infrastructure', { timeout: 420_000 }, () => {
   it('starts everything, a submitted task finishes, down leaves no process behind and the infrastructure up', async () => {
     const [port, toolsPort] = [await freePort(), await freePort()];
-    const schema = uniqueName('up').replace(/[^a-z0-9]/g, '_');
-    const prefix = `${uniqueName('up')}.`;
-    schemas.push(schema);
+    const { schema, prefix } = isolation();
     const t0 = Date.now();
-    const run = await startUp(port, toolsPort, schema, prefix);
+    const run = await startUp(port, toolsPort, { schema, prefix });
     const startedMs = Date.now() - t0;
     const env = { SIGNALBOX_HOME: run.home };
 
@@ -344,29 +399,9 @@ describe('signalbox up / down on the real infrastructure', { timeout: 420_000 },
     );
 
     // A task through the API it printed, with the key it recorded; it runs through all five stages.
-    const io = bufferIo(process.cwd(), env);
-    const submitted = await runCli(
-      [
-        'submit',
-        'What is the weather in Berlin today?',
-        ...['--agent', 'reach_agent', '--api-url', record!.url, '--api-key', record!.api_key, '--json'],
-      ],
-      io,
-    );
-    expect(submitted, io.err.join('')).toBe(0);
-    const taskId = (JSON.parse(io.out.join('')) as { task_id: string }).task_id;
     const t1 = Date.now();
-    let view: { state: string; result: { status: string } | null } | undefined;
-    while (Date.now() - t1 < 90_000) {
-      const res = await fetch(`${record!.url}/v1/tasks/${taskId}`, {
-        headers: { authorization: `Bearer ${record!.api_key}` },
-      });
-      view = (await res.json()) as typeof view;
-      if (view?.state === 'finished') break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const { taskId, view } = await submitAndWait(run, record!);
     const taskMs = Date.now() - t1;
-    expect(view?.state, run.out().slice(-4000)).toBe('finished');
     expect(view?.result?.status).toBe('success');
     // `trace` finds the event log by the record alone (no DATABASE_URL here), in the run's schema.
     const traceIo = bufferIo(process.cwd(), env);
@@ -404,10 +439,7 @@ describe('signalbox up / down on the real infrastructure', { timeout: 420_000 },
 
   it('down stops what a killed up left behind, from the pids it recorded', async () => {
     const [port, toolsPort] = [await freePort(), await freePort()];
-    const schema = uniqueName('up').replace(/[^a-z0-9]/g, '_');
-    const prefix = `${uniqueName('up')}.`;
-    schemas.push(schema);
-    const run = await startUp(port, toolsPort, schema, prefix, 5000);
+    const run = await startUp(port, toolsPort, { ...isolation(), graceMs: 5000 });
     const env = { SIGNALBOX_HOME: run.home };
     run.child.kill('SIGKILL');
     await run.exited;
@@ -426,6 +458,52 @@ describe('signalbox up / down on the real infrastructure', { timeout: 420_000 },
     }
     expect(await noneLeft(run.mark)).toEqual([]);
     expect(existsSync(upStateFile(env))).toBe(false);
+    expect(infraAnswers()).toBe(true);
+  });
+  // No test may stop the shared infrastructure: `up` finds nothing at a private set of infra/local ports (and a run
+  // directory of its own), starts Kafka and the registry there, and `down` stops them again.
+  it('starts infra/local when nothing answers and stops it again with down', async () => {
+    const ports: number[] = [];
+    for (let i = 0; i < 6; i++) ports.push(await freePort());
+    const [port, toolsPort, kafkaPort, controllerPort, registryPort, managementPort] = ports.map(String);
+    const settings = {
+      SIGNALBOX_KAFKA_PORT: kafkaPort!,
+      SIGNALBOX_KAFKA_CONTROLLER_PORT: controllerPort!,
+      SIGNALBOX_REGISTRY_PORT: registryPort!,
+      SIGNALBOX_REGISTRY_MANAGEMENT_PORT: managementPort!,
+      SIGNALBOX_RUN_DIR: mkdtempSync(join(tmpdir(), 'signalbox-up-infra-')),
+    };
+    privateInfras.push(settings);
+    const kafka = `127.0.0.1:${kafkaPort!}`;
+    const registry = `http://127.0.0.1:${registryPort!}/apis/ccompat/v7`;
+    const { schema, prefix } = isolation();
+    const run = await startUp(Number(port), Number(toolsPort), {
+      schema,
+      prefix,
+      // PostgreSQL is the shared server (what infra/local uses when one answers); Kafka and the registry are
+      // whatever infra/local serves on the private ports.
+      env: { ...settings, KAFKA_BROKERS: undefined, SCHEMA_REGISTRY_URL: undefined },
+    });
+    const env = { SIGNALBOX_HOME: run.home };
+    expect(run.out()).toContain('[up] infrastructure does not answer: starting infra/local');
+    expect(run.out()).toContain(`KAFKA_BROKERS=${kafka} SCHEMA_REGISTRY_URL=${registry} `);
+    expect(readUpState(env)!.stops_infra).toBe(true);
+    expect(probe('kafka', kafka) && probe('registry', registry)).toBe(true);
+    // Kafka and the registry it started carry the run's marker too.
+    const java = markedProcesses(run.mark).filter((pid) =>
+      readFileSync(`/proc/${String(pid)}/cmdline`, 'utf8').includes('java'),
+    );
+    expect(java).toHaveLength(2);
+    const { view } = await submitAndWait(run, readDevServer(env)!);
+    expect(view?.result?.status).toBe('success');
+
+    const downIo = bufferIo(process.cwd(), env);
+    expect(await runCli(['down'], downIo)).toBe(0);
+    expect(await run.exited).toBe(0);
+    expect(run.out()).toContain('[up] stopping infra/local (this run started it)');
+    expect(run.out()).toMatch(/^stopped infra\/local$/m);
+    expect(await noneLeft(run.mark)).toEqual([]);
+    expect(probe('kafka', kafka) || probe('registry', registry)).toBe(false);
     expect(infraAnswers()).toBe(true);
   });
 });
