@@ -1,9 +1,11 @@
 // `signalbox up` / `signalbox down` on the real infrastructure (Kafka, the schema registry, PostgreSQL as the test
 // setup finds them): the stack starts, a submitted task finishes, `down` leaves no process behind — checked in the
 // process table by a marker variable every process of the run inherits — and the infrastructure, which `up` found
-// running, keeps running. The run is isolated: free ports, its own PostgreSQL schema, topic prefix, consumer groups
-// and $SIGNALBOX_HOME; it cleans up after itself however it ends (its processes and schemas; its prefixed topics stay,
-// as every suite's do, until `infra/local/infra.sh reset`).
+// running, keeps running; a run after `up` was SIGKILLed leaves nothing either. A third run finds nothing at a private
+// set of infra/local ports: `up` starts Kafka and the registry there and `down` stops them. Each run is isolated: free
+// ports, its own PostgreSQL schema, topic prefix, consumer groups and $SIGNALBOX_HOME; the file cleans up after itself
+// however it ends (processes, schemas, a private infra/local; prefixed topics stay, as every suite's do, until
+// `infra/local/infra.sh reset`).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
