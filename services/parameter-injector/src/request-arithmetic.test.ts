@@ -16,6 +16,17 @@ describe('requestArithmetic (the request writes its own calculation)', () => {
     expect(program('1,000 divided by 8')).toBe('1000 / 8');
   });
 
+  it('reads a change from one figure to another as a per cent of the first, rounded when asked', () => {
+    expect(program('帮我算一下：从44100涨到52300，涨幅是百分之多少？保留两位小数')).toBe(
+      'Math.round((52300 - 44100) / 44100 * 100 * 100) / 100',
+    );
+    expect(program('sales went from 1,200 to 900, what percentage drop is that?')).toBe(
+      '(900 - 1200) / 1200 * 100',
+    );
+    // No per cent asked for: "from … to" alone names no operation.
+    expect(requestArithmetic('move it from 10 to 20')).toBeUndefined();
+  });
+
   it('writes nothing when the request names no operation over figures of its own', () => {
     expect(requestArithmetic('How much faster is PostgreSQL 17 than 16, in percent?')).toBeUndefined();
     expect(requestArithmetic('帮我算一下增长率')).toBeUndefined();

@@ -52,6 +52,8 @@ export function requestArithmetic(text: string): RequestArithmetic | undefined {
     if (p !== undefined && base !== undefined)
       return { expression: `${String(p)} / 100 * ${String(base)}`, note: `${String(p)}% of ${String(base)}` };
   }
+  const change = percentChange(text);
+  if (change) return change;
   for (const { pattern, op, name } of OPERATORS) {
     const m = new RegExp(`${FIGURE}${pattern}${FIGURE}`, 'iu').exec(text);
     if (!m) continue;
@@ -63,4 +65,45 @@ export function requestArithmetic(text: string): RequestArithmetic | undefined {
     };
   }
   return undefined;
+}
+
+// "from 44,100 to 52,300 … what percent", 从44100涨到52300，涨幅是百分之多少: the change between two figures as a
+// per cent of the first — the request names both figures, the direction ("from … to") and that a per cent is wanted.
+const FROM_TO = new RegExp(
+  String.raw`(?:\bfrom\s+[$€£¥]?\s*${FIGURE}\s+to\s+[$€£¥]?\s*${FIGURE}|从\s*${FIGURE}\s*(?:上涨|下跌|下降|增长|增加|减少|降低|提高|涨|跌|降|升|增|减)?到\s*${FIGURE})`,
+  'iu',
+);
+const PERCENT_WANTED =
+  /\b(?:percent|per\s*cent|percentage)\b|%|％|百分之(?:多少|几)|百分比|涨幅|跌幅|降幅|增幅|增长率|变化率/iu;
+// "to two decimal places", "rounded to 2 decimals", 保留两位小数.
+const DECIMALS =
+  /(?:\b(?:to\s+)?(\d|one|two|three|four)\s+decimal(?:\s+places?|s)?\b|保留\s*(\d|[一二两三四])\s*位小数)/iu;
+const SMALL_NUMBERS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+};
+
+function percentChange(text: string): RequestArithmetic | undefined {
+  const m = FROM_TO.exec(text);
+  if (!m || !PERCENT_WANTED.test(text)) return undefined;
+  const [a, b] = [valueOf(m[1] ?? m[3] ?? ''), valueOf(m[2] ?? m[4] ?? '')];
+  if (a === undefined || b === undefined || a === 0) return undefined;
+  const change = `(${String(b)} - ${String(a)}) / ${String(a)} * 100`;
+  const d = DECIMALS.exec(text);
+  const word = (d?.[1] ?? d?.[2] ?? '').toLowerCase();
+  const places = /^\d$/u.test(word) ? Number(word) : SMALL_NUMBERS[word];
+  const note = `the change from ${String(a)} to ${String(b)} in per cent of ${String(a)}`;
+  if (places === undefined) return { expression: change, note };
+  const scale = String(10 ** places);
+  return {
+    expression: `Math.round(${change} * ${scale}) / ${scale}`,
+    note: `${note}, rounded to ${String(places)} decimal place${places === 1 ? '' : 's'}`,
+  };
 }
