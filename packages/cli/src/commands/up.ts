@@ -272,6 +272,8 @@ export interface UpOptions {
   keepInfra?: boolean;
   /** Print the processes' JSON log lines as they are. */
   rawLogs?: boolean;
+  /** `--json`: stdout is kept for the one JSON object at the end; the output of the processes goes to stderr. */
+  json?: boolean;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,40}$/;
@@ -501,6 +503,10 @@ export async function up(io: CliIo, opts: UpOptions): Promise<CommandResult> {
   const say = (line: string) => {
     io.stderr(`[up] ${line}\n`);
   };
+  const print = (text: string) => {
+    if (opts.json) io.stderr(text);
+    else io.stdout(text);
+  };
   const stop = listenForStop(io);
   let stopsInfra = false;
   let supervisor: Supervisor | undefined;
@@ -707,7 +713,7 @@ export async function up(io: CliIo, opts: UpOptions): Promise<CommandResult> {
       detached: true,
       onLine: (name, line) => {
         const shown = format(name, line);
-        if (shown !== undefined) io.stdout(`${shown}\n`);
+        if (shown !== undefined) print(`${shown}\n`);
       },
       onSpawn: (name, pid) => {
         const spec = specs.find((s) => s.name === name);
@@ -761,7 +767,7 @@ export async function up(io: CliIo, opts: UpOptions): Promise<CommandResult> {
       '  Ctrl-C or `signalbox down` stops it.',
       '',
     ];
-    io.stdout(`${banner.join('\n')}\n`);
+    print(`${banner.join('\n')}\n`);
 
     await stop.promise;
     const notes = await shutdown();
@@ -918,7 +924,7 @@ export function registerUp(program: Command, io: CliIo, done: (result: CommandRe
     .option('--keep-infra', 'leave infra/local running at the end even when up started it')
     .option('--raw-logs', "print the processes' JSON log lines as they are")
     .action(async (opts: UpOptions) => {
-      done(await up(io, opts));
+      done(await up(io, { ...opts, json: program.opts<{ json?: boolean }>().json === true }));
     });
   program
     .command('down')
