@@ -34,10 +34,11 @@ const KEY = 'sk-client-test-0123456789';
 const OTHER_KEY = 'sk-client-test-other-0123';
 
 let store: EventStore;
+// PGlite with every migration takes seconds, more on a busy machine.
 beforeAll(async () => {
   store = createPgliteEventStore();
   await store.migrate();
-});
+}, 120_000);
 afterAll(async () => {
   await store.close();
 });

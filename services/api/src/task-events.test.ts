@@ -18,10 +18,11 @@ const auth = (key = KEY) => ({ authorization: `Bearer ${key}` });
 
 let store: EventStore;
 let reads = 0;
+// PGlite with every migration takes seconds, more on a busy machine.
 beforeAll(async () => {
   store = createPgliteEventStore();
   await store.migrate();
-});
+}, 120_000);
 afterAll(async () => {
   await store.close();
 });

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { canonicalJson, type Registry } from '@signalbox/registry';
+import type { Registry } from '@signalbox/registry';
 import {
   CONTRACT_VERSION,
+  argumentsHash,
   EvaluationStatus,
   TOPICS,
   TaskSpec,
@@ -164,10 +165,11 @@ export interface PendingConfirmation {
   arguments_hash: string;
 }
 
-/** `sha256(canonical JSON of the arguments)` in hex, as the executor binds a confirmation to a call (EX-2). */
-export function argumentsHash(args: unknown): string {
-  return createHash('sha256').update(canonicalJson(args), 'utf8').digest('hex');
-}
+/**
+ * `sha256(canonical JSON of the arguments)` in hex, as the executor binds a confirmation to a call (EX-2): the one
+ * function of @signalbox/contracts, which the executor and `@signalbox/client` use too.
+ */
+export { argumentsHash };
 
 /**
  * The executor's `need_confirmation`, when it is what the task waits on: the latest event is a `task_finished` of the
