@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, allTopicNames, type TopicMessage } from '@signalbox/contracts';
 import { createKafkaBus, createSchemaRegistry, prefixTopic, registerTopicSchemas } from '@signalbox/bus';
 import { createPgEventStore } from '@signalbox/event-log';
+import { stepPrepared } from '@signalbox/executor/testing';
 import {
   createIsolatedSchema,
   testEndpoints,
@@ -78,11 +79,6 @@ async function startWriteApi(): Promise<WriteApi> {
   return api;
 }
 
-// The plan pins the tool's definition hash (RG-3), computed by the registry package.
-async function loadRegistry(dir: string): Promise<{ versions: { tool_hashes: Record<string, string> } }> {
-  return loadRegistryDir(dir);
-}
-
 function registryYaml(apiUrl: string): string {
   // JSON is YAML: the registry loader reads it as any other file.
   return JSON.stringify({
@@ -126,86 +122,6 @@ afterAll(async () => {
   await schema.drop();
   await rm(registryDir, { recursive: true, force: true });
 });
-
-function stepPrepared(taskId: string, hash: string): TopicMessage<'stepPrepared'> {
-  const now = new Date().toISOString();
-  return {
-    event_id: `${taskId}-prepared`,
-    task_id: taskId,
-    tenant_id: 'acme',
-    agent_id: 'refund_agent',
-    stage: 'parameter_injector',
-    event_type: 'step_prepared',
-    causation_id: null,
-    revision_count: 0,
-    degraded_flag: false,
-    decision_reason: 'prepared',
-    input_source: 'pipeline',
-    registry_version: null,
-    profiles_version: null,
-    policy_version: null,
-    occurred_at: now,
-    schema_version: 1,
-    traceparent: null,
-    payload: {
-      task: {
-        request: 'refund order 20240917001',
-        context: [],
-        locale: 'en-GB',
-        time_zone: 'Europe/London',
-        reference_time: now,
-        cost_ceiling_usd: null,
-        required_modalities: [],
-        attachments: [],
-        scenario: 'refund',
-        needs_fresh_data: false,
-        redrive_of: null,
-      },
-      progress: {
-        revisions: 0,
-        replans: 0,
-        degradations: 0,
-        steps_executed: 0,
-        cost_usd: 0,
-        started_at: now,
-      },
-      history: [],
-      selection: {
-        primary: 'm',
-        fallbacks: [],
-        labels: [],
-        token_estimate: 1,
-        estimated_cost_usd: 0,
-        rejected: [],
-        degrade_level: 0,
-      },
-      plan: {
-        scene: null,
-        steps: [
-          {
-            index: 0,
-            tool: 'refund_apply',
-            tool_definition_hash: hash,
-            purpose: 'refund',
-            input_from: [],
-            expected_evidence: 'action_receipt',
-            fallback_tool: null,
-          },
-        ],
-        visible_tools: ['refund_apply'],
-        candidate_scores: [],
-        rejected: [],
-      },
-      call: {
-        step_index: 0,
-        tool: 'refund_apply',
-        arguments: { order_id: '20240917001', amount: 25 },
-        provenance: {},
-        validation_log: [],
-      },
-    },
-  };
-}
 
 function startExecutor(env: Record<string, string>): {
   child: ChildProcess;
@@ -265,13 +181,21 @@ describe('executor crash right after a write tool acted (SIGKILL)', () => {
         await rm(dir, { recursive: true, force: true });
         await mkdir(dir);
         await writeFile(join(dir, 'registry.yaml'), registryYaml(api.url));
-        const registry = await loadRegistry(dir);
+        // The plan pins the tool's definition hash (RG-3), computed by the registry package.
+        const registry = await loadRegistryDir(dir);
         const taskId = `${prefix}task`;
         await bus.publish([
           {
             topic: TOPICS.stepPrepared,
             key: taskId,
-            value: stepPrepared(taskId, registry.versions.tool_hashes.refund_apply ?? ''),
+            value: stepPrepared({
+              registry,
+              tool: 'refund_apply',
+              arguments: { order_id: '20240917001', amount: 25 },
+              taskId,
+              agent: 'refund_agent',
+              scenario: 'refund',
+            }),
           },
         ]);
         const env = {

@@ -17,7 +17,7 @@ import {
   testRegistry,
   type FaultServer,
   type StepPreparedParts,
-} from './internal/test-fixtures.js';
+} from './testing.js';
 import { argumentHash } from './keys.js';
 import { createSsrfGuard } from './ssrf-guard.js';
 

@@ -8,7 +8,7 @@ import { createExecutorStore, type ExecutorStore } from './executor-store.js';
 import { ExecutionAbortedError } from './errors.js';
 import { createExecutor, type ExecutionRequest, type Executor } from './executor.js';
 import { createHttpTransport } from './http-transport.js';
-import { httpTool, startFaultServer, type FaultServer } from './internal/test-fixtures.js';
+import { httpTool, startFaultServer, type FaultServer } from './testing.js';
 import { createSsrfGuard } from './ssrf-guard.js';
 
 let schema: IsolatedSchema;

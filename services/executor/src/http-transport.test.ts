@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolDefinition, type ToolDefinitionInput } from '@signalbox/registry';
 import { ToolCallError } from './errors.js';
 import { createHttpTransport } from './http-transport.js';
-import { httpTool } from './internal/test-fixtures.js';
+import { httpTool } from './testing.js';
 import { createSsrfGuard } from './ssrf-guard.js';
 import type { ToolInvocation, TransportAdapter } from './transport.js';
 

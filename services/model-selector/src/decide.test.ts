@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskSpec, TopicMessage } from '@signalbox/contracts';
+import { testMessage, testTask } from '@signalbox/contracts/testing';
 import { RegistryContent, createRegistry, type Registry } from '@signalbox/registry';
 import type { Decision } from '@signalbox/stage-kit';
 import { HARD_FILTERS } from './hard-filters.js';
@@ -52,44 +53,21 @@ function registry(over: Partial<Record<'profiles' | 'policies', unknown[]>> = {}
   );
 }
 
-function task(request: string, extra: Partial<TaskSpec> = {}): TaskSpec {
-  return {
-    request,
-    context: [],
-    locale: 'en-US',
-    time_zone: 'UTC',
-    reference_time: '2026-11-30T09:00:00.000Z',
-    cost_ceiling_usd: null,
-    required_modalities: ['text'],
-    attachments: [],
-    scenario: null,
-    needs_fresh_data: false,
-    redrive_of: null,
-    ...extra,
-  };
-}
+const task = (request: string, extra: Partial<TaskSpec> = {}): TaskSpec => testTask({ request, ...extra });
 
 function submitted(t: TaskSpec, tenant = 'acme'): TopicMessage<'taskSubmitted'> {
-  return {
-    event_id: 'ev_in_1',
-    task_id: 'task-1',
-    tenant_id: tenant,
-    agent_id: 'support',
-    stage: 'api',
-    event_type: 'task_submitted',
-    causation_id: null,
-    revision_count: 0,
-    degraded_flag: false,
-    decision_reason: 'submitted',
-    input_source: 'user',
-    registry_version: null,
-    profiles_version: null,
-    policy_version: null,
-    occurred_at: '2026-11-30T09:00:00.000Z',
-    schema_version: 1,
-    traceparent: null,
-    payload: { task: t },
-  };
+  return testMessage(
+    'taskSubmitted',
+    'task_submitted',
+    { task: t },
+    {
+      event_id: 'ev_in_1',
+      task_id: 'task-1',
+      tenant_id: tenant,
+      occurred_at: '2026-11-30T09:00:00.000Z',
+      schema_version: 1,
+    },
+  );
 }
 
 const run = (decide: ReturnType<typeof createModelSelectorDecide>, input: TopicMessage<'taskSubmitted'>) =>

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlanStep, StepRecord, TaskSpec, TopicMessage } from '@signalbox/contracts';
+import { testTask } from '@signalbox/contracts/testing';
 import type { ModelProvider, ModelRequest } from '@signalbox/providers';
 import { createScriptedProvider } from '@signalbox/providers/testing';
 import { RegistryContent, createRegistry, loadRegistryDir, type Registry } from '@signalbox/registry';
@@ -119,20 +120,7 @@ function registry(): Registry {
 const reg = registry();
 
 function task(request: string, extra: Partial<TaskSpec> = {}): TaskSpec {
-  return {
-    request,
-    context: [],
-    locale: 'en-US',
-    time_zone: 'UTC',
-    reference_time: '2024-11-04T09:00:00.000Z',
-    cost_ceiling_usd: null,
-    required_modalities: ['text'],
-    attachments: [],
-    scenario: null,
-    needs_fresh_data: false,
-    redrive_of: null,
-    ...extra,
-  };
+  return testTask({ request, reference_time: '2024-11-04T09:00:00.000Z', ...extra });
 }
 
 function step(

@@ -9,6 +9,7 @@ import type {
   TaskSpec,
   TopicMessage,
 } from '@signalbox/contracts';
+import { testProgress, testTask } from '@signalbox/contracts/testing';
 import type { ModelProvider } from '@signalbox/providers';
 import { createScriptedProvider } from '@signalbox/providers/testing';
 import { loadRegistryDir, type Registry } from '@signalbox/registry';
@@ -23,28 +24,9 @@ beforeAll(async () => {
   registry = await loadRegistryDir(packDir);
 });
 
-const task: TaskSpec = {
-  request: 'my order 1234 is late and I want a refund',
-  context: [],
-  locale: 'en-US',
-  time_zone: 'UTC',
-  reference_time: '2026-11-30T09:00:00.000Z',
-  cost_ceiling_usd: null,
-  required_modalities: ['text'],
-  attachments: [],
-  scenario: null,
-  needs_fresh_data: false,
-  redrive_of: null,
-};
+const task: TaskSpec = testTask({ request: 'my order 1234 is late and I want a refund' });
 
-const progress: Progress = {
-  revisions: 0,
-  replans: 0,
-  degradations: 0,
-  steps_executed: 0,
-  cost_usd: 0,
-  started_at: '2026-11-30T09:00:00.000Z',
-};
+const progress: Progress = testProgress({ started_at: '2026-11-30T09:00:00.000Z' });
 
 const plan: Plan = {
   scene: 'delivery_refund',

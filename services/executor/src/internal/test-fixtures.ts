@@ -1,9 +1,19 @@
-// Builders shared by the executor's tests: a real fault-injecting HTTP tool server and a small registry.
-// Not part of the public API (nothing in index.ts exports it).
+// Builders shared by the executor's tests and the integration suites that run it: a real fault-injecting HTTP tool
+// server, a small registry and step_prepared inputs. Test-only: exported through `@signalbox/executor/testing`,
+// never from index.ts.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TopicMessage } from '@signalbox/contracts';
+import {
+  testMessage,
+  testPlan,
+  testPlanStep,
+  testPreparedCall,
+  testProgress,
+  testSelection,
+  testTask,
+} from '@signalbox/contracts/testing';
 import {
   createRegistry,
   RegistryContent,
@@ -208,74 +218,43 @@ export interface StepPreparedParts {
 export function stepPrepared(p: StepPreparedParts): TopicMessage<'stepPrepared'> {
   const now = '2026-11-30T10:00:00.000Z';
   const taskId = p.taskId ?? `task-${randomUUID()}`;
-  return {
-    event_id: `evt-${randomUUID()}`,
-    task_id: taskId,
-    tenant_id: p.tenant ?? 'acme',
-    agent_id: p.agent ?? 'test_agent',
-    stage: 'parameter_injector',
-    event_type: 'step_prepared',
-    causation_id: null,
-    revision_count: 0,
-    degraded_flag: false,
-    decision_reason: 'prepared',
-    input_source: 'pipeline',
-    registry_version: p.registry.versions.registry_version,
-    profiles_version: null,
-    policy_version: null,
-    occurred_at: now,
-    schema_version: 1,
-    traceparent: null,
-    payload: {
-      task: {
+  const step = testPlanStep({
+    tool: p.tool,
+    tool_definition_hash: p.toolHash ?? p.registry.versions.tool_hashes[p.tool] ?? 'sha256:none',
+    purpose: 'test',
+  });
+  return testMessage(
+    'stepPrepared',
+    'step_prepared',
+    {
+      task: testTask({
         request: 'do the thing',
         context: p.context ?? [],
         locale: 'en-GB',
         time_zone: 'Europe/London',
         reference_time: now,
-        cost_ceiling_usd: null,
         required_modalities: [],
-        attachments: [],
         scenario: p.scenario === undefined ? 'testing' : p.scenario,
         needs_fresh_data: p.needsFreshData ?? false,
-        redrive_of: null,
-      },
-      progress: {
-        revisions: 0,
-        replans: 0,
-        degradations: 0,
-        steps_executed: 0,
-        cost_usd: 0,
-        started_at: now,
-      },
+      }),
+      progress: testProgress({ started_at: now }),
       history: [],
-      selection: {
-        primary: 'm',
-        fallbacks: [],
-        labels: [],
-        token_estimate: 1,
-        estimated_cost_usd: 0,
-        rejected: [],
-        degrade_level: 0,
-      },
-      plan: {
-        scene: null,
-        steps: [
-          {
-            index: 0,
-            tool: p.tool,
-            tool_definition_hash: p.toolHash ?? p.registry.versions.tool_hashes[p.tool] ?? 'sha256:none',
-            purpose: 'test',
-            input_from: [],
-            expected_evidence: 'source',
-            fallback_tool: null,
-          },
-        ],
-        visible_tools: p.visibleTools ?? [p.tool],
-        candidate_scores: [],
-        rejected: [],
-      },
-      call: { step_index: 0, tool: p.tool, arguments: p.arguments, provenance: {}, validation_log: [] },
+      selection: testSelection(),
+      plan: testPlan([step], { visible_tools: p.visibleTools ?? [p.tool] }),
+      call: testPreparedCall({ tool: p.tool, arguments: p.arguments }),
     },
-  };
+    {
+      event_id: `evt-${randomUUID()}`,
+      task_id: taskId,
+      tenant_id: p.tenant ?? 'acme',
+      agent_id: p.agent ?? 'test_agent',
+      stage: 'parameter_injector',
+      event_type: 'step_prepared',
+      decision_reason: 'prepared',
+      input_source: 'pipeline',
+      registry_version: p.registry.versions.registry_version,
+      occurred_at: now,
+      schema_version: 1,
+    },
+  );
 }
