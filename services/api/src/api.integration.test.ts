@@ -23,6 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiApp } from './app.js';
 import { hashApiKey } from './auth.js';
+import { checkResponses, type ResponseLog } from './openapi-conformance.js';
 import { taskIdFor } from './tasks.js';
 
 const endpoints = testEndpoints();
@@ -35,6 +36,7 @@ let bus: Bus;
 let app: FastifyInstance;
 let subscription: Subscription | undefined;
 let baseUrl: string;
+let responses: ResponseLog;
 const seen: IncomingMessage[] = [];
 const tenant = uniqueName('tenant');
 const topicPrefix = `${uniqueName('api')}.`;
@@ -78,6 +80,8 @@ beforeAll(async () => {
     registryStore,
     registryNames: ['after-sales'],
   });
+  // Every answer on real infrastructure is checked against the OpenAPI document too.
+  responses = checkResponses(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
@@ -86,6 +90,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
+  expect(responses.problems).toEqual([]);
+  expect(responses.checked).toBeGreaterThan(3);
   await subscription?.stop();
   await bus.close();
   await store.close();
@@ -197,6 +203,7 @@ describe('HTTP API on real Kafka + schema registry + PostgreSQL', () => {
       publishTimeoutMs: 2000,
       readinessTimeoutMs: 1000,
     });
+    const deadResponses = checkResponses(deadApp);
     const request = {
       method: 'POST',
       url: '/v1/tasks',
@@ -239,6 +246,7 @@ describe('HTTP API on real Kafka + schema registry + PostgreSQL', () => {
       expect((message.value as TaskSubmitted).payload.task.request).toBe('Cancel order 1234');
       expect(message.headers[REPUBLISHED_HEADER]).toBe('true');
       expect(await store.readTask(taskId)).toHaveLength(1);
+      expect(deadResponses.problems).toEqual([]);
     } finally {
       await deadApp.close();
       // Waits for the publish kafkajs is still retrying in the background.
