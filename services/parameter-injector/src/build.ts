@@ -89,6 +89,11 @@ function isNameParameter(hints: ParameterHints): boolean {
 const NAMED_PHRASE =
   /\b(?:to|for|with|from|named|called)\s+(?:the\s+)?(\p{Lu}[\p{L}\p{N}&.'-]*(?:\s+(?!(?:and|then|about|for|on|by|with|to|in|at|from|of)\b)[\p{L}\p{N}&'-]+){0,3})/u;
 
+// "ping the beacon group", "message Li Wei": the one addressed stands right after a verb of messaging — a group or team
+// named in any case, or a capitalised name. Two names joined by "and" are two recipients: no single one is taken.
+const NAMED_AFTER_MESSAGING =
+  /\b(?:[Pp]ing|[Mm]essage|[Nn]otify|[Rr]emind|[Tt]ell|[Ee]-?mail|[Tt]ext|DM|[Dd]m|[Ss]end)\s+(?:the\s+)?((?!(?:a|an|my|our|this|that|me|us|him|her|them)\b)(?:[\p{L}\p{N}&.'-]+\s+){1,2}(?:group|team|channel|chat)\b|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\b(?!\s+(?:and\s+)?\p{Lu}))/u;
+
 // In Chinese the recipient follows 给 / 发给 / 转给 / 抄送 / 通知 / 告诉 / 跟 and runs to the next verb or punctuation
 // (发邮件给Atlas项目组, 给Zhang Min发封邮件, 跟陈杰说一声).
 const NAMED_PHRASE_ZH =
@@ -103,7 +108,7 @@ const NAMED_GROUP_ZH =
  * group" → "Atlas project group"); undefined when there is none (the whole request is then used).
  */
 export function namedPhrase(text: string): string | undefined {
-  for (const pattern of [NAMED_PHRASE, NAMED_PHRASE_ZH, NAMED_GROUP_ZH]) {
+  for (const pattern of [NAMED_PHRASE, NAMED_AFTER_MESSAGING, NAMED_PHRASE_ZH, NAMED_GROUP_ZH]) {
     // "Atlas群里" is the Atlas group's chat: the group is named "Atlas"; 群 (group chat) and 里 (in) are not its name.
     const name = pattern
       .exec(text)?.[1]

@@ -80,6 +80,11 @@ describe('namedPhrase (a name parameter takes the name the request gives)', () =
     // 在 X 群里: the group is X; 通知一下 names nobody.
     expect(namedPhrase('在Atlas群里发一句：明天的站会取消')).toBe('Atlas');
     expect(namedPhrase('在项目组群里通知一下')).toBe('项目组');
+    // Right after a verb of messaging: a group in any case, or one capitalised name — never one of two.
+    expect(namedPhrase('ping the beacon group: files are up')).toBe('beacon group');
+    expect(namedPhrase('message Li Wei that the meeting moved')).toBe('Li Wei');
+    expect(namedPhrase('Send Chen Jie and Zhang Min a reminder')).toBeUndefined();
+    expect(namedPhrase('send the weekly report')).toBeUndefined();
   });
 });
 

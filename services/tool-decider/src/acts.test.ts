@@ -124,6 +124,19 @@ describe('readActs: requests phrased politely, negated or undone', () => {
     expect(readActs('能否退款').map((a) => a.kind)).toEqual(['look_up']);
   });
 
+  it('a message after a colon or in quotes is content to send, not more asks', () => {
+    expect(kinds('ping the beacon group: design files are up, pls review by wednesday')).toEqual([
+      ['send', 'the beacon group: design files are up'],
+    ]);
+    expect(kinds('post "deploy finished, staging is green" in the chat')).toEqual([
+      ['send', '"deploy finished, staging is green" in the chat'],
+    ]);
+    expect(readActs('Email Li Wei: the meeting moved. Also cancel my ticket.').map((a) => a.kind)).toEqual([
+      'send',
+      'cancel',
+    ]);
+  });
+
   it('spoken V下 is V一下, and a change-to clause finishes the change asked just before it', () => {
     expect(kinds('订单5678能改下收货地址吗，改成上海市徐汇区漕溪北路88号')).toEqual([
       ['update', '收货地址 → 上海市徐汇区漕溪北路88号'],

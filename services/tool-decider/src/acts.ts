@@ -399,9 +399,14 @@ const ZH_MARKERS = /^(?:帮我|给我|替我|帮忙|你|您|一下|尽快|马上
 // Where an English object ends: a clause end, or the next ask ("… and tell me …").
 const EN_OBJECT_END = /[.?!](?=\s|$)|[;,\n]|\s+(?:and|then|but|so)\s+|$/iu;
 
+// Quoted words are content (a message, a title): what they hold does not end the object around them.
+const QUOTED = /"[^"\n]*"|“[^”\n]*”|「[^」\n]*」/gu;
+
 function objectAfter(text: string, from: number): string {
   const rest = text.slice(from);
-  const end = rest.search(EN_OBJECT_END);
+  // Masked with letters of the same length, so positions hold and the quote's own punctuation ends nothing.
+  const masked = rest.replace(QUOTED, (q) => `"${'x'.repeat(q.length - 2)}"`);
+  const end = masked.search(EN_OBJECT_END);
   return (end === -1 ? rest : rest.slice(0, end)).trim();
 }
 
@@ -510,16 +515,23 @@ function readEnglish(request: string): AskedActRead[] {
     const lead = sentence.length - sentence.trimStart().length + start;
     const thingPlease = EN_THING_PLEASE.exec(trimmed);
     const asked = inSentence.length === 0 ? EN_SOMEONE_DO.exec(trimmed) : null;
-    const askedVerb = asked?.[2]?.toLowerCase();
-    if (asked && askedVerb && !EN_NOT_IMPERATIVE.has(askedVerb) && !/(?:ing|ed|[^s]s)$/u.test(askedVerb)) {
+    const verbWord = asked?.[2];
+    const askedVerb = verbWord?.toLowerCase();
+    if (
+      asked &&
+      verbWord !== undefined &&
+      askedVerb !== undefined &&
+      !EN_NOT_IMPERATIVE.has(askedVerb) &&
+      !/(?:ing|ed|[^s]s)$/u.test(askedVerb)
+    ) {
       // "Could a courier collect it on Friday?", "Can someone look at my order?": asking whether someone will do a
       // thing to something is asking for it — of its verb's kind, or of unnamed kind decided by the tools it fits.
-      const verbAt = lead + asked[0].length - asked[2].length - (asked[3]?.length ?? 0);
+      const verbAt = lead + asked[0].length - verbWord.length - (asked[3]?.length ?? 0);
       const object = objectAfter(request, verbAt + askedVerb.length);
       const kind = EN_KIND_OF.get(askedVerb) ?? 'act';
       acts.push({
         at: verbAt,
-        act: { kind, object, phrase: `${asked[2]} ${object}`, cue: asked[2], ...figuresOf(kind, trimmed) },
+        act: { kind, object, phrase: `${verbWord} ${object}`, cue: verbWord, ...figuresOf(kind, trimmed) },
       });
     } else if (inSentence.length === 0 && EN_QUESTION.test(trimmed))
       acts.push({ at: start, act: { kind: 'look_up', object: trimmed, phrase: trimmed, cue: 'question' } });
@@ -538,8 +550,22 @@ function readEnglish(request: string): AskedActRead[] {
       acts.push({ at: lead, act: { kind, object, phrase: `${verb} ${object}`, cue: verb } });
     }
   }
-  return acts.sort((a, b) => a.at - b.at).map((a) => a.act);
+  // "ping the Beacon group: design files are up, pls review by Wednesday": after a send verb, a colon opens the
+  // message, whose words to the end of that sentence are the content to send, not more asks.
+  const send = acts.filter((a) => a.act.kind === 'send').sort((a, b) => a.at - b.at)[0];
+  const colon = send ? EN_CONTENT_COLON.exec(request.slice(send.at)) : null;
+  const contentAt = send && colon ? send.at + colon.index + colon[0].length : Infinity;
+  // The message runs to the end of its sentence; a next sentence may ask again ("… Also cancel my ticket.").
+  const sentenceEnd = request.slice(contentAt).search(/[.?!](?=\s|$)|\n/u);
+  const contentEnd = sentenceEnd === -1 ? Infinity : contentAt + sentenceEnd;
+  return acts
+    .filter((a) => a.at < contentAt || a.at > contentEnd)
+    .sort((a, b) => a.at - b.at)
+    .map((a) => a.act);
 }
+
+// A colon in the send's own sentence, before any sentence end.
+const EN_CONTENT_COLON = /^[^.?!\n:]{0,80}:/u;
 
 // Chinese clauses: punctuation and the connectives that start a next ask (kept, so a clause knows its question mark).
 // The connectives that start a next ask (然后 "then", 顺便 "by the way", 另外 "also" …).
