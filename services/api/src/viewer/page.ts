@@ -126,7 +126,7 @@ td.muted { color: var(--muted); }
 #decisions th { vertical-align: bottom; }
 #decisions td.reason { min-width: 22rem; }
 #decisions th.num { white-space: normal; }
-.answer-output { max-height: 9rem; }
+.payload.answer-output { max-height: 4.6rem; margin: 0.3rem 0; }
 .legend { display: flex; flex-wrap: wrap; gap: 1.2rem; font-size: 0.85rem; color: var(--muted); margin: 0.5rem 0; }
 .legend span::before {
   content: ''; display: inline-block; width: 0.8rem; height: 0.8rem; margin-right: 0.35rem;

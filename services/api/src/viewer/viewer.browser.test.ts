@@ -76,9 +76,15 @@ async function corpusTask(file: string, taskId: string): Promise<CorpusTask> {
 
 /**
  * Appends a recorded task for `tenant`, one event at a time, waiting between events as long as the recording did,
- * so the events' recorded_at (the timeline's clock) keeps the recording's rhythm.
+ * so the events' recorded_at (the timeline's clock) keeps the recording's rhythm. `workMs` gives a decision the work
+ * time its stage would have recorded (the corpora predate it).
  */
-async function appendRecorded(store: EventStore, task: CorpusTask, tenant: string): Promise<void> {
+async function appendRecorded(
+  store: EventStore,
+  task: CorpusTask,
+  tenant: string,
+  workMs?: (streamVersion: number) => number | undefined,
+): Promise<void> {
   let previous: number | undefined;
   for (const event of [...task.events].sort((a, b) => a.stream_version - b.stream_version)) {
     const at = Date.parse(event.envelope.occurred_at);
@@ -86,12 +92,14 @@ async function appendRecorded(store: EventStore, task: CorpusTask, tenant: strin
     const wait = previous === undefined ? 0 : Math.min(Math.max(0, at - previous), 1000);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     previous = at;
+    const work = workMs?.(event.stream_version);
     await store.append([
       {
         envelope: { ...event.envelope, tenant_id: tenant },
         topic: event.topic,
         payload: event.payload,
         ...((event as RecordedEvent).exchanges ? { exchanges: (event as RecordedEvent).exchanges } : {}),
+        ...(work === undefined ? {} : { work_ms: work }),
       },
     ]);
   }
@@ -178,7 +186,10 @@ beforeAll(async () => {
   // Oldest first: the list shows the newest activity first, so the degraded trace heads it.
   await appendRecorded(events, await corpusTask(AFTER_SALES_CORPUS, PLAIN), tenant);
   await appendRecorded(events, withHostileText(await corpusTask(AFTER_SALES_CORPUS, HOSTILE)), tenant);
-  await appendRecorded(events, await corpusTask(DEGRADED_CORPUS, DEGRADED), tenant);
+  // Its pipeline decisions (not the submission, #1) with the work time a stage records: 7 ms per stream version.
+  await appendRecorded(events, await corpusTask(DEGRADED_CORPUS, DEGRADED), tenant, (v) =>
+    v === 1 ? undefined : v * 7,
+  );
 
   bus = createMemoryBus();
   const api = createApiApp({ bus, store: events, apiKeys: { [hashApiKey(KEY)]: tenant } });
@@ -241,6 +252,18 @@ async function openWithKey(path: string, key = KEY): Promise<Page> {
   await page.getByRole('button', { name: 'Use this key' }).click();
   return page;
 }
+
+/**
+ * How far the timeline's picture overflows its frame, and the page the window (pixels; 0 = it fits). Page-side code as
+ * text: these tests are type-checked without the DOM's types.
+ */
+const OVERFLOW = `(() => {
+  const scroll = document.querySelector('#timeline-scroll');
+  return {
+    picture: scroll.scrollWidth - scroll.clientWidth,
+    page: document.documentElement.scrollWidth - window.innerWidth,
+  };
+})()`;
 
 const listedTasks = (page: Page) => page.locator('#trace-list tbody tr td:first-child a').allTextContents();
 
@@ -452,6 +475,158 @@ describe('the trace viewer in headless Chromium', () => {
     expect(await failed.locator('pre').nth(1).textContent()).toContain('"timeout": true');
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
+  }, 60_000);
+
+  it('shows each task’s request and outcome, on the list and on its trace page, with the answer form for a question', async () => {
+    const page = await openWithKey('/viewer');
+    await page.locator('#trace-list').waitFor();
+    const row = (task: string) => page.locator(`tr[data-task-id="${task}"]`);
+    await expect.poll(() => row(PLAIN).locator('.row-outcome').textContent()).toMatch(/^refund_create: \{"/);
+    expect(await row(PLAIN).locator('.row-request').textContent()).toBe(
+      'My order 1234 is late and I want a refund.',
+    );
+    await expect
+      .poll(() => row(HOSTILE).locator('.row-outcome').textContent())
+      .toMatch(/^asks: What order_id should I use/);
+    expect(await row(HOSTILE).locator('.row-request').textContent()).toBe(`Refund my order. ${XSS}`);
+    // The form that submits a request is there, with the agents of the list as suggestions.
+    const options = await page.locator('#known-agents option').all();
+    expect(await Promise.all(options.map((o) => o.getAttribute('value')))).toEqual([
+      'office_agent',
+      'refund_agent',
+    ]);
+
+    await page.goto(`${base}/viewer?trace=${PLAIN}`);
+    await page.locator('#outcome').waitFor();
+    expect(await page.locator('#request').textContent()).toBe('My order 1234 is late and I want a refund.');
+    expect(await page.locator('#task-status').textContent()).toBe('success');
+    expect(JSON.parse((await page.locator('#answer-output').textContent()) ?? '')).toHaveProperty(
+      'refund_id',
+    );
+    expect(await page.locator('#answer-form').count()).toBe(0);
+    // A finished task is not followed.
+    expect(await page.locator('#live-status').isHidden()).toBe(true);
+
+    await page.goto(`${base}/viewer?trace=${HOSTILE}`);
+    await page.locator('#outcome').waitFor();
+    expect(await page.locator('#request').textContent()).toBe(`Refund my order. ${XSS}`);
+    expect(await page.locator('#task-status').textContent()).toBe('need_clarification');
+    expect(await page.locator('#outcome').textContent()).toMatch(/The task asks:What order_id should I use/);
+    expect(await page.getByLabel('Your answer').count()).toBe(1);
+    // A question of the parameter injector, not the executor's confirmation gate: no confirmation is offered.
+    expect(await page.locator('#confirm-form').count()).toBe(0);
+    expect(await page.locator('img').count()).toBe(0);
+  }, 60_000);
+
+  it('fits a 32-decision trace into a 1,280 px window with every loop in view, and zooms in and out', async () => {
+    const page = await openWithKey(`/viewer?trace=${DEGRADED}`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const svg = page.locator('svg.timeline');
+    await svg.waitFor();
+    const overflow = () => page.evaluate<{ picture: number; page: number }>(OVERFLOW);
+    await expect.poll(overflow).toEqual({ picture: 0, page: 0 });
+    expect(await page.locator('#zoom-level').textContent()).toBe('fitted to the window');
+    const edges = svg.locator('path.edge.loop.back-edge');
+    expect(await edges.count()).toBe(7);
+    for (const edge of await edges.all()) {
+      const box = await edge.boundingBox();
+      expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1280);
+    }
+    // Still by time: the 0.7 s e-mail attempt (#17 → #18) takes more room than a quick hop.
+    const xOf = async (v: number) =>
+      Number(
+        /translate\(([\d.]+)/.exec(
+          (await svg.locator(`g.mark[data-stream-version="${String(v)}"]`).getAttribute('transform')) ?? '',
+        )?.[1],
+      );
+    expect((await xOf(18)) - (await xOf(17))).toBeGreaterThan(2 * ((await xOf(17)) - (await xOf(16))));
+    // Crowded marks keep their circle, number and colour; their words are in the title until one zooms in.
+    const crowded = await svg.locator('g.mark.no-room').count();
+    expect(crowded).toBeGreaterThan(0);
+    expect(await svg.locator('g.mark.degraded').count()).toBe(9);
+    await page.screenshot({ path: join(tmpdir(), 'signalbox-viewer-fit-1280.png') });
+
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    expect(await page.locator('#zoom-level').textContent()).toBe('300 % of the window');
+    const zoomed = await overflow();
+    expect(zoomed.picture).toBeGreaterThan(1000);
+    expect(zoomed.page).toBe(0);
+    expect(await svg.locator('g.mark.no-room').count()).toBeLessThan(crowded);
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    expect(await page.locator('#zoom-level').textContent()).toBe('200 % of the window');
+    await page.getByRole('button', { name: 'Fit to width' }).click();
+    await expect.poll(overflow).toEqual({ picture: 0, page: 0 });
+    expect(await page.getByRole('button', { name: 'Fit to width' }).isDisabled()).toBe(true);
+  }, 60_000);
+
+  it('gives each decision its work time and its model calls’ count, tokens, cost and latency as columns', async () => {
+    const page = await openWithKey(`/viewer?trace=${DEGRADED}`);
+    await page.locator('#decisions').waitFor();
+    const headings = await page.locator('#decisions thead th').allTextContents();
+    const column = (name: string) => headings.indexOf(name) + 1;
+    expect(headings.slice(0, 8)).toEqual([
+      'Decision',
+      'At',
+      'Since previous',
+      'Work',
+      'Model calls',
+      'Tokens in → out',
+      'Cost',
+      'Model latency',
+    ]);
+    const cells = (name: string) =>
+      page.locator(`#decisions tbody tr td:nth-child(${String(column(name))})`).allTextContents();
+    // The work time the stages recorded (7 ms per stream version here); the API's submission has none.
+    const work = await cells('Work');
+    expect(work).toHaveLength(32);
+    expect(work[0]).toBe('—');
+    expect(work.slice(1)).toEqual(Array.from({ length: 31 }, (_, i) => `${String((i + 2) * 7)} ms`));
+    expect(await cells('Model calls')).toEqual(Array(32).fill('—'));
+
+    // The decision resting on two model calls, one answered and one that timed out (EL-7, EL-9).
+    await page.goto(`${base}/viewer?trace=${HOSTILE}`);
+    await page.locator('#decisions').waitFor();
+    const second = page.locator('#decisions tbody tr').nth(1);
+    const cell = (name: string) => second.locator(`td:nth-child(${String(column(name))})`).textContent();
+    expect(await cell('Model calls')).toBe('2 (1 failed)');
+    expect(await cell('Tokens in → out')).toBe('42 → 7');
+    // This API was given no registry, so no price is known for the profile: shown as unknown, not as free.
+    expect(await cell('Cost')).toBe('?');
+    expect(await cell('Model latency')).toBe('30.3 s');
+    await page.locator('svg.timeline g.mark[data-stream-version="2"]').click();
+    await expect
+      .poll(() => page.locator('#details').textContent())
+      .toContain('2 (1 failed) · 42 → 7 tokens · ? · 30.3 s');
+  }, 60_000);
+
+  it('opens the decision a deep link names, follows hash changes and the Back button', async () => {
+    const page = await openWithKey(`/viewer?trace=${DEGRADED}#decision-23`);
+    const title = page.locator('#details-title');
+    await expect.poll(() => title.textContent()).toBe('Decision #23: degrade_requested');
+    expect(await page.locator('svg.timeline g.mark.selected').getAttribute('data-stream-version')).toBe('23');
+
+    await page.evaluate(`location.hash = '#decision-18'`);
+    await expect.poll(() => title.textContent()).toBe('Decision #18: step_executed');
+    await expect.poll(() => page.locator('#payload').textContent()).toContain('sending is down');
+    expect(await page.locator('#decisions tr.is-selected td').first().textContent()).toBe('#18');
+
+    // A click is a step in the history: Back returns to the decision before it.
+    await page.locator('#decisions tbody tr').nth(4).getByRole('button').click();
+    await expect.poll(() => title.textContent()).toBe('Decision #5: step_executed');
+    expect(new URL(page.url()).hash).toBe('#decision-5');
+    await page.goBack();
+    await expect.poll(() => title.textContent()).toBe('Decision #18: step_executed');
+    await page.goBack();
+    await expect.poll(() => title.textContent()).toBe('Decision #23: degrade_requested');
+    // Forward, and a hash naming no decision closes the details.
+    await page.goForward();
+    await expect.poll(() => title.textContent()).toBe('Decision #18: step_executed');
+    await page.evaluate(`location.hash = '#decision-999'`);
+    await expect.poll(() => page.locator('#details').isHidden()).toBe(true);
+    expect(await page.locator('svg.timeline g.mark.selected').count()).toBe(0);
   }, 60_000);
 
   it('says so when a trace does not exist for this key', async () => {

@@ -361,7 +361,7 @@ function drawPicture(trace, layout, onSelect) {
         'text',
         { class: 'degraded-band-label', x: x + 6, y: 44 },
         // The long form where the band leaves room for it.
-        x + 230 < width ? 'DEGRADED from here (model degraded)' : 'DEGRADED',
+        x + 270 < width ? 'DEGRADED from here (model degraded)' : 'DEGRADED',
       ),
     );
   }

@@ -782,7 +782,7 @@ function outcomeView(view, onAnswer) {
               h(
                 'pre',
                 { class: 'payload answer-output', id: 'answer-output' },
-                JSON.stringify(view.answer.output, null, 2),
+                JSON.stringify(view.answer.output),
               ),
             ]
           : [h('p', {}, 'No step succeeded, so there is no answer.')]),
