@@ -350,16 +350,19 @@ export interface EmbeddedBackends {
 
 /**
  * Migrates the event log, the executor's and the demo tools' tables on `db` (default: a new in-memory database),
- * seeds the demo data and starts the demo tool backends on a free loopback port.
+ * seeds the demo data and starts the demo tool backends on a free loopback port. `store` is the event store of `db`
+ * to migrate and hand back (default: a new one); the backends close it.
  */
-export async function startBackends(options: { db?: PGlite; now?: string } = {}): Promise<EmbeddedBackends> {
+export async function startBackends(
+  options: { db?: PGlite; now?: string; store?: EventStore } = {},
+): Promise<EmbeddedBackends> {
   // The demo backends answer as of the demo's "now", so "late" and "yesterday" mean the same on every run.
   const now = new Date(options.now ?? DEMO_REFERENCE_TIME);
   if (Number.isNaN(now.getTime()))
     throw new RangeError(`now must be an ISO-8601 time, got "${String(options.now)}"`);
   const ownsDb = options.db === undefined;
   const db = options.db ?? new PGlite();
-  const store = createPgliteEventStore({ pglite: db });
+  const store = options.store ?? createPgliteEventStore({ pglite: db });
   const demoStore = createDemoStore(db, { schema: 'demo_tools' });
   const executorSchema = 'executor';
   const executorStore = createExecutorStore({ pool: pglitePool(db), schema: executorSchema });

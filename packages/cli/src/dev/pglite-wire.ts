@@ -18,6 +18,11 @@ export interface PgliteWireOptions {
   host?: string;
   /** 0 picks a free port. @default 0 */
   port?: number;
+  /**
+   * Connections wait for this before their first message (the dev server listens before its migrations ran).
+   * @default PGlite's own readiness
+   */
+  ready?: Promise<unknown>;
 }
 
 /** A listening wire server. */
@@ -101,7 +106,8 @@ function renamed(msg: Buffer, prefix: string, statements: Set<string>): Buffer {
 /** Serves `db` over the PostgreSQL wire protocol until `close()`. */
 export async function servePgliteWire(options: PgliteWireOptions): Promise<PgliteWire> {
   const { db } = options;
-  await db.waitReady;
+  const ready = Promise.all([db.waitReady, options.ready]);
+  ready.catch(() => undefined); // a connection that waits on a failed start is closed
   const host = options.host ?? '127.0.0.1';
   const connections = new Map<Socket, () => Promise<void>>();
   let nextId = 1;
@@ -139,6 +145,8 @@ export async function servePgliteWire(options: PgliteWireOptions): Promise<Pglit
 
     const forget = async () => {
       // A transaction left open, and the client's prepared statements, must not outlive it in the shared session.
+      if (!started) return; // it never reached the database
+      await ready;
       const release = held ?? (await acquireTransactionLock(db));
       held = undefined;
       try {
@@ -154,6 +162,7 @@ export async function servePgliteWire(options: PgliteWireOptions): Promise<Pglit
     };
 
     const handle = async (chunk: Buffer) => {
+      await ready;
       buffered = Buffer.concat([buffered, chunk]);
       for (;;) {
         if (!started) {

@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { ACTION_KINDS } from '@signalbox/demo-tools';
 import { createApiApp, authenticate, hashApiKey, type ApiKeys } from '@signalbox/api';
 import { topicByName } from '@signalbox/contracts';
-import type { TraceTimeline } from '@signalbox/event-log';
+import { createPgliteEventStore, type TraceTimeline } from '@signalbox/event-log';
 import type { OutgoingMessage } from '@signalbox/bus';
 import {
   McpServers,
@@ -233,12 +233,12 @@ function listenError(error: unknown, host: string, port: number, flag = '--port'
 }
 
 /**
- * Starts the dev server: backends, pipelines, the demo run (unless off or already recorded), then the API and viewer.
- * Resolves once it listens; `close()` stops it.
+ * Starts the dev server: the API, the viewer and the event log's door listen (`onListening`), then the backends and
+ * the pipelines start (requests wait for them), then the demo runs (unless off or already recorded). Resolves when
+ * all of that is done; `close()` stops it.
  */
 export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
   const o = resolveOptions(options);
-  const semantic = options.semantic === undefined ? await deciderSemantic(o.env) : options.semantic;
   const mcpServers = (() => {
     const text = o.env.SIGNALBOX_EXECUTOR_MCP_SERVERS?.trim();
     if (!text) return {};
@@ -268,93 +268,23 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   try {
     const db = o.dataDir === undefined ? new PGlite() : new PGlite(o.dataDir);
     cleanups.push(() => db.close());
-    const backends = await startBackends({ db });
-    cleanups.push(() => backends.close());
+    const store = createPgliteEventStore({ pglite: db });
 
-    const guard = createSsrfGuard({ allow: [new URL(backends.demoToolsUrl).host, ...o.allowHosts] });
-    const toolEnv = { ...o.env, SIGNALBOX_DEMO_TOOLS_URL: backends.demoToolsUrl } as NodeJS.ProcessEnv;
-    const mcp: McpTransport = createMcpTransport({ servers: mcpServers, guard, env: toolEnv });
-    cleanups.push(() => mcp.close());
-    // The user's HTTP and MCP tools go through the production executor, behind the SSRF guard.
-    const executor = createExecutor({
-      store: backends.executorStore,
-      transports: {
-        http: createHttpTransport({ guard, env: toolEnv }),
-        mcp,
-        builtin: { compute: createComputeSandbox({}) },
-      },
+    // The API, the viewer and the event log's door listen first, and print where they are: opening the database,
+    // the semantic model and the stages take a while on a cold start, and requests meanwhile wait for them.
+    let markStarted: () => void = () => undefined;
+    let markFailed: (error: unknown) => void = () => undefined;
+    const started = new Promise<void>((resolveStarted, reject) => {
+      markStarted = resolveStarted;
+      markFailed = reject;
     });
-    const waiter = createTaskWaiter();
-    const pipelineOptions = (name: string) => ({
-      name,
-      store: backends.store,
-      executor,
-      semantic,
-      onFinished: (taskId: string) => {
-        waiter.finished(taskId);
-      },
-    });
+    started.catch(() => undefined); // a failed start is thrown by startDevServer; waiting requests get a 500
 
     const packPipelines = new Map<PackName, EmbeddedPipeline>();
-    for (const pack of o.packs) {
-      const registry = await loadRegistryDir(join(o.repoRoot, 'registry', 'packs', pack));
-      const pipeline = await startPipeline({ ...pipelineOptions(pack), registry });
-      cleanups.push(() => pipeline.stop());
-      packPipelines.set(pack, pipeline);
-    }
-
     // The user's folders: a pipeline starts with the first content that loads and restarts its stages on each
     // later one; a folder that never loaded has no pipeline (its agents are nobody's yet).
     const userPipelines = new Map<string, EmbeddedPipeline>();
     const watched: WatchedRegistry[] = [];
-    for (const [i, dir] of o.registryDirs.entries()) {
-      const name = `registry-${String(i + 1)}`;
-      const reported = { lint: '' };
-      const w = await watchRegistryDir({
-        dir,
-        ...(options.reloadDebounceMs !== undefined ? { debounceMs: options.reloadDebounceMs } : {}),
-        onLoad: async (registry) => {
-          const existing = userPipelines.get(dir);
-          if (existing) {
-            await existing.reload(registry);
-            o.log(`[dev] reloaded ${dir}: registry ${registry.versions.registry_version.slice(0, 12)}`);
-          } else {
-            const pipeline = await startPipeline({
-              ...pipelineOptions(name),
-              registry,
-              groupPrefix: `dev.${name}`,
-            });
-            userPipelines.set(dir, pipeline);
-            o.log(
-              `[dev] serving ${dir}: registry ${registry.versions.registry_version.slice(0, 12)}, agents ` +
-                `${registry.content.agents.map((a) => a.id).join(', ') || '(none)'}, tools ` +
-                (registry.content.tools.map((t) => t.name).join(', ') || '(none)'),
-            );
-          }
-        },
-        onChecked: (status) => {
-          if (status.problems.length > 0) {
-            o.log(
-              `[dev] ${dir} did not load (${String(status.problems.length)} problem(s)); ` +
-                (status.state === 'stale'
-                  ? 'the last good registry keeps serving'
-                  : 'nothing of it is served') +
-                `:\n${status.problems.map((p) => `  ${p}`).join('\n')}`,
-            );
-          }
-          const lint = status.lint.join('\n');
-          if (lint !== reported.lint && status.lint.length > 0)
-            o.log(`[dev] ${dir} lint (RG-2):\n${status.lint.map((l) => `  ${l}`).join('\n')}`);
-          reported.lint = lint;
-        },
-      });
-      watched.push(w);
-    }
-    cleanups.push(async () => {
-      for (const w of watched) w.close();
-      for (const p of userPipelines.values()) await p.stop();
-    });
-
     const pipelines = (): EmbeddedPipeline[] => [
       ...o.registryDirs.flatMap((d) => userPipelines.get(d) ?? []),
       ...packPipelines.values(),
@@ -362,7 +292,10 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     const router = createRouterBus(pipelines);
 
     const apiKeys: ApiKeys = new Map([[hashApiKey(o.apiKey), DEV_TENANT]]);
-    const app = createApiApp({ bus: router, store: backends.store, apiKeys });
+    const app = createApiApp({ bus: router, store, apiKeys });
+    app.addHook('onRequest', async (request) => {
+      if (/^\/(v1|dev)(\/|$|\?)/.test(request.url)) await started;
+    });
     cleanups.push(() => app.close());
     let url = '';
     let databaseUrl: string | undefined;
@@ -392,29 +325,120 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     if (o.databasePort !== null) {
       let wire: PgliteWire;
       try {
-        wire = await servePgliteWire({ db, host: o.host, port: o.databasePort });
+        wire = await servePgliteWire({ db, host: o.host, port: o.databasePort, ready: started });
       } catch (error) {
         throw listenError(error, o.host, o.databasePort, '--database-port');
       }
       cleanups.push(() => wire.close());
       databaseUrl = wire.url;
     }
-    const dataDir = o.dataDir;
-    if (dataDir !== undefined) {
-      // Other CLI processes asked for this folder (`--data DIR`) reach it through this server (event-log-source.ts).
-      writeDataLock(dataDir, {
-        pid: process.pid,
-        url,
-        api_key: o.apiKey,
-        ...(databaseUrl ? { database_url: databaseUrl } : {}),
-      });
-      cleanups.push(() => {
-        removeDataLock(dataDir);
-        return Promise.resolve();
-      });
-    }
-
     options.onListening?.({ url, apiKey: o.apiKey, databaseUrl });
+
+    const waiter = createTaskWaiter();
+    let backends: EmbeddedBackends;
+    try {
+      await db.waitReady;
+      const dataDir = o.dataDir;
+      if (dataDir !== undefined) {
+        // Written once PGlite made the folder: other CLI processes given this folder (`--data DIR`) reach it
+        // through this server (event-log-source.ts), and a second dev server refuses it.
+        writeDataLock(dataDir, {
+          pid: process.pid,
+          url,
+          api_key: o.apiKey,
+          ...(databaseUrl ? { database_url: databaseUrl } : {}),
+        });
+        cleanups.push(() => {
+          removeDataLock(dataDir);
+          return Promise.resolve();
+        });
+      }
+      const semantic = options.semantic === undefined ? await deciderSemantic(o.env) : options.semantic;
+      backends = await startBackends({ db, store });
+      const open = backends;
+      cleanups.push(() => open.close());
+
+      const guard = createSsrfGuard({ allow: [new URL(open.demoToolsUrl).host, ...o.allowHosts] });
+      const toolEnv = { ...o.env, SIGNALBOX_DEMO_TOOLS_URL: open.demoToolsUrl } as NodeJS.ProcessEnv;
+      const mcp: McpTransport = createMcpTransport({ servers: mcpServers, guard, env: toolEnv });
+      cleanups.push(() => mcp.close());
+      // The user's HTTP and MCP tools go through the production executor, behind the SSRF guard.
+      const executor = createExecutor({
+        store: open.executorStore,
+        transports: {
+          http: createHttpTransport({ guard, env: toolEnv }),
+          mcp,
+          builtin: { compute: createComputeSandbox({}) },
+        },
+      });
+      const pipelineOptions = (name: string) => ({
+        name,
+        store: open.store,
+        executor,
+        semantic,
+        onFinished: (taskId: string) => {
+          waiter.finished(taskId);
+        },
+      });
+
+      for (const pack of o.packs) {
+        const registry = await loadRegistryDir(join(o.repoRoot, 'registry', 'packs', pack));
+        const pipeline = await startPipeline({ ...pipelineOptions(pack), registry });
+        cleanups.push(() => pipeline.stop());
+        packPipelines.set(pack, pipeline);
+      }
+      cleanups.push(async () => {
+        for (const w of watched) w.close();
+        for (const p of userPipelines.values()) await p.stop();
+      });
+      for (const [i, dir] of o.registryDirs.entries()) {
+        const name = `registry-${String(i + 1)}`;
+        const reported = { lint: '' };
+        const w = await watchRegistryDir({
+          dir,
+          ...(options.reloadDebounceMs !== undefined ? { debounceMs: options.reloadDebounceMs } : {}),
+          onLoad: async (registry) => {
+            const existing = userPipelines.get(dir);
+            if (existing) {
+              await existing.reload(registry);
+              o.log(`[dev] reloaded ${dir}: registry ${registry.versions.registry_version.slice(0, 12)}`);
+            } else {
+              const pipeline = await startPipeline({
+                ...pipelineOptions(name),
+                registry,
+                groupPrefix: `dev.${name}`,
+              });
+              userPipelines.set(dir, pipeline);
+              o.log(
+                `[dev] serving ${dir}: registry ${registry.versions.registry_version.slice(0, 12)}, agents ` +
+                  `${registry.content.agents.map((a) => a.id).join(', ') || '(none)'}, tools ` +
+                  (registry.content.tools.map((t) => t.name).join(', ') || '(none)'),
+              );
+            }
+          },
+          onChecked: (status) => {
+            if (status.problems.length > 0) {
+              o.log(
+                `[dev] ${dir} did not load (${String(status.problems.length)} problem(s)); ` +
+                  (status.state === 'stale'
+                    ? 'the last good registry keeps serving'
+                    : 'nothing of it is served') +
+                  `:\n${status.problems.map((p) => `  ${p}`).join('\n')}`,
+              );
+            }
+            const lint = status.lint.join('\n');
+            if (lint !== reported.lint && status.lint.length > 0)
+              o.log(`[dev] ${dir} lint (RG-2):\n${status.lint.map((l) => `  ${l}`).join('\n')}`);
+            reported.lint = lint;
+          },
+        });
+        watched.push(w);
+      }
+      markStarted();
+    } catch (error) {
+      markFailed(error);
+      throw error;
+    }
 
     // The demo, through the same pipelines the API serves.
     const demoRequests = o.runDemo ? DEMO_REQUESTS.filter((r) => o.packs.includes(r.pack)) : [];
