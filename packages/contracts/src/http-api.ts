@@ -204,7 +204,7 @@ export const TaskStatus = z
   .object({
     task_id: z.string(),
     agent_id: z.string(),
-    request: z.string().nullable().optional().describe("The user's request, as first submitted."),
+    request: z.string().nullable().describe("The user's request, as first submitted."),
     state: TaskState,
     submitted_at: z.string(),
     last_event: z.object({
@@ -218,8 +218,12 @@ export const TaskStatus = z
     }),
     awaiting_answer: z.boolean().describe('True when `POST /v1/tasks/:id/answers` would continue the task.'),
     result: TaskResult.nullable(),
-    answer: TaskAnswer.nullable().optional(),
-    pending_confirmation: PendingConfirmation.nullable().optional(),
+    answer: TaskAnswer.nullable().describe(
+      'What the task answered: the last step that succeeded; null until then.',
+    ),
+    pending_confirmation: PendingConfirmation.nullable().describe(
+      'EX-2: the call waiting for a confirmation, as `POST …/answers` takes it; null when none is asked for.',
+    ),
     loops: TimelineLoops,
     links: TaskLinks,
   })
