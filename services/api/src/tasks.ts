@@ -378,7 +378,9 @@ export function modelCallsSummary(
 export function traceView(
   events: readonly StoredEvent[],
   registry: Registry | undefined,
-): TraceTimeline & { events: (TraceTimeline['events'][number] & { model_calls: ModelCallsSummary })[] } {
+): Omit<TraceTimeline, 'events'> & {
+  events: (TraceTimeline['events'][number] & { model_calls: ModelCallsSummary })[];
+} {
   const timeline = traceTimeline(events);
   const exchanges = new Map(events.map((e) => [e.envelope.event_id, e.exchanges ?? []]));
   return {
