@@ -307,3 +307,32 @@ describe('signalbox dev --registry: a user pack', { timeout: 240_000 }, () => {
     expect(weather.calls).toEqual(['/weather-v1', '/weather-v2', '/weather-v2']);
   });
 });
+
+describe('signalbox dev: what it refuses', { timeout: 60_000 }, () => {
+  it('names the port and the flag when the port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      await expect(
+        startDevServer({ port, runDemo: false, packs: ['reach'], semantic: null }),
+      ).rejects.toThrow(
+        `port ${String(port)} on 127.0.0.1 is already in use (another signalbox dev, or another program): stop it, or pass --port <n>`,
+      );
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('refuses server settings with the one-off run, and a registry folder that does not exist', async () => {
+    const once = await cli(['dev', '--once', '--port', '9999'], { ...process.env });
+    expect(once.code).toBe(2);
+    expect(once.err).toContain(
+      '--port is a setting of the dev server; the one-off run (--once, --record) has none',
+    );
+    const missing = join(await temp('signalbox-missing-'), 'nope');
+    await expect(startDevServer({ port: 0, registryDirs: [missing], semantic: null })).rejects.toThrow(
+      `--registry ${missing}: no such folder`,
+    );
+  });
+});
