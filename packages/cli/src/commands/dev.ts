@@ -142,7 +142,9 @@ function banner(server: DevServer, opts: DevCommandOptions): string[] {
       .map((p) => `${p.name} (${p.agents.join(', ')})`)
       .join(', ')}`,
     '',
-    `Try: signalbox submit "What is the weather in Berlin today?" --agent reach_agent`,
+    status.pipelines.some((p) => p.agents.includes('reach_agent'))
+      ? `Try: signalbox submit "What is the weather in Berlin today?" --agent reach_agent`
+      : `Try: signalbox submit "<a request>" --agent ${status.pipelines[0]?.agents[0] ?? '<agent>'}`,
     `     signalbox trace <task id>      (or open the viewer)`,
   );
   if (opts.demo === false) lines.push('(the demo requests were not run: --no-demo)');
