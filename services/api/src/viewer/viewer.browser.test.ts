@@ -526,6 +526,9 @@ describe('the trace viewer in headless Chromium', () => {
     const overflow = () => page.evaluate<{ picture: number; page: number }>(OVERFLOW);
     await expect.poll(overflow).toEqual({ picture: 0, page: 0 });
     expect(await page.locator('#zoom-level').textContent()).toBe('fitted to the window');
+    // Its five issues are folded under the answer, which keeps the picture nearer the top.
+    expect(await page.locator('#issues summary').textContent()).toBe('Issues (5)');
+    expect(await page.locator('#issues li').first().isVisible()).toBe(false);
     const edges = svg.locator('path.edge.loop.back-edge');
     expect(await edges.count()).toBe(7);
     for (const edge of await edges.all()) {

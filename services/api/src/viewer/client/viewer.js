@@ -786,8 +786,14 @@ function outcomeView(view, onAnswer) {
               ),
             ]
           : [h('p', {}, 'No step succeeded, so there is no answer.')]),
+        // Folded: a long list would push the timeline out of view; the answer is what is read first.
         result.issues.length > 0
-          ? h('ul', { class: 'issues' }, ...result.issues.map((issue) => h('li', {}, issue)))
+          ? h(
+              'details',
+              { class: 'issues', id: 'issues' },
+              h('summary', {}, `Issues (${String(result.issues.length)})`),
+              h('ul', {}, ...result.issues.map((issue) => h('li', {}, issue))),
+            )
           : null,
       ),
     );
