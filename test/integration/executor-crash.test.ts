@@ -2,17 +2,15 @@
 // schema registry and PostgreSQL, and is SIGKILLed right after a write tool acted. After a restart the tool has
 // acted exactly once (the test server counts and dedupes by Idempotency-Key, like a real API) and the step
 // completes with exactly one step_executed event.
-import { loadRegistryDir } from '@signalbox/registry';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS, allTopicNames, type TopicMessage } from '@signalbox/contracts';
-import { createKafkaBus, createSchemaRegistry, prefixTopic, registerTopicSchemas } from '@signalbox/bus';
+import { TOPICS, type TopicMessage } from '@signalbox/contracts';
 import { createPgEventStore } from '@signalbox/event-log';
 import { stepPrepared } from '@signalbox/executor/testing';
 import {
@@ -21,6 +19,8 @@ import {
   uniqueName,
   type IsolatedSchema,
 } from '@signalbox/test-support';
+import { writeRegistryDir } from '../support/registry-dir.js';
+import { collectMessages, prefixedBus, prepareTopics } from '../support/topics.js';
 import { waitFor } from '../support/workers.js';
 
 const endpoints = testEndpoints();
@@ -154,35 +154,17 @@ describe('executor crash right after a write tool acted (SIGKILL)', () => {
     it(`acts exactly once and completes the step when killed ${moment}`, async () => {
       const api = await startWriteApi();
       const prefix = `${uniqueName('excrash')}.`;
-      const bus = createKafkaBus({
-        brokers: endpoints.kafkaBrokers.split(','),
-        clientId: 'executor-crash-test',
-        schemaRegistryUrl: endpoints.schemaRegistryUrl,
-        topicPrefix: prefix,
-        autoRegisterSchemas: true,
-      });
+      const bus = prefixedBus('executor-crash-test', prefix);
       const workers: ReturnType<typeof startExecutor>[] = [];
       const seen: TopicMessage<'stepExecuted'>[] = [];
       try {
-        await bus.ensureTopics(allTopicNames());
-        await registerTopicSchemas(
-          createSchemaRegistry({ url: endpoints.schemaRegistryUrl }),
-          Object.values(TOPICS).map((t) => prefixTopic(t, prefix)),
+        await prepareTopics(bus, prefix);
+        const observer = await collectMessages(bus, TOPICS.stepExecuted, (value) =>
+          seen.push(value as TopicMessage<'stepExecuted'>),
         );
-        const observer = await bus.consume({
-          groupId: uniqueName('observer'),
-          topic: TOPICS.stepExecuted,
-          handler: (batch) => {
-            for (const m of batch) seen.push(m.value as TopicMessage<'stepExecuted'>);
-            return Promise.resolve({ deadLetters: [] });
-          },
-        });
         const dir = join(registryDir, prefix);
-        await rm(dir, { recursive: true, force: true });
-        await mkdir(dir);
-        await writeFile(join(dir, 'registry.yaml'), registryYaml(api.url));
         // The plan pins the tool's definition hash (RG-3), computed by the registry package.
-        const registry = await loadRegistryDir(dir);
+        const registry = await writeRegistryDir(dir, registryYaml(api.url));
         const taskId = `${prefix}task`;
         await bus.publish([
           {

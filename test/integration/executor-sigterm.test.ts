@@ -5,31 +5,24 @@
 // and the executor's store were never closed.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS, allTopicNames, type TopicMessage } from '@signalbox/contracts';
-import {
-  testMessage,
-  testPlan,
-  testPlanStep,
-  testPreparedCall,
-  testProgress,
-  testSelection,
-  testTask,
-} from '@signalbox/contracts/testing';
-import { createKafkaBus, createSchemaRegistry, prefixTopic, registerTopicSchemas } from '@signalbox/bus';
+import { TOPICS, type TopicMessage } from '@signalbox/contracts';
+import { prefixTopic } from '@signalbox/bus';
 import { createPgEventStore } from '@signalbox/event-log';
-import { loadRegistryDir } from '@signalbox/registry';
+import { stepPrepared } from '@signalbox/executor/testing';
 import {
   createIsolatedSchema,
   testEndpoints,
   uniqueName,
   type IsolatedSchema,
 } from '@signalbox/test-support';
+import { writeRegistryDir } from '../support/registry-dir.js';
 import { startServiceProcess } from '../support/services.js';
+import { collectMessages, prefixedBus, prepareTopics } from '../support/topics.js';
 import { waitFor } from '../support/workers.js';
 
 const endpoints = testEndpoints();
@@ -133,13 +126,7 @@ describe('executor SIGTERM with a tool call in flight', () => {
     const api = await startHeldApi();
     const prefix = `${uniqueName('exterm')}.`;
     const groupId = uniqueName('executor');
-    const bus = createKafkaBus({
-      brokers: endpoints.kafkaBrokers.split(','),
-      clientId: 'executor-sigterm-test',
-      schemaRegistryUrl: endpoints.schemaRegistryUrl,
-      topicPrefix: prefix,
-      autoRegisterSchemas: true,
-    });
+    const bus = prefixedBus('executor-sigterm-test', prefix);
     const admin = new Kafka({
       brokers: endpoints.kafkaBrokers.split(','),
       clientId: 'executor-sigterm-admin',
@@ -149,55 +136,25 @@ describe('executor SIGTERM with a tool call in flight', () => {
     let worker: ReturnType<typeof startServiceProcess> | undefined;
     try {
       await admin.connect();
-      await bus.ensureTopics(allTopicNames());
-      await registerTopicSchemas(
-        createSchemaRegistry({ url: endpoints.schemaRegistryUrl }),
-        Object.values(TOPICS).map((t) => prefixTopic(t, prefix)),
+      await prepareTopics(bus, prefix);
+      const observer = await collectMessages(bus, TOPICS.stepExecuted, (value) =>
+        seen.push(value as TopicMessage<'stepExecuted'>),
       );
-      const observer = await bus.consume({
-        groupId: uniqueName('observer'),
-        topic: TOPICS.stepExecuted,
-        handler: (batch) => {
-          for (const m of batch) seen.push(m.value as TopicMessage<'stepExecuted'>);
-          return Promise.resolve({ deadLetters: [] });
-        },
-      });
       const dir = join(registryDir, prefix);
-      await rm(dir, { recursive: true, force: true });
-      await mkdir(dir);
-      await writeFile(join(dir, 'registry.yaml'), registryJson(api.url));
-      const registry = await loadRegistryDir(dir);
+      const registry = await writeRegistryDir(dir, registryJson(api.url));
       const taskId = `${prefix}task`;
-      const call = testPreparedCall({ tool: 'order_status_query', arguments: { order_id: '20240917001' } });
-      const step = testPlanStep({
-        tool: 'order_status_query',
-        tool_definition_hash: registry.versions.tool_hashes.order_status_query ?? '',
-      });
-      const now = new Date().toISOString();
       await bus.publish([
         {
           topic: TOPICS.stepPrepared,
           key: taskId,
-          value: testMessage(
-            'stepPrepared',
-            'step_prepared',
-            {
-              task: testTask({ reference_time: now }),
-              progress: testProgress({ started_at: now }),
-              history: [],
-              selection: testSelection(),
-              plan: testPlan([step]),
-              call,
-            },
-            {
-              event_id: `${taskId}-prepared`,
-              task_id: taskId,
-              agent_id: 'support',
-              stage: 'parameter_injector',
-              event_type: 'step_prepared',
-              occurred_at: now,
-            },
-          ),
+          value: stepPrepared({
+            registry,
+            tool: 'order_status_query',
+            arguments: { order_id: '20240917001' },
+            taskId,
+            agent: 'support',
+            scenario: null,
+          }),
         },
       ]);
 

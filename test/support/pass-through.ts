@@ -15,6 +15,7 @@ import {
   type StageMessage,
   type TopicMessage,
 } from '@signalbox/contracts';
+import { testMessage, testTask } from '@signalbox/contracts/testing';
 import {
   decisionEnvelope,
   type Decision,
@@ -209,40 +210,20 @@ export function submittedTask(
   occurredAt: Date,
   request = `bench request ${taskId}`,
 ): In<'taskSubmitted'> {
-  return {
-    event_id: `ev_submitted_${taskId}`,
-    task_id: taskId,
-    tenant_id: 'bench-tenant',
-    agent_id: 'bench-agent',
-    stage: 'api',
-    event_type: 'task_submitted',
-    causation_id: null,
-    revision_count: 0,
-    degraded_flag: false,
-    decision_reason: 'submitted',
-    input_source: 'user',
-    registry_version: null,
-    profiles_version: null,
-    policy_version: null,
-    occurred_at: occurredAt.toISOString(),
-    schema_version: 1,
-    traceparent: null,
-    payload: {
-      task: {
-        request,
-        context: [],
-        locale: 'en-US',
-        time_zone: 'UTC',
-        reference_time: occurredAt.toISOString(),
-        cost_ceiling_usd: null,
-        required_modalities: ['text'],
-        attachments: [],
-        scenario: null,
-        needs_fresh_data: false,
-        redrive_of: null,
-      },
+  const at = occurredAt.toISOString();
+  return testMessage(
+    'taskSubmitted',
+    'task_submitted',
+    { task: testTask({ request, reference_time: at }) },
+    {
+      event_id: `ev_submitted_${taskId}`,
+      task_id: taskId,
+      tenant_id: 'bench-tenant',
+      agent_id: 'bench-agent',
+      occurred_at: at,
+      schema_version: 1,
     },
-  };
+  );
 }
 
 /** One decision of the pass-through pipeline: its envelope, payload and topic, as a stage appends and publishes it. */

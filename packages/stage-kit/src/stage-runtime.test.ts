@@ -9,6 +9,7 @@ import {
   type StepRecord,
   type TaskSubmitted,
 } from '@signalbox/contracts';
+import { testMessage, testProgress, testTask } from '@signalbox/contracts/testing';
 import {
   DEAD_LETTER_HEADERS,
   REPUBLISHED_HEADER,
@@ -81,38 +82,19 @@ afterEach(async () => {
 function submitted(taskId: string, extra: Partial<TaskSubmitted> = {}): TaskSubmitted {
   const at = '2030-01-01T00:00:00.000Z';
   return {
-    event_id: `ev_submitted_${taskId}`,
-    task_id: taskId,
-    tenant_id: 'tenant-a',
-    agent_id: 'agent-a',
-    stage: 'api',
-    event_type: 'task_submitted',
-    causation_id: null,
-    revision_count: 0,
-    degraded_flag: false,
-    decision_reason: 'submitted',
-    input_source: 'user',
-    registry_version: null,
-    profiles_version: null,
-    policy_version: null,
-    occurred_at: at,
-    schema_version: 1,
-    traceparent: null,
-    payload: {
-      task: {
-        request: `request of ${taskId}`,
-        context: [],
-        locale: 'en-US',
-        time_zone: 'UTC',
-        reference_time: at,
-        cost_ceiling_usd: null,
-        required_modalities: ['text'],
-        attachments: [],
-        scenario: null,
-        needs_fresh_data: false,
-        redrive_of: null,
+    ...testMessage(
+      'taskSubmitted',
+      'task_submitted',
+      { task: testTask({ request: `request of ${taskId}`, reference_time: at }) },
+      {
+        event_id: `ev_submitted_${taskId}`,
+        task_id: taskId,
+        tenant_id: 'tenant-a',
+        agent_id: 'agent-a',
+        occurred_at: at,
+        schema_version: 1,
       },
-    },
+    ),
     ...extra,
   };
 }
@@ -125,14 +107,7 @@ function selected(input: StageInput, reason: string, extra: Partial<Decision> = 
     event_type: 'model_selected',
     payload: {
       task,
-      progress: {
-        revisions: 0,
-        replans: 0,
-        degradations: 0,
-        steps_executed: 0,
-        cost_usd: 0,
-        started_at: input.occurred_at,
-      },
+      progress: testProgress({ started_at: input.occurred_at }),
       history: [],
       selection: {
         primary: 'model-small',

@@ -7,6 +7,7 @@ import {
   type StepRecord,
   type TopicMessage,
 } from '@signalbox/contracts';
+import { testMessage, testProgress, testTask } from '@signalbox/contracts/testing';
 import { loadRegistryDir, toolHash, type Registry } from '@signalbox/registry';
 import { createScriptedProvider } from '@signalbox/providers/testing';
 import type { DecisionContext } from '@signalbox/stage-kit';
@@ -37,48 +38,28 @@ function selected(
   extra: Partial<In> = {},
 ): Extract<In, { event_type: 'model_selected' }> {
   return {
-    event_id: `ev_${agent}_${request.length}`,
-    task_id: 'task-1',
-    tenant_id: 'default',
-    agent_id: agent,
-    stage: 'model_selector',
-    event_type: 'model_selected',
-    causation_id: 'ev_submitted',
-    revision_count: 0,
-    degraded_flag: false,
-    decision_reason: 'chose light_model',
-    input_source: 'pipeline',
-    registry_version: null,
-    profiles_version: null,
-    policy_version: null,
-    occurred_at: NOW,
-    schema_version: 1,
-    traceparent: null,
-    payload: {
-      task: {
-        request,
-        context: [],
-        locale: 'en-US',
-        time_zone: 'UTC',
-        reference_time: NOW,
-        cost_ceiling_usd: null,
-        required_modalities: ['text'],
-        attachments: [],
-        scenario: null,
-        needs_fresh_data: false,
-        redrive_of: null,
+    ...testMessage(
+      'modelSelected',
+      'model_selected',
+      {
+        task: testTask({ request, reference_time: NOW }),
+        progress: testProgress({ started_at: NOW }),
+        history: [],
+        selection,
       },
-      progress: {
-        revisions: 0,
-        replans: 0,
-        degradations: 0,
-        steps_executed: 0,
-        cost_usd: 0,
-        started_at: NOW,
+      {
+        event_id: `ev_${agent}_${request.length}`,
+        task_id: 'task-1',
+        tenant_id: 'default',
+        agent_id: agent,
+        stage: 'model_selector',
+        causation_id: 'ev_submitted',
+        decision_reason: 'chose light_model',
+        input_source: 'pipeline',
+        occurred_at: NOW,
+        schema_version: 1,
       },
-      history: [],
-      selection,
-    },
+    ),
     ...extra,
   } as Extract<In, { event_type: 'model_selected' }>;
 }
