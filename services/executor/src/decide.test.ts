@@ -47,6 +47,12 @@ beforeAll(async () => {
         requires_confirmation: true,
         idempotent: true,
       }),
+      httpTool('contact_write', `${server.url}/write`, {
+        action: 'write',
+        permission: 'sensitive',
+        idempotent: true,
+        sensitive_fields: ['phone'],
+      }),
       httpTool('secret_read', `${server.url}/ok`, { tags: ['internal'] }),
       { ...httpTool('unbound_read', `${server.url}/ok`), transport: undefined },
     ],
@@ -138,6 +144,16 @@ describe('executor decide', () => {
       expect(payload.issues[0]).toContain('need_confirmation');
       expect(d.decision_reason).toMatch(/^need_confirmation/);
       expect(server.acted()).toBe(acted);
+    });
+
+    it('the question shows a sensitive argument redacted; the hash is of the real values (PI-5)', async () => {
+      const secretArgs = { name: 'Li Wei', phone: '+46701234567' };
+      const d = await decide({ tool: 'contact_write', arguments: secretArgs });
+      const question = (d.payload as Finished).questions[0] ?? '';
+      expect(question).not.toContain('+46701234567');
+      expect(question).toContain('"phone":"[REDACTED]"');
+      expect(question).toContain('"name":"Li Wei"');
+      expect(question).toContain(`sha256:${argumentHash(secretArgs)}`);
     });
 
     it('a requires_confirmation tool is gated the same way', async () => {

@@ -1,5 +1,10 @@
 import { TOPICS, type ErrorClass, type StepResult, type TopicMessage } from '@signalbox/contracts';
-import { stageBinding, type Registry } from '@signalbox/registry';
+import {
+  sensitiveParameterPaths,
+  stageBinding,
+  type Registry,
+  type ToolDefinition,
+} from '@signalbox/registry';
 import {
   DecisionDeferredError,
   defineStage,
@@ -86,11 +91,14 @@ export function createExecutorDecide(options: ExecutorDecideOptions): Decide<'ex
     );
   }
 
-  function needConfirmation(input: Input, hash: string, issue: string): Decision {
+  function needConfirmation(input: Input, tool: ToolDefinition, hash: string, issue: string): Decision {
     const { task, progress, history, call } = input.payload;
+    // The question is stored in the clear (the finished task's payload), so a sensitive value (PI-5) reads as redacted
+    // there; the hash still binds the confirmation to the real values.
+    const shown = redactedArguments(call.arguments, sensitiveParameterPaths(tool));
     const question =
       `Confirm ${call.tool} with exactly these arguments (argument hash sha256:${hash}): ` +
-      `${JSON.stringify(call.arguments).slice(0, 1500)}. Reply with the line "confirm ${call.tool} sha256:${hash}".`;
+      `${JSON.stringify(shown).slice(0, 1500)}. Reply with the line "confirm ${call.tool} sha256:${hash}".`;
     return finishTask(input, {
       task,
       status: 'need_clarification',
@@ -137,12 +145,14 @@ export function createExecutorDecide(options: ExecutorDecideOptions): Decide<'ex
       case 'missing':
         return needConfirmation(
           input,
+          tool,
           hash,
           `need_confirmation: ${tool.name} is ${tool.permission === 'sensitive' ? 'sensitive' : 'marked requires_confirmation'} and the task carries no confirmation for it`,
         );
       case 'mismatch':
         return needConfirmation(
           input,
+          tool,
           hash,
           `need_confirmation: the confirmation for ${tool.name} was given for other arguments (sha256:${gate.confirmed_hashes.join(', sha256:')}) and is refused for sha256:${hash}`,
         );
@@ -185,4 +195,20 @@ export function createExecutorDecide(options: ExecutorDecideOptions): Decide<'ex
 /** The executor as a stage: its input topic, its decision and the registry's versions. */
 export function executorDefinition(options: ExecutorDecideOptions): StageDefinition<'executor'> {
   return defineStage('executor', createExecutorDecide(options), stageBinding(options.registry));
+}
+
+/** A copy of `args` with the value at each dotted path (when present) replaced by `[REDACTED]`. */
+function redactedArguments(args: Record<string, unknown>, paths: readonly string[]): Record<string, unknown> {
+  const copy = structuredClone(args);
+  for (const path of paths) {
+    const segments = path.split('.');
+    let node: unknown = copy;
+    for (const [i, segment] of segments.entries()) {
+      if (typeof node !== 'object' || node === null || !Object.hasOwn(node, segment)) break;
+      const record = node as Record<string, unknown>;
+      if (i === segments.length - 1) record[segment] = '[REDACTED]';
+      else node = record[segment];
+    }
+  }
+  return copy;
 }
