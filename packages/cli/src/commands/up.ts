@@ -32,6 +32,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { z } from 'zod';
 import { DEMO_REQUESTS, PACK_NAMES } from '../dev/scenarios.js';
 import { devServerFile, readDevServer, removeDevServer, writeDevServer } from '../dev/dev-server-file.js';
+import { pidAlive, readRecord } from '../dev/record-file.js';
 import { CliError, UsageError } from '../errors.js';
 import type { CliIo, CommandResult } from '../io.js';
 import {
@@ -94,27 +95,13 @@ export function upStateFile(env: Env): string {
 
 /** The recorded state, whether or not its processes still run (undefined when none is recorded or it is unreadable). */
 export function readUpState(env: Env): UpState | undefined {
-  try {
-    const parsed = UpState.safeParse(JSON.parse(readFileSync(upStateFile(env), 'utf8')));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  return readRecord(upStateFile(env), UpState);
 }
 
 function writeUpState(env: Env, state: UpState): void {
   const file = upStateFile(env);
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   writeFileSync(file, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 // Where /proc exists (Linux), a recorded pid counts as ours only while its command line still names what we started:
@@ -130,13 +117,13 @@ function commandLine(pid: number): string | undefined {
 }
 
 function isServiceProcess(pid: number, service: string): boolean {
-  if (!alive(pid)) return false;
+  if (!pidAlive(pid)) return false;
   const cmd = commandLine(pid);
   return cmd === undefined || cmd.includes(`services/${service}/src/main.ts`);
 }
 
 function isUpProcess(pid: number): boolean {
-  if (!alive(pid)) return false;
+  if (!pidAlive(pid)) return false;
   const cmd = commandLine(pid);
   return cmd === undefined || cmd.split(' ').includes('up');
 }
@@ -845,7 +832,7 @@ export async function down(io: CliIo): Promise<CommandResult> {
     io.stderr(`[down] stopping signalbox up (pid ${String(state.pid)}, ${state.url})\n`);
     process.kill(state.pid, 'SIGTERM');
     // Its processes drain one group after another (API, workers, demo tools), infrastructure may stop too.
-    if (await waitGone(() => alive(state.pid), 3 * state.grace_ms + 60_000)) {
+    if (await waitGone(() => pidAlive(state.pid), 3 * state.grace_ms + 60_000)) {
       lines.push(`stopped signalbox up (pid ${String(state.pid)})`);
       orphans = false;
     } else {
@@ -863,7 +850,7 @@ export async function down(io: CliIo): Promise<CommandResult> {
         if (await waitGone(() => isServiceProcess(p.pid, p.service), state.grace_ms))
           return `${name} stopped`;
         signalGroup(p.pid, 'SIGKILL');
-        await waitGone(() => alive(p.pid), 5000);
+        await waitGone(() => pidAlive(p.pid), 5000);
         return `${name} killed after ${String(state.grace_ms)} ms`;
       }),
     );

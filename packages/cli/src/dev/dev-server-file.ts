@@ -7,6 +7,7 @@ import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
+import { pidAlive, readRecord } from './record-file.js';
 
 const DevServerInfo = z.object({
   /** Base URL of the dev server, e.g. `http://127.0.0.1:8080` (API under `/v1`, viewer under `/viewer`). */
@@ -28,33 +29,10 @@ export function devServerFile(env: Env): string {
   return join(home, 'dev-server.json');
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The running dev server's address, or undefined when none is recorded, the file is unreadable or its pid is gone. */
 export function readDevServer(env: Env): DevServerInfo | undefined {
-  let text: string;
-  try {
-    text = readFileSync(devServerFile(env), 'utf8');
-  } catch {
-    return undefined;
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const parsed = DevServerInfo.safeParse(json);
-  if (!parsed.success || !alive(parsed.data.pid)) return undefined;
-  return parsed.data;
+  const info = readRecord(devServerFile(env), DevServerInfo);
+  return info && pidAlive(info.pid) ? info : undefined;
 }
 
 /** Records the dev server's address (readable by the user only: it holds an API key). */

@@ -9,6 +9,7 @@ import type { Bus, OutgoingMessage } from '@signalbox/bus';
 import { createPgEventStore, createPgliteEventStore, type EventStore } from '@signalbox/event-log';
 import { UsageError } from '../errors.js';
 import { readDevServer } from './dev-server-file.js';
+import { pidAlive, readRecord } from './record-file.js';
 
 /** The lock a dev server keeps in its `--data` folder while it serves it. */
 export const DATA_LOCK_FILE = 'signalbox-dev.lock.json';
@@ -21,23 +22,10 @@ const DataLock = z.object({
 });
 export type DataLock = z.infer<typeof DataLock>;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The lock of a live dev server serving `dir`, or undefined (none, unreadable, or its process is gone). */
 export function readDataLock(dir: string): DataLock | undefined {
-  try {
-    const parsed = DataLock.safeParse(JSON.parse(readFileSync(join(dir, DATA_LOCK_FILE), 'utf8')));
-    return parsed.success && alive(parsed.data.pid) ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  const lock = readRecord(join(dir, DATA_LOCK_FILE), DataLock);
+  return lock && pidAlive(lock.pid) ? lock : undefined;
 }
 
 /** Records that this process serves `dir` (readable by the user only: it holds the API key). */
