@@ -15,16 +15,21 @@ const closable = (name: string, order: string[], close?: () => Promise<void>): C
   },
 });
 
+/** closeOnSignal listening to no signal, over closables that record the order in which they are closed. */
+function start(drainTimeoutMs: number, closables: (order: string[]) => Closable[]) {
+  const order: string[] = [];
+  const { logger, lines } = recorder();
+  const handle = closeOnSignal({ drainTimeoutMs, logger, signals: [], closables: closables(order) });
+  return { handle, order, lines };
+}
+
 describe('closeOnSignal', () => {
   it('closes everything in the order given, once however often it is asked', async () => {
-    const order: string[] = [];
-    const { logger, lines } = recorder();
-    const handle = closeOnSignal({
-      drainTimeoutMs: 1000,
-      logger,
-      signals: [],
-      closables: [closable('runtime', order), closable('mcp', order), closable('bus', order)],
-    });
+    const { handle, order, lines } = start(1000, (order) => [
+      closable('runtime', order),
+      closable('mcp', order),
+      closable('bus', order),
+    ]);
     const [a, b] = await Promise.all([handle.shutdown('SIGTERM'), handle.shutdown('SIGINT')]);
     expect([a, b]).toEqual(['closed', 'closed']);
     expect(order).toEqual(['runtime', 'mcp', 'bus']);
@@ -36,32 +41,21 @@ describe('closeOnSignal', () => {
   });
 
   it('still closes the rest when one fails, and reports the shutdown failed', async () => {
-    const order: string[] = [];
-    const { logger, lines } = recorder();
-    const handle = closeOnSignal({
-      drainTimeoutMs: 1000,
-      logger,
-      signals: [],
-      closables: [
-        closable('runtime', order),
-        closable('store', order, () => Promise.reject(new Error('pool already ended'))),
-        closable('bus', order),
-      ],
-    });
+    const { handle, order, lines } = start(1000, (order) => [
+      closable('runtime', order),
+      closable('store', order, () => Promise.reject(new Error('pool already ended'))),
+      closable('bus', order),
+    ]);
     expect(await handle.shutdown('SIGTERM')).toBe('failed');
     expect(order).toEqual(['runtime', 'store', 'bus']);
     expect(lines.find((l) => l.msg === 'failed to close')?.obj).toMatchObject({ resource: 'store' });
   });
 
   it('gives up at the drain time and says so', async () => {
-    const order: string[] = [];
-    const { logger, lines } = recorder();
-    const handle = closeOnSignal({
-      drainTimeoutMs: 50,
-      logger,
-      signals: [],
-      closables: [closable('runtime', order, () => new Promise(() => undefined)), closable('bus', order)],
-    });
+    const { handle, order, lines } = start(50, (order) => [
+      closable('runtime', order, () => new Promise(() => undefined)),
+      closable('bus', order),
+    ]);
     expect(await handle.shutdown('SIGTERM')).toBe('timeout');
     expect(order).toEqual(['runtime']);
     expect(lines.some((l) => l.msg.startsWith('drain timed out'))).toBe(true);
