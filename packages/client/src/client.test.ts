@@ -1,11 +1,10 @@
 import { createServer } from 'node:net';
-import { checkResponses, type ResponseLog } from '@signalbox/api/testing';
+import { appendDecision, checkResponses, type ResponseLog } from '@signalbox/api/testing';
 import { createApiApp, hashApiKey } from '@signalbox/api';
 import { createMemoryBus, type MemoryBus } from '@signalbox/bus/testing';
 import {
   TOPICS,
   argumentsHash as contractsArgumentsHash,
-  deterministicEventId,
   type Envelope,
   type TaskSpec,
   type TaskStatus,
@@ -101,32 +100,8 @@ const task = {
 };
 
 /** Appends a decision after the task's latest event, as a stage would. */
-async function decide(
-  taskId: string,
-  stage: Envelope['stage'],
-  eventType: string,
-  payload: unknown,
-): Promise<string> {
-  const events = await store.readTask(taskId);
-  const last = events[events.length - 1];
-  if (!last) throw new Error(`no events of ${taskId}`);
-  const envelope: Envelope = {
-    ...last.envelope,
-    event_id: deterministicEventId({
-      task_id: taskId,
-      stage,
-      causation_id: last.envelope.event_id,
-      event_type: eventType,
-    }),
-    stage,
-    event_type: eventType,
-    causation_id: last.envelope.event_id,
-    decision_reason: `${stage} decided ${eventType}`,
-    input_source: 'pipeline',
-  };
-  await store.append([{ envelope, topic: null, payload }]);
-  return envelope.event_id;
-}
+const decide = (taskId: string, stage: Envelope['stage'], eventType: string, payload: unknown) =>
+  appendDecision(store, taskId, stage, eventType, payload);
 
 const finished = (spec: TaskSpec, status: string, questions: string[] = []) => ({
   task: spec,

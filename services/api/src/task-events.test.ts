@@ -1,10 +1,11 @@
 import { get, type IncomingMessage } from 'node:http';
-import { TOPICS, deterministicEventId, type Envelope, type TaskStatus } from '@signalbox/contracts';
+import { TOPICS, type Envelope, type TaskStatus } from '@signalbox/contracts';
 import { createMemoryBus, type MemoryBus } from '@signalbox/bus/testing';
 import { createPgliteEventStore, type EventStore } from '@signalbox/event-log';
 import { uniqueName } from '@signalbox/test-support';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appendDecision } from './append-decision.js';
 import { createApiApp } from './app.js';
 import { hashApiKey } from './auth.js';
 
@@ -68,26 +69,8 @@ async function submit(): Promise<string> {
 }
 
 /** Appends what a stage would decide next (no pipeline runs here). */
-async function decide(taskId: string, stage: Envelope['stage'], eventType: string, payload: unknown) {
-  const events = await store.readTask(taskId);
-  const last = events[events.length - 1];
-  if (!last) throw new Error('no events');
-  const envelope: Envelope = {
-    ...last.envelope,
-    event_id: deterministicEventId({
-      task_id: taskId,
-      stage,
-      causation_id: last.envelope.event_id,
-      event_type: eventType,
-    }),
-    stage,
-    event_type: eventType,
-    causation_id: last.envelope.event_id,
-    decision_reason: `${stage} decided ${eventType}`,
-    input_source: 'pipeline',
-  };
-  await store.append([{ envelope, topic: null, payload }]);
-}
+const decide = (taskId: string, stage: Envelope['stage'], eventType: string, payload: unknown) =>
+  appendDecision(store, taskId, stage, eventType, payload);
 
 const finished = {
   status: 'success',

@@ -1,4 +1,5 @@
 // Test helpers of the API, for its own tests and for those of its clients (`@signalbox/client`).
+export { appendDecision } from './append-decision.js';
 export {
   checkResponses,
   createResponseChecker,
