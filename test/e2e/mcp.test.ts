@@ -24,14 +24,7 @@ import { createApiApp, hashApiKey } from '@signalbox/api';
 import { runSignalboxAgent } from '@signalbox/examples/agents-sdk';
 import { submitAndWait } from '@signalbox/examples/fetch';
 import { ScriptedModel, say, toolCall, toolOutputs } from '@signalbox/examples/testing';
-import {
-  createKafkaBus,
-  createSchemaRegistry,
-  prefixTopic,
-  registerTopicSchemas,
-  type Bus,
-} from '@signalbox/bus';
-import { TOPICS, allTopicNames } from '@signalbox/contracts';
+import type { Bus } from '@signalbox/bus';
 import { createDemoStore, createDemoToolsServer, type DemoStore } from '@signalbox/demo-tools';
 import { createPgEventStore, type EventStore, type StoredEvent } from '@signalbox/event-log';
 import { loadRegistryDir, type Registry } from '@signalbox/registry';
@@ -41,26 +34,19 @@ import {
   uniqueName,
   type IsolatedSchema,
 } from '@signalbox/test-support';
-import { startServiceProcess, stopServiceProcess, type ServiceProcess } from '../support/services.js';
+import {
+  WORKER_SERVICES,
+  startServiceProcess,
+  stopServiceProcess,
+  workerEnv,
+  type ServiceProcess,
+} from '../support/services.js';
+import { prefixedBus, prepareTopics } from '../support/topics.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const endpoints = testEndpoints();
-const STAGES = [
-  'model-selector',
-  'tool-decider',
-  'parameter-injector',
-  'executor',
-  'result-evaluator',
-] as const;
 const KEY = `sk-${uniqueName('mcp')}`;
 const REFERENCE_TIME = '2026-11-30T09:00:00.000Z';
-
-/** DATABASE_URL whose connections use the isolated schema (the services take only a connection string). */
-function schemaUrl(base: string, name: string): string {
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${name}`);
-  return url.toString();
-}
 
 type Doc = Record<string, unknown> & {
   tools?: Record<string, unknown>[];
@@ -132,30 +118,17 @@ beforeAll(async () => {
   const demoUrl = `http://127.0.0.1:${String((demoServer.server.address() as AddressInfo).port)}`;
 
   const prefix = `${uniqueName('e2emcp')}.`;
-  bus = createKafkaBus({
-    brokers: endpoints.kafkaBrokers.split(','),
-    clientId: 'e2e-mcp',
-    schemaRegistryUrl: endpoints.schemaRegistryUrl,
-    topicPrefix: prefix,
-    autoRegisterSchemas: true,
-  });
-  await bus.ensureTopics(allTopicNames());
-  await registerTopicSchemas(
-    createSchemaRegistry({ url: endpoints.schemaRegistryUrl }),
-    Object.values(TOPICS).map((t) => prefixTopic(t, prefix)),
-  );
+  bus = prefixedBus('e2e-mcp', prefix);
+  await prepareTopics(bus, prefix);
   const env = {
-    KAFKA_BROKERS: endpoints.kafkaBrokers,
-    SCHEMA_REGISTRY_URL: endpoints.schemaRegistryUrl,
-    DATABASE_URL: schemaUrl(endpoints.databaseUrl, schema.name),
-    SIGNALBOX_TOPIC_PREFIX: prefix,
-    SIGNALBOX_REGISTRY_DIR: first,
-    KAFKA_SESSION_TIMEOUT_MS: '6000',
+    ...workerEnv({ prefix, schema, registryDir: first }),
     SIGNALBOX_EXECUTOR_SCHEMA: `${schema.name}_executor`,
     SIGNALBOX_DEMO_TOOLS_URL: demoUrl,
     SIGNALBOX_EXECUTOR_ALLOW_HOSTS: new URL(demoUrl).host,
   };
-  services = STAGES.map((s) => startServiceProcess(s, { ...env, SIGNALBOX_GROUP_ID: uniqueName(s) }));
+  services = WORKER_SERVICES.map((s) =>
+    startServiceProcess(s, { ...env, SIGNALBOX_GROUP_ID: uniqueName(s) }),
+  );
   await Promise.all(services.map((s) => s.started));
 
   api = createApiApp({

@@ -4,7 +4,14 @@
 // Monday 2026-11-30 09:00 UTC). One topic prefix and one database schema per pack; the processes of a pack are
 // shared by its tests. Each test asserts the final status, the path in the event log, and the side effects the
 // demo store counted.
-import { startServiceProcess, stopServiceProcess } from '../support/services.js';
+import {
+  WORKER_SERVICES,
+  startServiceProcess,
+  stopServiceProcess,
+  workerEnv,
+  type WorkerService,
+} from '../support/services.js';
+import { prefixedBus, prepareTopics } from '../support/topics.js';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -13,14 +20,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS, allTopicNames, type TopicMessage } from '@signalbox/contracts';
-import {
-  createKafkaBus,
-  createSchemaRegistry,
-  prefixTopic,
-  registerTopicSchemas,
-  type Bus,
-} from '@signalbox/bus';
+import { TOPICS, type TopicMessage } from '@signalbox/contracts';
+import type { Bus } from '@signalbox/bus';
 import { createDemoStore, createDemoToolsServer, type DemoStore } from '@signalbox/demo-tools';
 import { createPgEventStore, type EventStore, type StoredEvent } from '@signalbox/event-log';
 import {
@@ -35,20 +36,6 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const endpoints = testEndpoints();
 /** The demo's "now": a Monday, so "yesterday" is a Sunday (SP-2) and order 1234 is late (SP-1). */
 const REFERENCE_TIME = '2026-11-30T09:00:00.000Z';
-const STAGES = [
-  'model-selector',
-  'tool-decider',
-  'parameter-injector',
-  'executor',
-  'result-evaluator',
-] as const;
-
-/** DATABASE_URL whose connections use the isolated schema (the services take only a connection string). */
-function schemaUrl(base: string, name: string): string {
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${name}`);
-  return url.toString();
-}
 
 /** One pack's pipeline: five worker processes, the demo tools, the event log, all isolated by prefix and schema. */
 interface PackRig {
@@ -63,7 +50,7 @@ interface PackRig {
 
 /** Per-rig changes: extra environment per service, and the URL the executor reaches the demo tools by. */
 interface PackOptions {
-  envFor?: (service: (typeof STAGES)[number]) => Record<string, string>;
+  envFor?: (service: WorkerService) => Record<string, string>;
   /** Wraps the demo tools' URL (e.g. with a faulting proxy) for the executor. */
   executorDemoUrl?: (demoUrl: string) => Promise<string>;
 }
@@ -84,31 +71,16 @@ async function startPack(pack: string, options: PackOptions = {}): Promise<PackR
   const demoUrl = `http://127.0.0.1:${String((server.server.address() as AddressInfo).port)}`;
 
   const prefix = `${uniqueName(`e2e${pack.replace('-', '')}`)}.`;
-  const bus: Bus = createKafkaBus({
-    brokers: endpoints.kafkaBrokers.split(','),
-    clientId: `e2e-${pack}`,
-    schemaRegistryUrl: endpoints.schemaRegistryUrl,
-    topicPrefix: prefix,
-    autoRegisterSchemas: true,
-  });
-  await bus.ensureTopics(allTopicNames());
+  const bus: Bus = prefixedBus(`e2e-${pack}`, prefix);
   // Deploy-time step: the services do not auto-register schemas.
-  await registerTopicSchemas(
-    createSchemaRegistry({ url: endpoints.schemaRegistryUrl }),
-    Object.values(TOPICS).map((t) => prefixTopic(t, prefix)),
-  );
+  await prepareTopics(bus, prefix);
   const env = {
-    KAFKA_BROKERS: endpoints.kafkaBrokers,
-    SCHEMA_REGISTRY_URL: endpoints.schemaRegistryUrl,
-    DATABASE_URL: schemaUrl(endpoints.databaseUrl, schema.name),
-    SIGNALBOX_TOPIC_PREFIX: prefix,
-    SIGNALBOX_REGISTRY_DIR: `registry/packs/${pack}`,
-    KAFKA_SESSION_TIMEOUT_MS: '6000',
+    ...workerEnv({ prefix, schema, registryDir: `registry/packs/${pack}` }),
     SIGNALBOX_EXECUTOR_SCHEMA: `${schema.name}_executor`,
     SIGNALBOX_DEMO_TOOLS_URL: demoUrl,
   };
   const executorDemoUrl = options.executorDemoUrl ? await options.executorDemoUrl(demoUrl) : demoUrl;
-  const services = STAGES.map((s) =>
+  const services = WORKER_SERVICES.map((s) =>
     startServiceProcess(s, {
       ...env,
       ...(s === 'executor'

@@ -4,13 +4,8 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, allTopicNames, type TopicMessage } from '@signalbox/contracts';
 import { createKafkaBus, type Bus, type Subscription } from '@signalbox/bus';
-import { createPgEventStore } from '@signalbox/event-log';
-import {
-  createIsolatedSchema,
-  testEndpoints,
-  uniqueName,
-  type IsolatedSchema,
-} from '@signalbox/test-support';
+import { testEndpoints, uniqueName, type IsolatedSchema } from '@signalbox/test-support';
+import { createMigratedSchema } from '../support/event-log-schema.js';
 import { submittedTask } from '../support/pass-through.js';
 import { spawnWorker, waitFor, type WorkerProcess } from '../support/workers.js';
 
@@ -20,11 +15,8 @@ let schema: IsolatedSchema;
 let db: pg.Pool;
 
 beforeAll(async () => {
-  schema = await createIsolatedSchema(endpoints.databaseUrl, 'crash');
+  schema = await createMigratedSchema('crash');
   db = schema.pool;
-  const store = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
-  await store.migrate();
-  await store.close();
 });
 afterAll(async () => {
   await schema.drop();

@@ -11,14 +11,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type TopicMessage } from '@signalbox/contracts';
-import { createPgEventStore } from '@signalbox/event-log';
 import { stepPrepared } from '@signalbox/executor/testing';
-import {
-  createIsolatedSchema,
-  testEndpoints,
-  uniqueName,
-  type IsolatedSchema,
-} from '@signalbox/test-support';
+import { testEndpoints, uniqueName, type IsolatedSchema } from '@signalbox/test-support';
+import { createMigratedSchema } from '../support/event-log-schema.js';
 import { writeRegistryDir } from '../support/registry-dir.js';
 import { collectMessages, prefixedBus, prepareTopics } from '../support/topics.js';
 import { waitFor } from '../support/workers.js';
@@ -112,10 +107,7 @@ function registryYaml(apiUrl: string): string {
 }
 
 beforeAll(async () => {
-  schema = await createIsolatedSchema(endpoints.databaseUrl, 'executor_crash');
-  const store = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
-  await store.migrate();
-  await store.close();
+  schema = await createMigratedSchema('executor_crash');
   registryDir = await mkdtemp(join(tmpdir(), 'executor-crash-'));
 });
 afterAll(async () => {

@@ -12,14 +12,9 @@ import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type TopicMessage } from '@signalbox/contracts';
 import { prefixTopic } from '@signalbox/bus';
-import { createPgEventStore } from '@signalbox/event-log';
 import { stepPrepared } from '@signalbox/executor/testing';
-import {
-  createIsolatedSchema,
-  testEndpoints,
-  uniqueName,
-  type IsolatedSchema,
-} from '@signalbox/test-support';
+import { testEndpoints, uniqueName, type IsolatedSchema } from '@signalbox/test-support';
+import { createMigratedSchema } from '../support/event-log-schema.js';
 import { writeRegistryDir } from '../support/registry-dir.js';
 import { startServiceProcess } from '../support/services.js';
 import { collectMessages, prefixedBus, prepareTopics } from '../support/topics.js';
@@ -30,10 +25,7 @@ let schema: IsolatedSchema;
 let registryDir: string;
 
 beforeAll(async () => {
-  schema = await createIsolatedSchema(endpoints.databaseUrl, 'executor_sigterm');
-  const store = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
-  await store.migrate();
-  await store.close();
+  schema = await createMigratedSchema('executor_sigterm');
   registryDir = await mkdtemp(join(tmpdir(), 'executor-sigterm-'));
 });
 afterAll(async () => {

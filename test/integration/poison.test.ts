@@ -18,12 +18,8 @@ import {
 } from '@signalbox/bus';
 import { createPgEventStore, type EventStore } from '@signalbox/event-log';
 import { createStageRuntime, type StageDefinition, type StageRuntime } from '@signalbox/stage-kit';
-import {
-  createIsolatedSchema,
-  testEndpoints,
-  uniqueName,
-  type IsolatedSchema,
-} from '@signalbox/test-support';
+import { testEndpoints, uniqueName, type IsolatedSchema } from '@signalbox/test-support';
+import { createMigratedSchema } from '../support/event-log-schema.js';
 import { PASS_THROUGH_STAGES, submittedTask } from '../support/pass-through.js';
 import { waitFor } from '../support/workers.js';
 
@@ -34,10 +30,7 @@ const BOGUS_SCHEMA_ID = 0x7ffffff0;
 
 let schema: IsolatedSchema;
 beforeAll(async () => {
-  schema = await createIsolatedSchema(endpoints.databaseUrl, 'poison');
-  const store = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
-  await store.migrate();
-  await store.close();
+  schema = await createMigratedSchema('poison');
 });
 afterAll(async () => {
   await schema.drop();

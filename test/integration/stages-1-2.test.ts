@@ -1,7 +1,12 @@
 // Stages 1 and 2 as separate processes on real Kafka + schema registry + PostgreSQL: the model selector's and the
 // tool decider's real `main.ts`, each a child process. A submitted SP-1 task ("late delivery + refund") arrives at
 // `task.planned` with a validated, ordered plan, and the event log holds one row per stage with its reason.
-import { startServiceProcess, stopServiceProcess, type ServiceProcess } from '../support/services.js';
+import {
+  startServiceProcess,
+  stopServiceProcess,
+  workerEnv,
+  type ServiceProcess,
+} from '../support/services.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, allTopicNames, type TopicMessage } from '@signalbox/contracts';
 import {
@@ -12,31 +17,16 @@ import {
   type Bus,
   type Subscription,
 } from '@signalbox/bus';
-import { createPgEventStore } from '@signalbox/event-log';
-import {
-  createIsolatedSchema,
-  testEndpoints,
-  uniqueName,
-  type IsolatedSchema,
-} from '@signalbox/test-support';
+import { testEndpoints, uniqueName, type IsolatedSchema } from '@signalbox/test-support';
+import { createMigratedSchema } from '../support/event-log-schema.js';
 import { submittedTask } from '../support/pass-through.js';
 import { waitFor } from '../support/workers.js';
 
 const endpoints = testEndpoints();
 let schema: IsolatedSchema;
 
-/** DATABASE_URL whose connections use the isolated schema (the services take only a connection string). */
-function schemaUrl(base: string, name: string): string {
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${name}`);
-  return url.toString();
-}
-
 beforeAll(async () => {
-  schema = await createIsolatedSchema(endpoints.databaseUrl, 'stages12');
-  const store = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
-  await store.migrate();
-  await store.close();
+  schema = await createMigratedSchema('stages12');
 });
 afterAll(async () => {
   await schema.drop();
@@ -101,14 +91,7 @@ describe('model selector → tool decider as separate processes on real Kafka', 
       }),
     );
 
-    const env = {
-      KAFKA_BROKERS: endpoints.kafkaBrokers,
-      SCHEMA_REGISTRY_URL: endpoints.schemaRegistryUrl,
-      DATABASE_URL: schemaUrl(endpoints.databaseUrl, schema.name),
-      SIGNALBOX_TOPIC_PREFIX: prefix,
-      SIGNALBOX_REGISTRY_DIR: 'registry/packs/after-sales',
-      KAFKA_SESSION_TIMEOUT_MS: '6000',
-    };
+    const env = workerEnv({ prefix, schema, registryDir: 'registry/packs/after-sales' });
     services.push(startServiceProcess('model-selector', { ...env, SIGNALBOX_GROUP_ID: uniqueName('ms') }));
     services.push(startServiceProcess('tool-decider', { ...env, SIGNALBOX_GROUP_ID: uniqueName('td') }));
     await Promise.all(services.map((s) => s.started));

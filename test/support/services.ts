@@ -1,7 +1,42 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { testEndpoints } from '@signalbox/test-support';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The five stages as services/ names them, in pipeline order. */
+export const WORKER_SERVICES = [
+  'model-selector',
+  'tool-decider',
+  'parameter-injector',
+  'executor',
+  'result-evaluator',
+] as const;
+export type WorkerService = (typeof WORKER_SERVICES)[number];
+
+/** Where a worker finds the test's infrastructure: Kafka, the schema registry, its schema, its topic prefix, its registry. */
+export interface WorkerEnvOptions {
+  /** The test's topic prefix (ending in `.`). */
+  prefix: string;
+  /** The test's PostgreSQL schema (the worker connects through its `url`). */
+  schema: { url: string };
+  /** The registry folder the worker loads, relative to the repository root or absolute. */
+  registryDir: string;
+}
+
+/** The environment every worker of a test shares (a test adds its group ids and per-service settings). */
+export function workerEnv(options: WorkerEnvOptions): Record<string, string> {
+  const endpoints = testEndpoints();
+  return {
+    KAFKA_BROKERS: endpoints.kafkaBrokers,
+    SCHEMA_REGISTRY_URL: endpoints.schemaRegistryUrl,
+    DATABASE_URL: options.schema.url,
+    SIGNALBOX_TOPIC_PREFIX: options.prefix,
+    SIGNALBOX_REGISTRY_DIR: options.registryDir,
+    // The least the stages accept (the default is 10 s): a worker that is gone gives its partitions up sooner.
+    KAFKA_SESSION_TIMEOUT_MS: '6000',
+  };
+}
 
 /** A service's real `src/main.ts` running as a child process. */
 export interface ServiceProcess {
