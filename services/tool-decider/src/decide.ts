@@ -388,5 +388,3 @@ export function toolDeciderDefinition(
     options.providerFor,
   );
 }
-
-export type { Plan };

@@ -1,8 +1,8 @@
 // The shapes the viewer reads from the API (type-checking only; the browser never loads this file). The timeline
 // is the event log's own type, so a change there fails the viewer's type check instead of its users.
-import type { ModelExchange, TimelineEntry, TimelineLoop, TraceTimeline } from '@signalbox/event-log';
+import type { ModelExchange, TimelineEntry, TraceTimeline } from '@signalbox/event-log';
 
-export type { ModelExchange, TimelineEntry, TimelineLoop, TraceTimeline };
+export type { ModelExchange, TimelineEntry, TraceTimeline };
 
 /** What one decision's model calls took (`GET /v1/traces/:taskId`, each event's `model_calls`). */
 export interface ModelCallsSummary {
