@@ -23,6 +23,7 @@ import { registerReplay } from './commands/replay.js';
 import { registerRetention } from './commands/retention.js';
 import { registerSubmit } from './commands/submit.js';
 import { registerTrace } from './commands/trace.js';
+import { registerUp } from './commands/up.js';
 import { CliError, UsageError } from './errors.js';
 import { explainRequirementIds } from './help.js';
 import { processIo, type CliIo, type CommandResult } from './io.js';
@@ -182,6 +183,7 @@ export function createProgram(io: CliIo, done: (result: CommandResult) => void):
   registerRetention(program, io, done);
   registerFaults(program, io, done);
   registerMcp(program, io, done);
+  registerUp(program, io, done);
   return program;
 }
 
