@@ -34,8 +34,8 @@ export {
   type TaskEventType,
 } from './http-api.js';
 export { compileForJson, jsonParser } from './json-parser.js';
-export { JSON_SCHEMA_DRAFT, allTopicJsonSchemas, topicJsonSchema, type JsonSchema } from './json-schema.js';
 export { MAX_DECISION_REASON, MAX_ID, TASK_FINISHED_LIMITS } from './limits.js';
+export { JSON_SCHEMA_DRAFT, allTopicJsonSchemas, topicJsonSchema, type JsonSchema } from './json-schema.js';
 export { messageKindsOf } from './message-kinds.js';
 export {
   DegradeRequested,
@@ -80,10 +80,10 @@ export {
   topicByName,
   topicName,
   type AnyMessage,
-  type TopicKey,
-  type TopicMessage,
   type InputTopicOf,
   type StageMessage,
   type StageMessageKind,
+  type TopicKey,
+  type TopicMessage,
   type TopicSpec,
 } from './topics.js';
