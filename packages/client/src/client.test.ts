@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { appendDecision, checkResponses, type ResponseLog } from '@signalbox/api/testing';
+import { appendDecision, checkResponses, listenLocally, type ResponseLog } from '@signalbox/api/testing';
 import { createApiApp, hashApiKey } from '@signalbox/api';
 import { createMemoryBus, type MemoryBus } from '@signalbox/bus/testing';
 import {
@@ -76,10 +76,7 @@ beforeEach(async () => {
     taskEventsPollMs: 20,
   });
   responses = checkResponses(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${String(address.port)}`;
+  baseUrl = await listenLocally(app);
   client = createSignalboxClient({ baseUrl, apiKey: KEY, retryDelayMs: 10 });
 });
 afterEach(async () => {

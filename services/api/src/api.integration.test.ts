@@ -25,6 +25,7 @@ import { createApiApp } from './app.js';
 import { hashApiKey } from './auth.js';
 import { checkResponses, type ResponseLog } from './openapi-conformance.js';
 import { taskIdFor } from './tasks.js';
+import { listenLocally } from './listen-locally.js';
 
 const endpoints = testEndpoints();
 const KEY = `sk-${uniqueName('integration')}`;
@@ -82,10 +83,7 @@ beforeAll(async () => {
   });
   // Every answer on real infrastructure is checked against the OpenAPI document too.
   responses = checkResponses(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${String(address.port)}`;
+  baseUrl = await listenLocally(app);
 }, 120_000);
 
 afterAll(async () => {

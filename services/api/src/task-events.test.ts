@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { appendDecision } from './append-decision.js';
 import { createApiApp } from './app.js';
 import { hashApiKey } from './auth.js';
+import { listenLocally } from './listen-locally.js';
 
 // GET /v1/tasks/:id/events over a real socket: the events arrive while the task runs, the stream ends with the task,
 // and a client that goes away stops the polling.
@@ -47,10 +48,7 @@ beforeEach(async () => {
     taskEventsPollMs: 25,
     taskEventsHeartbeatMs: 60,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${String(address.port)}`;
+  base = await listenLocally(app);
 });
 afterEach(async () => {
   await app.close();

@@ -1,5 +1,7 @@
-// Test helpers of the API, for its own tests and for those of its clients (`@signalbox/client`).
+// Test helpers of the API, for its own tests and for those of the packages in front of it (`@signalbox/client`,
+// the CLI's dev server).
 export { appendDecision } from './append-decision.js';
+export { listenLocally } from './listen-locally.js';
 export {
   checkResponses,
   createResponseChecker,
@@ -7,3 +9,4 @@ export {
   type ResponseChecker,
   type ResponseLog,
 } from './openapi-conformance.js';
+export { CHROMIUM_ARGS, CHROMIUM_PATH, requireChromium } from './viewer/chromium.js';

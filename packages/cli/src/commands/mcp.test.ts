@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createApiApp, hashApiKey } from '@signalbox/api';
+import { listenLocally } from '@signalbox/api/testing';
 import { createMemoryBus } from '@signalbox/bus/testing';
 import { createPgEventStore } from '@signalbox/event-log';
 import { loadRegistryDir } from '@signalbox/registry';
@@ -90,10 +91,7 @@ describe('signalbox mcp: the relay to /mcp', () => {
       apiKeys: { [hashApiKey(KEY)]: 'default' },
       registry,
     });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    baseUrl = `http://127.0.0.1:${String(address.port)}`;
+    baseUrl = await listenLocally(app);
   });
   afterAll(async () => {
     await app.close();

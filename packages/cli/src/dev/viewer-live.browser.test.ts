@@ -4,28 +4,16 @@
 // call that needs a confirmation is confirmed there (a user pack whose refund_create requires one); the SP-2 trace
 // fits a 1,280 px window with its loops in view; a deep link opens a decision's details, and hash changes and Back
 // follow it. Chromium is required (CHROMIUM_PATH, default /usr/bin/chromium): without it this file fails and says so.
-import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, requireChromium } from '@signalbox/api/testing';
 import { DEMO_REQUESTS, demoTask } from './scenarios.js';
 import { startDevServer, type DevServer } from './server.js';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Without the background-networking switches Chromium keeps trying to reach Google's services on a closed network.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 /** The agent of the user pack below: the after-sales pack's refund agent, whose refunds need a confirmation. */
 const CAREFUL_AGENT = 'careful_refund_agent';
@@ -63,13 +51,7 @@ async function carefulPack(): Promise<string> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium is not installed at ${CHROMIUM_PATH}, and the trace viewer (IF-3) is tested in a real browser. ` +
-        'Install it with `bash scripts/install-browser.sh` (Debian/Ubuntu: `apt-get install -y --no-install-recommends chromium`), ' +
-        'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
-    );
-  }
+  requireChromium();
   packDir = await carefulPack();
   dev = await startDevServer({
     port: 0,

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiApp } from '../app.js';
 import { hashApiKey } from '../auth.js';
+import { listenLocally } from '../listen-locally.js';
 
 // The /mcp endpoint's own checks — key, agent, scenario, session ownership — before any task exists; the calls
 // through the five workers are the e2e suite's (test/e2e/mcp.test.ts).
@@ -42,10 +43,7 @@ beforeAll(async () => {
     apiKeys: { [hashApiKey(KEY_A)]: 'default', [hashApiKey(KEY_B)]: 'other' },
     registry,
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${String(address.port)}`;
+  baseUrl = await listenLocally(app);
 });
 afterAll(async () => {
   await app.close();

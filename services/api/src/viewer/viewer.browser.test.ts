@@ -3,7 +3,6 @@
 // revisions — and Chromium (driven by playwright-core) uses it like a person: enters the API key, filters and pages
 // the list, opens a trace, reads the picture, clicks a decision. Chromium is required: without it this file fails
 // and says how to install it.
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,20 +21,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApiApp } from '../app.js';
 import { hashApiKey } from '../auth.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, requireChromium } from './chromium.js';
+import { listenLocally } from '../listen-locally.js';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Without the background-networking switches Chromium keeps trying to reach Google's services and hangs on a
-// closed network.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SCREENSHOT = join(tmpdir(), 'signalbox-viewer-trace.png');
 
 const here = import.meta.dirname;
@@ -172,13 +160,7 @@ let context: BrowserContext | undefined;
 let problems: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium is not installed at ${CHROMIUM_PATH}, and the trace viewer (IF-3) is tested in a real browser. ` +
-        'Install it with `bash scripts/install-browser.sh` (Debian/Ubuntu: `apt-get install -y --no-install-recommends chromium`), ' +
-        'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
-    );
-  }
+  requireChromium();
   schema = await createIsolatedSchema(endpoints.databaseUrl, 'viewer');
   const events = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
   store = events;
@@ -194,10 +176,7 @@ beforeAll(async () => {
   bus = createMemoryBus();
   const api = createApiApp({ bus, store: events, apiKeys: { [hashApiKey(KEY)]: tenant } });
   app = api;
-  await api.listen({ port: 0, host: '127.0.0.1' });
-  const address = api.server.address();
-  if (address === null || typeof address === 'string') throw new Error('the API is not listening on a port');
-  base = `http://127.0.0.1:${String(address.port)}`;
+  base = await listenLocally(api);
 
   userDataDir = await mkdtemp(join(tmpdir(), 'signalbox-viewer-chromium-'));
   context = await chromium.launchPersistentContext(userDataDir, {
