@@ -10,15 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS, type TopicMessage } from '@signalbox/contracts';
-import { stepPrepared } from '@signalbox/executor/testing';
-import { testEndpoints, uniqueName, type IsolatedSchema } from '@signalbox/test-support';
+import { uniqueName, type IsolatedSchema } from '@signalbox/test-support';
 import { createMigratedSchema } from '../support/event-log-schema.js';
-import { writeRegistryDir } from '../support/registry-dir.js';
-import { collectMessages, prefixedBus, prepareTopics } from '../support/topics.js';
+import { publishExecutorStep } from '../support/executor-step.js';
+import { workerEnv } from '../support/services.js';
+import { prefixedBus } from '../support/topics.js';
 import { waitFor } from '../support/workers.js';
 
-const endpoints = testEndpoints();
 const testDir = fileURLToPath(new URL('../', import.meta.url));
 let schema: IsolatedSchema;
 let registryDir: string;
@@ -148,39 +146,23 @@ describe('executor crash right after a write tool acted (SIGKILL)', () => {
       const prefix = `${uniqueName('excrash')}.`;
       const bus = prefixedBus('executor-crash-test', prefix);
       const workers: ReturnType<typeof startExecutor>[] = [];
-      const seen: TopicMessage<'stepExecuted'>[] = [];
       try {
-        await prepareTopics(bus, prefix);
-        const observer = await collectMessages(bus, TOPICS.stepExecuted, (value) =>
-          seen.push(value as TopicMessage<'stepExecuted'>),
-        );
-        const dir = join(registryDir, prefix);
         // The plan pins the tool's definition hash (RG-3), computed by the registry package.
-        const registry = await writeRegistryDir(dir, registryYaml(api.url));
-        const taskId = `${prefix}task`;
-        await bus.publish([
-          {
-            topic: TOPICS.stepPrepared,
-            key: taskId,
-            value: stepPrepared({
-              registry,
-              tool: 'refund_apply',
-              arguments: { order_id: '20240917001', amount: 25 },
-              taskId,
-              agent: 'refund_agent',
-              scenario: 'refund',
-            }),
-          },
-        ]);
+        const {
+          taskId,
+          dir,
+          observer,
+          executed: seen,
+        } = await publishExecutorStep(bus, prefix, registryDir, registryYaml(api.url), {
+          tool: 'refund_apply',
+          arguments: { order_id: '20240917001', amount: 25 },
+          agent: 'refund_agent',
+          scenario: 'refund',
+        });
         const env = {
-          KAFKA_BROKERS: endpoints.kafkaBrokers,
-          SCHEMA_REGISTRY_URL: endpoints.schemaRegistryUrl,
-          DATABASE_URL: schema.url,
-          SIGNALBOX_TOPIC_PREFIX: prefix,
+          ...workerEnv({ prefix, schema, registryDir: dir }),
           SIGNALBOX_GROUP_ID: uniqueName('executor'),
-          SIGNALBOX_REGISTRY_DIR: dir,
           SIGNALBOX_EXECUTOR_ALLOW_HOSTS: new URL(api.url).host,
-          KAFKA_SESSION_TIMEOUT_MS: '6000',
           KAFKA_COMMIT_INTERVAL_MS: '0',
         };
         const first = startExecutor(env);

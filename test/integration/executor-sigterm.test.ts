@@ -10,14 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS, type TopicMessage } from '@signalbox/contracts';
+import { TOPICS } from '@signalbox/contracts';
 import { prefixTopic } from '@signalbox/bus';
-import { stepPrepared } from '@signalbox/executor/testing';
 import { testEndpoints, uniqueName, type IsolatedSchema } from '@signalbox/test-support';
 import { createMigratedSchema } from '../support/event-log-schema.js';
-import { writeRegistryDir } from '../support/registry-dir.js';
+import { publishExecutorStep } from '../support/executor-step.js';
 import { startServiceProcess } from '../support/services.js';
-import { collectMessages, prefixedBus, prepareTopics } from '../support/topics.js';
+import { prefixedBus } from '../support/topics.js';
 import { waitFor } from '../support/workers.js';
 
 const endpoints = testEndpoints();
@@ -124,31 +123,20 @@ describe('executor SIGTERM with a tool call in flight', () => {
       clientId: 'executor-sigterm-admin',
       logLevel: logLevel.NOTHING,
     }).admin();
-    const seen: TopicMessage<'stepExecuted'>[] = [];
     let worker: ReturnType<typeof startServiceProcess> | undefined;
     try {
       await admin.connect();
-      await prepareTopics(bus, prefix);
-      const observer = await collectMessages(bus, TOPICS.stepExecuted, (value) =>
-        seen.push(value as TopicMessage<'stepExecuted'>),
-      );
-      const dir = join(registryDir, prefix);
-      const registry = await writeRegistryDir(dir, registryJson(api.url));
-      const taskId = `${prefix}task`;
-      await bus.publish([
-        {
-          topic: TOPICS.stepPrepared,
-          key: taskId,
-          value: stepPrepared({
-            registry,
-            tool: 'order_status_query',
-            arguments: { order_id: '20240917001' },
-            taskId,
-            agent: 'support',
-            scenario: null,
-          }),
-        },
-      ]);
+      const {
+        taskId,
+        dir,
+        observer,
+        executed: seen,
+      } = await publishExecutorStep(bus, prefix, registryDir, registryJson(api.url), {
+        tool: 'order_status_query',
+        arguments: { order_id: '20240917001' },
+        agent: 'support',
+        scenario: null,
+      });
 
       worker = startServiceProcess('executor', {
         KAFKA_BROKERS: endpoints.kafkaBrokers,
