@@ -2,7 +2,8 @@
 // the JSON Schema of every topic as published for the current version. It only ever ADDS files: a fixture that
 // exists is a frozen record of what was once on the wire, so it is never rewritten — a changed contract gets a new
 // fixture version (fixtures/<topic>/v2/…) next to the old one, and the old ones must keep parsing or the change is
-// incompatible. Run: `pnpm exec tsx packages/contracts/scripts/write-fixtures.ts`.
+// incompatible. Run: `pnpm exec tsx packages/contracts/scripts/write-fixtures.ts`, then
+// `pnpm exec prettier --write packages/contracts/fixtures` (the format check covers the new files).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import {
