@@ -17,7 +17,7 @@ import {
   type CallToolResult,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { createApiApp, hashApiKey } from '@signalbox/api';
@@ -25,7 +25,7 @@ import { runSignalboxAgent } from '@signalbox/examples/agents-sdk';
 import { submitAndWait } from '@signalbox/examples/fetch';
 import { ScriptedModel, say, toolCall, toolOutputs } from '@signalbox/examples/testing';
 import type { Bus } from '@signalbox/bus';
-import { createDemoStore, createDemoToolsServer, type DemoStore } from '@signalbox/demo-tools';
+import type { DemoStore } from '@signalbox/demo-tools';
 import { createPgEventStore, type EventStore, type StoredEvent } from '@signalbox/event-log';
 import { loadRegistryDir, type Registry } from '@signalbox/registry';
 import {
@@ -41,6 +41,7 @@ import {
   workerEnv,
   type ServiceProcess,
 } from '../support/services.js';
+import { startDemoTools, type DemoTools } from '../support/demo-tools.js';
 import { prefixedBus, prepareTopics } from '../support/topics.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -74,7 +75,7 @@ let schema: IsolatedSchema;
 let store: EventStore;
 let pool: pg.Pool;
 let demo: DemoStore;
-let demoServer: Awaited<ReturnType<typeof createDemoToolsServer>>;
+let demoServer: DemoTools['server'];
 let bus: Bus;
 let services: ServiceProcess[] = [];
 let api: ReturnType<typeof createApiApp>;
@@ -109,13 +110,11 @@ beforeAll(async () => {
   schema = await createIsolatedSchema(endpoints.databaseUrl, 'e2e_mcp');
   store = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
   await store.migrate();
-  pool = new pg.Pool({ connectionString: endpoints.databaseUrl, max: 4 });
-  demo = createDemoStore(pool, { schema: `${schema.name}_demo` });
-  await demo.migrate();
-  await demo.seed();
-  demoServer = createDemoToolsServer({ store: demo, now: () => new Date(REFERENCE_TIME) });
-  await demoServer.listen({ host: '127.0.0.1', port: 0 });
-  const demoUrl = `http://127.0.0.1:${String((demoServer.server.address() as AddressInfo).port)}`;
+  const demoTools = await startDemoTools(schema.name, REFERENCE_TIME);
+  pool = demoTools.pool;
+  demo = demoTools.store;
+  demoServer = demoTools.server;
+  const demoUrl = demoTools.url;
 
   const prefix = `${uniqueName('e2emcp')}.`;
   bus = prefixedBus('e2e-mcp', prefix);

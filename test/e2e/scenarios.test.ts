@@ -11,6 +11,7 @@ import {
   workerEnv,
   type WorkerService,
 } from '../support/services.js';
+import { startDemoTools } from '../support/demo-tools.js';
 import { prefixedBus, prepareTopics } from '../support/topics.js';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -18,11 +19,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type TopicMessage } from '@signalbox/contracts';
 import type { Bus } from '@signalbox/bus';
-import { createDemoStore, createDemoToolsServer, type DemoStore } from '@signalbox/demo-tools';
+import type { DemoStore } from '@signalbox/demo-tools';
 import { createPgEventStore, type EventStore, type StoredEvent } from '@signalbox/event-log';
 import {
   createIsolatedSchema,
@@ -62,13 +62,7 @@ async function startPack(pack: string, options: PackOptions = {}): Promise<PackR
   );
   const store = createPgEventStore({ connectionString: endpoints.databaseUrl, schema: schema.name });
   await store.migrate();
-  const pool = new pg.Pool({ connectionString: endpoints.databaseUrl, max: 4 });
-  const demo = createDemoStore(pool, { schema: `${schema.name}_demo` });
-  await demo.migrate();
-  await demo.seed();
-  const server = createDemoToolsServer({ store: demo, now: () => new Date(REFERENCE_TIME) });
-  await server.listen({ host: '127.0.0.1', port: 0 });
-  const demoUrl = `http://127.0.0.1:${String((server.server.address() as AddressInfo).port)}`;
+  const { pool, store: demo, server, url: demoUrl } = await startDemoTools(schema.name, REFERENCE_TIME);
 
   const prefix = `${uniqueName(`e2e${pack.replace('-', '')}`)}.`;
   const bus: Bus = prefixedBus(`e2e-${pack}`, prefix);
