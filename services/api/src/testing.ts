@@ -9,4 +9,4 @@ export {
   type ResponseChecker,
   type ResponseLog,
 } from './openapi-conformance.js';
-export { CHROMIUM_ARGS, CHROMIUM_PATH, requireChromium } from './viewer/chromium.js';
+export { CHROMIUM_ARGS, CHROMIUM_PATH, TIMELINE_OVERFLOW, requireChromium } from './viewer/chromium.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, requireChromium } from '@signalbox/api/testing';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TIMELINE_OVERFLOW, requireChromium } from '@signalbox/api/testing';
 import { DEMO_REQUESTS, demoTask } from './scenarios.js';
 import { startDevServer, type DevServer } from './server.js';
 
@@ -142,18 +142,6 @@ async function finished(taskId: string): Promise<void> {
   }
 }
 
-/**
- * How far the timeline's picture overflows its frame, and the page the window (pixels; 0 = it fits). Page-side code as
- * text: these tests are type-checked without the DOM's types.
- */
-const OVERFLOW = `(() => {
-  const scroll = document.querySelector('#timeline-scroll');
-  return {
-    picture: scroll.scrollWidth - scroll.clientWidth,
-    page: document.documentElement.scrollWidth - window.innerWidth,
-  };
-})()`;
-
 /** The answer the trace page shows (the output of the last step that succeeded), parsed. */
 const answerOf = async (page: Page): Promise<unknown> =>
   JSON.parse((await page.locator('#answer-output').textContent()) ?? 'null');
@@ -263,7 +251,7 @@ describe('the trace viewer against the dev server, in headless Chromium', { time
   it('fits the SP-2 trace into a 1,280 px window with its loops in view, and zooms in on demand', async () => {
     const page = await open(`/viewer?trace=${sp2 ?? ''}`);
     await page.locator('svg.timeline').waitFor();
-    const overflow = () => page.evaluate<{ picture: number; page: number }>(OVERFLOW);
+    const overflow = () => page.evaluate<{ picture: number; page: number }>(TIMELINE_OVERFLOW);
     expect(await overflow()).toEqual({ picture: 0, page: 0 });
     // Every loop's back-edge is on screen, left to right, without scrolling.
     const loops = page.locator('svg.timeline path.edge.loop.back-edge');

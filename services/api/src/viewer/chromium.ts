@@ -1,4 +1,5 @@
-// How the browser tests of the viewer (this package's and the CLI's dev server's) start Chromium.
+// How the browser tests of the viewer (this package's and the CLI's dev server's) start Chromium, and what they
+// measure in its pages.
 import { existsSync } from 'node:fs';
 
 /** The Chromium binary the browser tests drive: $CHROMIUM_PATH, default Debian's /usr/bin/chromium. */
@@ -29,3 +30,15 @@ export function requireChromium(): void {
     );
   }
 }
+
+/**
+ * How far the timeline's picture overflows its frame, and the page the window (pixels; 0 = it fits), for
+ * `page.evaluate`. Page-side code as text: the tests are type-checked without the DOM's types.
+ */
+export const TIMELINE_OVERFLOW = `(() => {
+  const scroll = document.querySelector('#timeline-scroll');
+  return {
+    picture: scroll.scrollWidth - scroll.clientWidth,
+    page: document.documentElement.scrollWidth - window.innerWidth,
+  };
+})()`;

@@ -21,7 +21,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApiApp } from '../app.js';
 import { hashApiKey } from '../auth.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, requireChromium } from './chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TIMELINE_OVERFLOW, requireChromium } from './chromium.js';
 import { listenLocally } from '../listen-locally.js';
 
 const SCREENSHOT = join(tmpdir(), 'signalbox-viewer-trace.png');
@@ -231,18 +231,6 @@ async function openWithKey(path: string, key = KEY): Promise<Page> {
   await page.getByRole('button', { name: 'Use this key' }).click();
   return page;
 }
-
-/**
- * How far the timeline's picture overflows its frame, and the page the window (pixels; 0 = it fits). Page-side code as
- * text: these tests are type-checked without the DOM's types.
- */
-const OVERFLOW = `(() => {
-  const scroll = document.querySelector('#timeline-scroll');
-  return {
-    picture: scroll.scrollWidth - scroll.clientWidth,
-    page: document.documentElement.scrollWidth - window.innerWidth,
-  };
-})()`;
 
 const listedTasks = (page: Page) => page.locator('#trace-list tbody tr td:first-child a').allTextContents();
 
@@ -502,7 +490,7 @@ describe('the trace viewer in headless Chromium', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const svg = page.locator('svg.timeline');
     await svg.waitFor();
-    const overflow = () => page.evaluate<{ picture: number; page: number }>(OVERFLOW);
+    const overflow = () => page.evaluate<{ picture: number; page: number }>(TIMELINE_OVERFLOW);
     await expect.poll(overflow).toEqual({ picture: 0, page: 0 });
     expect(await page.locator('#zoom-level').textContent()).toBe('fitted to the window');
     // Its five issues are folded under the answer, which keeps the picture nearer the top.
