@@ -28,18 +28,13 @@ import {
   type ServiceSpec,
   type Supervisor,
 } from '@signalbox/cli/supervisor';
+import { WORKER_SERVICES, type WorkerService } from '../support/services.js';
 import { createPrivateKafka, kafkaLibsDir, type PrivateKafka } from './private-kafka.js';
 import { freePort, startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
-/** The five stages as services/ names them, in pipeline order. */
-export const WORKERS = [
-  'model-selector',
-  'tool-decider',
-  'parameter-injector',
-  'executor',
-  'result-evaluator',
-] as const;
-export type WorkerName = (typeof WORKERS)[number];
+/** The five stages as services/ names them, in pipeline order (scenarios.ts picks its victims from them). */
+export const WORKERS = WORKER_SERVICES;
+export type WorkerName = WorkerService;
 
 const PIPELINE_STAGES = [
   'model_selector',

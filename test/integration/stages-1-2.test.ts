@@ -10,7 +10,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, allTopicNames, type TopicMessage } from '@signalbox/contracts';
 import {
-  createKafkaBus,
   createSchemaRegistry,
   prefixTopic,
   registerTopicSchemas,
@@ -20,6 +19,7 @@ import {
 import { testEndpoints, uniqueName, type IsolatedSchema } from '@signalbox/test-support';
 import { createMigratedSchema } from '../support/event-log-schema.js';
 import { submittedTask } from '../support/pass-through.js';
+import { prefixedBus } from '../support/topics.js';
 import { waitFor } from '../support/workers.js';
 
 const endpoints = testEndpoints();
@@ -59,13 +59,7 @@ describe('model selector → tool decider as separate processes on real Kafka', 
 
   it('a submitted task arrives at task.planned with a validated plan and two event rows with reasons', async () => {
     const prefix = `${uniqueName('stages12')}.`;
-    bus = createKafkaBus({
-      brokers: endpoints.kafkaBrokers.split(','),
-      clientId: 'stages-1-2-test',
-      schemaRegistryUrl: endpoints.schemaRegistryUrl,
-      topicPrefix: prefix,
-      autoRegisterSchemas: true,
-    });
+    bus = prefixedBus('stages-1-2-test', prefix);
     const created = bus;
     await within(30_000, 'creating the topics', created.ensureTopics(allTopicNames()));
     // Deploy-time step: the services do not auto-register schemas.
