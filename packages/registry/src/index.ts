@@ -80,6 +80,7 @@ export type { LintRule, LintThresholds, RawFinding, RuleContext, Severity } from
 export {
   compareSnapshots,
   toolsFor,
+  toolsForAnyScenario,
   toolsForScene,
   visibilitySnapshot,
   type ExclusionReason,

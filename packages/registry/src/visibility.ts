@@ -130,6 +130,23 @@ export function toolsFor(registry: Registry, query: VisibilityQuery): VisibleToo
 }
 
 /**
+ * The tools an agent may be offered in a scenario, or, with `scenario` null, the union over every scenario of the
+ * registry: each scenario's {@link toolsFor} set (capped), a tool once, ordered as `toolsFor` ranks them, first scenario
+ * first. Throws {@link UnknownVisibilitySubjectError} for an undeclared agent or tenant.
+ */
+export function toolsForAnyScenario(
+  registry: Registry,
+  subject: { agent: string; tenant: string; scenario: string | null },
+): ToolDefinition[] {
+  const scenarios = subject.scenario !== null ? [subject.scenario] : registry.scenarios();
+  const tools = new Map<string, ToolDefinition>();
+  for (const scenario of scenarios)
+    for (const tool of toolsFor(registry, { agent: subject.agent, tenant: subject.tenant, scenario }).tools)
+      if (!tools.has(tool.name)) tools.set(tool.name, tool);
+  return [...tools.values()];
+}
+
+/**
  * The tools of a scene template (RG-4) that the agent may see for the tenant, in the scene's own order: the
  * router picks the scene, the scene supplies the tools.
  */

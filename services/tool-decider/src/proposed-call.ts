@@ -6,7 +6,7 @@ import type { Plan, PlanStep, ProposedCall } from '@signalbox/contracts';
 import {
   PERMISSION_RANK,
   toolHash,
-  toolsFor,
+  toolsForAnyScenario,
   type Permission,
   type Registry,
   type ToolDefinition,
@@ -39,12 +39,7 @@ export function proposableTools(
   registry: Registry,
   subject: { agent: string; tenant: string; scenario: string | null },
 ): ToolDefinition[] {
-  const scenarios = subject.scenario !== null ? [subject.scenario] : registry.scenarios();
-  const tools = new Map<string, ToolDefinition>();
-  for (const scenario of scenarios)
-    for (const tool of toolsFor(registry, { agent: subject.agent, tenant: subject.tenant, scenario }).tools)
-      if (!tools.has(tool.name)) tools.set(tool.name, tool);
-  return [...tools.values()];
+  return toolsForAnyScenario(registry, subject);
 }
 
 function maxPermission(registry: Registry, agent: string, tenant: string): Permission {

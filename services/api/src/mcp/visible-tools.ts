@@ -1,7 +1,7 @@
 // The tools /mcp offers an agent: its visible tools (RG-4) in MCP's `tools/list` shape, with the registry's MCP
 // export (JSON Schemas without the registry's extension keywords, RG-6 annotations from action and idempotency).
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { exportMcpTools, toolsFor, type Registry, type ToolDefinition } from '@signalbox/registry';
+import { exportMcpTools, toolsForAnyScenario, type Registry, type ToolDefinition } from '@signalbox/registry';
 
 /** Whom a tool list is for: the connection's agent, the key's tenant, the connection's scenario (null: every one). */
 export interface McpSubject {
@@ -13,16 +13,10 @@ export interface McpSubject {
 /**
  * The agent's visible tools: the scenario's visible set, or without one the union of every scenario's, each capped by
  * the registry's `visibility_cap` (what a model is shown, IF-4). The same set the tool decider resolves a proposed
- * call against (`proposableTools` in @signalbox/tool-decider, which the API does not load: it brings the embedding
- * model); the e2e suite checks that the two agree.
+ * call against (`proposableTools` in @signalbox/tool-decider): both are the registry's `toolsForAnyScenario`.
  */
 export function visibleTools(registry: Registry, subject: McpSubject): ToolDefinition[] {
-  const scenarios = subject.scenario !== null ? [subject.scenario] : registry.scenarios();
-  const tools = new Map<string, ToolDefinition>();
-  for (const scenario of scenarios)
-    for (const tool of toolsFor(registry, { agent: subject.agent, tenant: subject.tenant, scenario }).tools)
-      if (!tools.has(tool.name)) tools.set(tool.name, tool);
-  return [...tools.values()];
+  return toolsForAnyScenario(registry, subject);
 }
 
 /**
