@@ -50,7 +50,9 @@ export {
   type PruneOptions,
   type PruneResult,
 } from './retention.js';
-export { DEFAULT_CLAIM_CHECK_THRESHOLD_BYTES, compareJsonbKeys } from './internal/sql-event-store.js';
+export { DEFAULT_CLAIM_CHECK_THRESHOLD_BYTES } from './internal/sql-event-store.js';
+// The republish-identity rule (EL-2): the key order a decision is checked and first published in.
+export { compareJsonbKeys } from './republish-identity.js';
 // The one classification of database errors (SQLSTATEs, socket codes, pg's messages), for whoever talks to the log.
 export { classifyError } from './internal/classify-error.js';
 export {

@@ -154,7 +154,7 @@ function resolveOptions(options: StageRuntimeOptions): ResolvedOptions {
 /** One input's fate inside a batch. */
 type Fate =
   | { kind: 'stored'; event: StoredEvent }
-  /** `published`: the message as validated for the decision's topic, payload in jsonb key order (see decideFresh). */
+  /** `published`: the message as validated for the decision's topic, in the log's key order (republish identity). */
   | { kind: 'new'; event: NewEvent; published: unknown }
   | { kind: 'failed'; event: NewEvent; detail: string };
 
@@ -341,9 +341,8 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
       const workMs = Math.round(performance.now() - started);
       const envelope = decisionEnvelope(stage, input, decision, versions, o.now(), traceparent);
       // Checked as the consumer will see it after JSON encoding, so the append and the publish cannot refuse it later.
-      // Checked in the shape the log will give back (object keys in jsonb's order): a redelivery re-publishes the
-      // decision from the log, and both must be the very same bytes (EL-2) — so the first publish can send exactly
-      // what was checked here, without reading the payload back or checking it again.
+      // Checked in the shape the log will give back, so the first publish sends these very bytes (the
+      // republish-identity rule, EL-2: @signalbox/event-log's republish-identity.ts).
       const published = validateDecision(decision, { ...envelope, payload: decision.payload });
       // The log keeps the payload as published (as checked: what the topic's schema does not know is not in it), and
       // is given its text, which the check wrote already.
@@ -482,9 +481,8 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
         outgoing.push({
           topic,
           key: event.envelope.task_id,
-          // Always the decision as the log holds it (payload keys in jsonb's order): a redelivery re-publishes it from
-          // the log, and must send the very same bytes (EL-2). Just appended, that is the message checked before the
-          // append, once its envelope is seen to match the stored row.
+          // Always the decision as the log holds it (the republish-identity rule, EL-2). Just appended, that is the
+          // message checked before the append, once its envelope is seen to match the stored row.
           value:
             fate.kind === 'new' && !reused && sameEnvelope(fate.published, event.envelope)
               ? fate.published

@@ -21,6 +21,7 @@ import type {
   TraceFilter,
   TraceSummary,
 } from '../event-store.js';
+import { inJsonbKeyOrder } from '../republish-identity.js';
 import { redactSecrets, restoreSecrets, withEchoedSecrets, type EventSecret } from '../secrets.js';
 import { redactExchange, toModelExchange, type StoredExchangeRow } from './exchanges.js';
 import { MIGRATIONS } from '../migrations/index.js';
@@ -526,7 +527,8 @@ function prunedEvent(row: AppendRow, input: PreparedEvent, withSecrets: boolean)
 
 /**
  * The result for an event this append inserted: the row's columns, and the payload the caller gave, as a read would
- * return it (the stored JSON text, object keys in jsonb's order) — made only when asked for, because the usual caller
+ * return it (the stored JSON text, object keys in jsonb's order: the republish-identity rule, see
+ * republish-identity.ts) — made only when asked for, because the usual caller
  * (a stage publishing the decision it just validated) never reads it, and sending it back cost a 3–4 KB text per row.
  */
 function freshEvent(row: AppendRow, input: PreparedEvent, withSecrets: boolean): StoredEvent {
@@ -539,31 +541,6 @@ function freshEvent(row: AppendRow, input: PreparedEvent, withSecrets: boolean):
     }));
     return restoreSecrets(payload, secrets);
   });
-}
-
-/**
- * A parsed JSON value with every object's keys in the order jsonb keeps them (shorter keys first, then bytewise), so
- * it serializes to the same text as the value read back from the log.
- */
-function inJsonbKeyOrder(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(inJsonbKeyOrder);
-  if (value === null || typeof value !== 'object') return value;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => compareJsonbKeys(a, b));
-  return Object.fromEntries(entries.map(([key, v]) => [key, inJsonbKeyOrder(v)]));
-}
-
-// jsonb compares keys by byte length, then memcmp of their UTF-8 bytes; for ASCII keys that is length, then code units.
-function isAscii(key: string): boolean {
-  for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) > 0x7f) return false;
-  return true;
-}
-
-/** The order jsonb keeps object keys in: a message sorted so serializes as the log gives it back. */
-export function compareJsonbKeys(a: string, b: string): number {
-  if (isAscii(a) && isAscii(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
-  const x = Buffer.from(a, 'utf8');
-  const y = Buffer.from(b, 'utf8');
-  return x.length - y.length || Buffer.compare(x, y);
 }
 
 /** `event` with its payload made by `read` on first access and kept. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareJsonbKeys } from './internal/sql-event-store.js';
+import { compareJsonbKeys } from './republish-identity.js';
 
 describe('compareJsonbKeys', () => {
   it('orders keys as jsonb keeps them: shorter UTF-8 byte length first, then bytewise', () => {
