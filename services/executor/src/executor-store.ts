@@ -27,8 +27,27 @@ export type CallClaim =
   /** The call finished: the recorded result, to return instead of acting again. */
   | { state: 'finished'; result: StepResult };
 
-/** What the executor keeps in PostgreSQL: idempotency keys and results, the read cache, large outputs. */
-export interface ExecutorStore {
+/**
+ * The state of the per-tool limits that every executor replica shares (EX-4, issue 21 item 3): one token bucket row
+ * per tool, refilled and taken in one atomic statement on PostgreSQL's clock, and one lease row per concurrency slot,
+ * with an expiry so a replica that died frees its slots by itself.
+ */
+export interface LimiterStore {
+  /**
+   * Refills the tool's bucket (`capacity` tokens at most, `perSecond` tokens a second since its last refill) and takes
+   * one token when at least one is there. `tokens` is what is left after the take (or without it, when refused).
+   */
+  takeToken(tool: string, capacity: number, perSecond: number): Promise<{ granted: boolean; tokens: number }>;
+  /** Takes one free (or expired) slot of `slots` for `ttlMs`; undefined when all are held. */
+  acquireLease(tool: string, slots: number, holder: string, ttlMs: number): Promise<number | undefined>;
+  /** Extends the holder's lease; false when it is not the holder's any more (it expired and was taken). */
+  renewLease(tool: string, slot: number, holder: string, ttlMs: number): Promise<boolean>;
+  /** Frees the holder's slot (a no-op when it is not the holder's any more). */
+  releaseLease(tool: string, slot: number, holder: string): Promise<void>;
+}
+
+/** What the executor keeps in PostgreSQL: idempotency keys and results, the read cache, large outputs, limits. */
+export interface ExecutorStore extends LimiterStore {
   /** Creates the tables (idempotent; safe from several processes at once). */
   migrate(): Promise<void>;
   /** Claims an idempotency key as `started` (EX-3), or reports what an earlier call left. */
@@ -96,6 +115,22 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
       size_bytes integer     NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (tenant_id, ref)
+    );`,
+  // 2: the per-tool limits shared by every executor replica (issue 21 item 3). A tool's limit protects its backend,
+  // which all tenants share, so the rows are per tool, not per tenant (they hold no tenant data).
+  (s) => `
+    CREATE TABLE IF NOT EXISTS ${s}executor_rate_buckets (
+      tool        text             PRIMARY KEY,
+      tokens      double precision NOT NULL,
+      refilled_at timestamptz      NOT NULL,
+      granted     boolean          NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS ${s}executor_leases (
+      tool       text        NOT NULL,
+      slot       integer     NOT NULL,
+      holder     text        NOT NULL,
+      expires_at timestamptz NOT NULL,
+      PRIMARY KEY (tool, slot)
     );`,
 ];
 
@@ -238,6 +273,57 @@ export function createExecutorStore(options: ExecutorStoreOptions): ExecutorStor
         [tenantId, ref],
       );
       return rows[0]?.output;
+    },
+    async takeToken(tool, capacity, perSecond) {
+      // One statement: the row lock orders concurrent takes, and every replica reads the same (the server's) clock.
+      // `now()` of a statement that waited for the lock may be older than the last refill: GREATEST keeps time from
+      // running backwards, so no token is made twice. `granted` tells this statement's caller what it got.
+      const available = `LEAST($2::float8, b.tokens + GREATEST(0, EXTRACT(EPOCH FROM now() - b.refilled_at))::float8 * $3::float8)`;
+      const rows = await q<{ granted: boolean; tokens: number }>(
+        `INSERT INTO ${prefix}executor_rate_buckets AS b (tool, tokens, refilled_at, granted)
+         VALUES ($1, $2::float8 - 1, now(), true)
+         ON CONFLICT (tool) DO UPDATE SET
+           tokens = ${available} - CASE WHEN ${available} >= 1 THEN 1 ELSE 0 END,
+           refilled_at = GREATEST(b.refilled_at, now()),
+           granted = ${available} >= 1
+         RETURNING granted, tokens`,
+        [tool, capacity, perSecond],
+      );
+      const row = rows[0];
+      return { granted: row?.granted === true, tokens: Number(row?.tokens ?? 0) };
+    },
+    async acquireLease(tool, slots, holder, ttlMs) {
+      // A random free slot; two replicas that pick the same one meet on its primary key, and the conflict's WHERE
+      // (re-checked on the row as committed) lets only one of them have it — the other gets no row and tries again.
+      const rows = await q<{ slot: number }>(
+        `WITH free AS (
+           SELECT s.slot FROM generate_series(0, $2::int - 1) AS s(slot)
+           WHERE NOT EXISTS (SELECT 1 FROM ${prefix}executor_leases l
+                             WHERE l.tool = $1 AND l.slot = s.slot AND l.expires_at > now())
+           ORDER BY random() LIMIT 1)
+         INSERT INTO ${prefix}executor_leases AS l (tool, slot, holder, expires_at)
+         SELECT $1, slot, $3, now() + make_interval(secs => $4::float8 / 1000) FROM free
+         ON CONFLICT (tool, slot) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+           WHERE l.expires_at <= now()
+         RETURNING slot`,
+        [tool, slots, holder, ttlMs],
+      );
+      return rows[0]?.slot;
+    },
+    async renewLease(tool, slot, holder, ttlMs) {
+      const rows = await q(
+        `UPDATE ${prefix}executor_leases SET expires_at = now() + make_interval(secs => $4::float8 / 1000)
+         WHERE tool = $1 AND slot = $2 AND holder = $3 RETURNING 1`,
+        [tool, slot, holder, ttlMs],
+      );
+      return rows.length > 0;
+    },
+    async releaseLease(tool, slot, holder) {
+      await q(`DELETE FROM ${prefix}executor_leases WHERE tool = $1 AND slot = $2 AND holder = $3`, [
+        tool,
+        slot,
+        holder,
+      ]);
     },
     async close() {
       if (ownsPool) await pool.end();
