@@ -73,6 +73,12 @@ export const Env = StageEnv.extend({
    * at once and leaves the input for redelivery. 0 reports such a failure at once. @default 30000
    */
   SIGNALBOX_EXECUTOR_OUTAGE_BUDGET_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /**
+   * Issue 21 item 3: how long a concurrency lease of a tool (`limits.concurrency`, shared by every executor replica in
+   * PostgreSQL) lives without renewal; a running call renews it every third of this, so the slots of a replica that
+   * died are free again within this. @default 10000
+   */
+  SIGNALBOX_EXECUTOR_LEASE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Heap limit of one compute evaluation. @default 33554432 (32 MiB) */
   SIGNALBOX_EXECUTOR_COMPUTE_MEMORY_BYTES: z.coerce
     .number()

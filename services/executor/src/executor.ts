@@ -6,7 +6,7 @@ import type { ExecutorStore } from './executor-store.js';
 import { argumentHash, cacheKey, idempotencyKey, outputRef } from './keys.js';
 import {
   createCircuitBreaker,
-  createToolLimiter,
+  createSharedToolLimiter,
   type BreakerOptions,
   type CircuitBreaker,
   type ToolLimiter,
@@ -31,6 +31,11 @@ export interface ExecutorOptions {
   inlineOutputBytes?: number;
   /** Per-tool circuit breaker settings. */
   breaker?: BreakerOptions;
+  /**
+   * Issue 21 item 3: a tool's `limits` hold across every executor replica — shared rate buckets and concurrency
+   * leases in the store. `leaseMs`: how long a dead replica's slot stays taken at most. @default { leaseMs: 10000 }
+   */
+  limits?: { leaseMs?: number };
   /**
    * How long a `started` key of another worker is waited for before it counts as abandoned (crash), on top of
    * the tool's own worst case (timeout × attempts + backoff; for a tool that is not idempotent, plus the outage
@@ -141,7 +146,14 @@ export function createExecutor(options: ExecutorOptions): Executor {
   };
   const limiterOf = (tool: ToolDefinition) => {
     let l = limiters.get(tool.name);
-    if (!l) limiters.set(tool.name, (l = createToolLimiter(tool.limits)));
+    if (!l)
+      limiters.set(
+        tool.name,
+        (l = createSharedToolLimiter(tool.limits, {
+          store,
+          ...(options.limits?.leaseMs === undefined ? {} : { leaseMs: options.limits.leaseMs }),
+        })),
+      );
     return l;
   };
 
@@ -242,9 +254,10 @@ export function createExecutor(options: ExecutorOptions): Executor {
         try {
           release = await limiterOf(tool).acquire(tool.name, tool.timeout_ms);
         } catch (err) {
-          // Refused by the limiter: never sent, so it says nothing about the tool (a probe slot is freed).
+          // Refused by the limiter: never sent, so it says nothing about the tool (a probe slot is freed). Its limits
+          // are not an outage to wait out; its store being unreachable (`limiter_unavailable`, transient) is.
           permit.release();
-          if (typeof err === 'object' && err !== null) refusedHere.add(err);
+          if (err instanceof ToolCallError && err.errorClass === 'rate_limited') refusedHere.add(err);
           throw err;
         }
         try {

@@ -23,6 +23,7 @@ export {
   type CallClaim,
   type ExecutorStore,
   type ExecutorStoreOptions,
+  type LimiterStore,
 } from './executor-store.js';
 export {
   FRESHNESS_TTL_SECONDS,
@@ -42,11 +43,13 @@ export {
 export { argumentHash, cacheKey, idempotencyKey, outputRef, type IdempotencyKeyParts } from './keys.js';
 export {
   createCircuitBreaker,
+  createSharedToolLimiter,
   createToolLimiter,
   type BreakerOptions,
   type BreakerPermit,
   type BreakerState,
   type CircuitBreaker,
+  type SharedLimiterOptions,
   type ToolLimiter,
 } from './limits.js';
 export {

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { ToolLimits } from '@signalbox/registry';
-import { ToolCallError } from './errors.js';
+import { ExecutorConfigError, ExecutorStoreError, ToolCallError } from './errors.js';
+import type { LimiterStore } from './executor-store.js';
 
 /** Options of the per-tool circuit breaker (EX-4). */
 export interface BreakerOptions {
@@ -135,7 +137,10 @@ export interface ToolLimiter {
   acquire(tool: string, maxWaitMs: number): Promise<() => void>;
 }
 
-/** Creates the limiter of one tool from its declared limits. */
+/**
+ * Creates the limiter of one tool from its declared limits, within this process only. The executor uses
+ * {@link createSharedToolLimiter}, which holds across replicas; this one is its in-process gate.
+ */
 export function createToolLimiter(limits: ToolLimits, now: () => number = Date.now): ToolLimiter {
   const maxConcurrent = limits.concurrency ?? Infinity;
   const rate = limits.rate_limit;
@@ -221,6 +226,135 @@ export function createToolLimiter(limits: ToolLimits, now: () => number = Date.n
         if (released) return;
         released = true;
         release();
+      };
+    },
+  };
+}
+
+/** Options of {@link createSharedToolLimiter}. */
+export interface SharedLimiterOptions {
+  store: LimiterStore;
+  /**
+   * How long a concurrency lease lives without renewal; a running call renews it every third of this, so a replica
+   * that died (SIGKILL, lost host) holds its slots at most this long. @default 10000
+   */
+  leaseMs?: number;
+  /** The first pause before asking again for a slot (doubles up to 8×, jittered). @default 50 */
+  pollMs?: number;
+  /** @default Date.now */
+  now?: () => number;
+  /** @default setTimeout */
+  sleep?: (ms: number) => Promise<void>;
+  /** @default Math.random */
+  random?: () => number;
+}
+
+/** The default lifetime of a concurrency lease (see {@link SharedLimiterOptions.leaseMs}). */
+const DEFAULT_LEASE_MS = 10_000;
+
+/**
+ * The limiter of one tool whose limits hold across every executor replica (EX-4, issue 21 item 3): the rate is a
+ * token bucket row in PostgreSQL (`executor_rate_buckets`), taken atomically; concurrency is `concurrency` lease rows
+ * (`executor_leases`) with an expiry, renewed while the call runs. A call first waits for a slot (in this process,
+ * then a shared lease), then for a token, so it is sent right after its token was granted. Over the limit for longer
+ * than `maxWaitMs` → `rate_limited` (not sent). The store unreachable → `transient` `limiter_unavailable` (not sent,
+ * so it is waited out like any outage). A tool without limits never touches the store.
+ */
+export function createSharedToolLimiter(limits: ToolLimits, options: SharedLimiterOptions): ToolLimiter {
+  const { store } = options;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  if (!Number.isInteger(leaseMs) || leaseMs < 100)
+    throw new ExecutorConfigError(`leaseMs must be an integer of at least 100, got ${String(leaseMs)}`);
+  const pollMs = options.pollMs ?? 50;
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const random = options.random ?? Math.random;
+  const slots = limits.concurrency;
+  const rate = limits.rate_limit;
+  // At most `slots` calls of this process compete for a shared lease; the rest wait here, woken in order.
+  const local = slots === undefined ? undefined : createToolLimiter({ concurrency: slots }, now);
+
+  const unavailable = (tool: string, err: unknown) =>
+    err instanceof ExecutorStoreError
+      ? new ToolCallError('transient', `${tool}: the shared limits cannot be read (PostgreSQL unreachable)`, tool, {
+          cause: err,
+          code: 'limiter_unavailable',
+        })
+      : err;
+
+  async function lease(tool: string, n: number, deadline: number): Promise<() => void> {
+    let pause = pollMs;
+    for (;;) {
+      const holder = randomUUID();
+      const slot = await store.acquireLease(tool, n, holder, leaseMs);
+      if (slot !== undefined) {
+        const timer = setInterval(
+          () => {
+            store.renewLease(tool, slot, holder, leaseMs).catch(() => undefined);
+          },
+          Math.floor(leaseMs / 3),
+        );
+        timer.unref();
+        return () => {
+          clearInterval(timer);
+          // Unreachable: the lease expires by itself within leaseMs.
+          store.releaseLease(tool, slot, holder).catch(() => undefined);
+        };
+      }
+      const left = deadline - now();
+      if (left <= 0)
+        throw new ToolCallError(
+          'rate_limited',
+          `${tool}: concurrency limit ${String(n)} reached (across executor replicas)`,
+          tool,
+          { code: 'concurrency_limit' },
+        );
+      await sleep(Math.min(left, Math.ceil(pause / 2 + (random() * pause) / 2)));
+      pause = Math.min(pause * 2, pollMs * 8);
+    }
+  }
+
+  async function token(tool: string, r: NonNullable<ToolLimits['rate_limit']>, deadline: number): Promise<void> {
+    const perSecond = r.requests / r.per_seconds;
+    for (;;) {
+      const { granted, tokens } = await store.takeToken(tool, r.requests, perSecond);
+      if (granted) return;
+      const waitMs = Math.max(1, Math.ceil(((1 - tokens) * 1000) / perSecond));
+      if (now() + waitMs > deadline)
+        throw new ToolCallError(
+          'rate_limited',
+          `${tool}: rate limit ${String(r.requests)}/${String(r.per_seconds)}s reached (across executor replicas)`,
+          tool,
+          { retryAfterMs: waitMs, code: 'rate_limit' },
+        );
+      // Several waiters (of this and other replicas) wake for one token: a little jitter spreads them.
+      await sleep(waitMs + Math.floor(random() * pollMs));
+    }
+  }
+
+  return {
+    async acquire(tool, maxWaitMs) {
+      if (local === undefined && rate === undefined) return () => undefined;
+      const deadline = now() + maxWaitMs;
+      const held: (() => void)[] = [];
+      const free = () => {
+        for (const f of held.splice(0).reverse()) f();
+      };
+      try {
+        if (local !== undefined && slots !== undefined) {
+          held.push(await local.acquire(tool, Math.max(0, deadline - now())));
+          held.push(await lease(tool, slots, deadline));
+        }
+        if (rate !== undefined) await token(tool, rate, deadline);
+      } catch (err) {
+        free();
+        throw unavailable(tool, err);
+      }
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        free();
       };
     },
   };

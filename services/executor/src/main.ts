@@ -12,7 +12,7 @@ import { createMcpTransport } from './mcp-transport.js';
 import { createSsrfGuard } from './ssrf-guard.js';
 
 // OB-2/OB-3: the OpenTelemetry SDK when an OTLP endpoint is set (OTEL_EXPORTER_OTLP_ENDPOINT), else nothing. It
-// flushes when the worker's SIGTERM drain ends in process.exit.
+// is shut down last by the worker's SIGTERM drain (closeOnSignal), which exports the last spans and metrics.
 await startTelemetry({ service: 'executor' });
 const env = loadEnv();
 const registry = await loadRegistryDir(env.SIGNALBOX_REGISTRY_DIR);
@@ -34,6 +34,7 @@ const executor = createExecutor({
   },
   inlineOutputBytes: env.SIGNALBOX_EXECUTOR_INLINE_OUTPUT_BYTES,
   outageBudgetMs: env.SIGNALBOX_EXECUTOR_OUTAGE_BUDGET_MS,
+  limits: { leaseMs: env.SIGNALBOX_EXECUTOR_LEASE_MS },
   breaker: {
     failureThreshold: env.SIGNALBOX_EXECUTOR_BREAKER_THRESHOLD,
     openMs: env.SIGNALBOX_EXECUTOR_BREAKER_OPEN_MS,
