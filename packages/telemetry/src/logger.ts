@@ -45,7 +45,11 @@ export function createLogger(options: LoggerOptions): Logger {
         censor: REDACTED,
       },
     },
-    options.destination ?? pino.destination(1),
+    // Standard output written synchronously, as Node writes it to a pipe: pino's asynchronous stdout leaves the line
+    // written just before process.exit in flight, and when the reader of the pipe is gone (`signalbox up` stopped
+    // first, a closed terminal) sonic-boom's exit-time flushSync retries that EPIPE write for ever — the process never
+    // exits on SIGTERM. Written synchronously, an EPIPE arrives at once and pino stops logging (its broken-pipe guard).
+    options.destination ?? pino.destination({ dest: 1, sync: true }),
   );
 }
 
