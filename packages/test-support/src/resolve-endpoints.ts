@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { type EndpointSource, type TestEndpoints } from './endpoints.js';
 
@@ -41,7 +41,7 @@ export async function resolveInfrastructure(
     const resolved = await startContainers(env.DATABASE_URL);
     return { ...resolved, readySeconds: readySeconds() };
   }
-  const resolved = startLocal(env);
+  const resolved = await startLocal(env);
   return { ...resolved, readySeconds: readySeconds() };
 }
 
@@ -62,19 +62,86 @@ function dockerAnswers(): boolean {
   return res.status === 0 && res.stdout.trim().length > 0;
 }
 
-function runInfra(command: 'start' | 'stop' | 'status', env: NodeJS.ProcessEnv) {
+function runInfra(command: 'stop', env: NodeJS.ProcessEnv) {
   return spawnSync('bash', [infraScript, command], {
     env,
     encoding: 'utf8',
-    stdio: ['ignore', 'pipe', command === 'status' ? 'pipe' : 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
 }
 
-function startLocal(env: NodeJS.ProcessEnv): Omit<ResolvedInfrastructure, 'readySeconds'> {
-  const wasRunning = runInfra('status', env).status === 0;
-  const res = runInfra('start', env);
+/** `infra.sh start`, its progress passed on to stderr as it comes and kept, to tell what it started. */
+function startInfra(
+  env: NodeJS.ProcessEnv,
+): Promise<{ status: number | null; stdout: string; log: string; error?: Error }> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', [infraScript, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let log = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      process.stderr.write(chunk);
+    });
+    child.once('error', (error) => {
+      resolve({ status: null, stdout, log, error });
+    });
+    child.once('close', (status) => {
+      resolve({ status, stdout, log });
+    });
+  });
+}
+
+/** What one `infra.sh start` did, read from its log lines: what it started, and what was running before it. */
+export interface LocalStart {
+  /** Components this start launched (`kafka`, `registry`, `postgres`). */
+  started: string[];
+  /** Components `infra.sh stop` would stop that were running already (started by hand or by another run). */
+  alreadyRunning: string[];
+  /**
+   * True when this run may stop infra/local when it ends: it started something, and everything `infra.sh stop` stops
+   * was started by it. `stop` cannot stop one component alone, so a run that found any of them running stops none.
+   */
+  stopOnRelease: boolean;
+}
+
+/**
+ * Reads `infra.sh start`'s log (stderr). The script says `starting kafka on …`, `starting apicurio registry on …`,
+ * `starting postgres on …` for what it launches, and `kafka already running`, `registry already running`,
+ * `postgres (started here) is running` for what it found; a PostgreSQL that answers at DATABASE_URL (`postgres answers
+ * at …`) is not the script's and `stop` leaves it alone. Nothing else counts: whether `status` failed before says
+ * nothing about who started what (it fails for a missing probe dependency or a slow answer too).
+ */
+export function readLocalStart(log: string): LocalStart {
+  const lines = log.split('\n').map((l) => l.replace(/^\[infra\]\s*/, '').trim());
+  const started: string[] = [];
+  const alreadyRunning: string[] = [];
+  const patterns: [string, RegExp, RegExp][] = [
+    ['kafka', /^starting kafka on /, /^kafka already running$/],
+    ['registry', /^starting apicurio registry on /, /^registry already running$/],
+    ['postgres', /^starting postgres on /, /^postgres \(started here\) is running$/],
+  ];
+  for (const [name, start, running] of patterns) {
+    if (lines.some((l) => start.test(l))) started.push(name);
+    else if (lines.some((l) => running.test(l))) alreadyRunning.push(name);
+  }
+  return { started, alreadyRunning, stopOnRelease: started.length > 0 && alreadyRunning.length === 0 };
+}
+
+async function startLocal(env: NodeJS.ProcessEnv): Promise<Omit<ResolvedInfrastructure, 'readySeconds'>> {
+  const res = await startInfra(env);
+  // Only what this run started is stopped again — never infra that was running before it (see readLocalStart).
+  const own = readLocalStart(res.log);
+  const stopOwn = () => {
+    if (own.stopOnRelease) runInfra('stop', env);
+    else if (own.started.length > 0)
+      console.warn(
+        `[signalbox:test] infra/local: this run started ${own.started.join(', ')} but ${own.alreadyRunning.join(', ')} ` +
+          'was running before it; infra.sh stop would stop both, so everything is left running',
+      );
+  };
   if (res.error || res.status !== 0) {
-    if (!wasRunning) runInfra('stop', env);
+    stopOwn();
     throw new Error(
       `infra/local could not start real Kafka, the schema registry and PostgreSQL (exit ${String(res.status)}` +
         `${res.error ? `: ${res.error.message}` : ''}); logs are in infra/local/.run/logs. ${INSTALL_HINT}`,
@@ -85,13 +152,13 @@ function startLocal(env: NodeJS.ProcessEnv): Omit<ResolvedInfrastructure, 'ready
   );
   const { KAFKA_BROKERS, SCHEMA_REGISTRY_URL, DATABASE_URL } = exported;
   if (!KAFKA_BROKERS || !SCHEMA_REGISTRY_URL || !DATABASE_URL) {
+    stopOwn();
     throw new Error(`infra/local start printed no endpoints: ${res.stdout}`);
   }
   return {
     endpoints: endpoints(KAFKA_BROKERS, SCHEMA_REGISTRY_URL, DATABASE_URL, 'infra/local'),
     release: () => {
-      // Infrastructure a developer started by hand stays up; what this run started is stopped.
-      if (!wasRunning) runInfra('stop', env);
+      stopOwn();
       return Promise.resolve();
     },
   };
