@@ -1,5 +1,5 @@
-// Every error the providers package throws. Retriability is data on the error: callers (the stage runtime, the
-// retry helper) decide with `retriable` and `retryAfterMs`, never by parsing messages. Messages never carry the
+// Every error the providers package throws. Retriability is data on the error: callers decide with `isRetriable` and
+// `retryAfterMsOf` of @signalbox/retry (the one meaning of retriable), never by parsing messages. Messages never carry the
 // API key: the OpenAI adapter redacts it before an error is built.
 
 /** Base of every provider error: whether retrying the same request can succeed, and the model it was about. */
@@ -109,9 +109,4 @@ export class ScriptNotConsumedError extends ProviderError {
     );
     this.remaining = remaining;
   }
-}
-
-/** True when `error` says retrying the same request may succeed (a provider error with `retriable: true`). */
-export function isRetriable(error: unknown): boolean {
-  return error instanceof ProviderError && error.retriable;
 }

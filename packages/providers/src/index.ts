@@ -10,7 +10,6 @@ export {
   ScriptNotConsumedError,
   UnexpectedModelCallError,
   UnrecordedRequestError,
-  isRetriable,
 } from './errors.js';
 export {
   AssistantToolCall,

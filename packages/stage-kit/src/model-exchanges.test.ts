@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelExchange } from '@signalbox/event-log';
 import {
+  InvalidModelRequestError,
+  ProviderRateLimitedError,
   ProviderRequestError,
+  ProviderResponseError,
   ProviderTimeoutError,
   ProviderUnavailableError,
+  RecordedModelError,
+  UnexpectedModelCallError,
   UnrecordedRequestError,
   hashModelRequest,
+  modelErrorFromRecord,
+  recordModelError,
   type ModelProvider,
   type ModelRequest,
 } from '@signalbox/providers';
 import { createScriptedProvider } from '@signalbox/providers/testing';
+import { isRetriable, retryAfterMsOf } from '@signalbox/retry';
 import { limitModelCalls, recordExchanges, replayExchanges, type ModelLookup } from './model-exchanges.js';
 
 const ask = (text: string): ModelRequest => ({
@@ -322,5 +330,27 @@ describe('limitModelCalls', () => {
     expect(() => limitModelCalls(() => undefined, 0)).toThrow(RangeError);
     expect(() => limitModelCalls(() => undefined, 1.5)).toThrow(RangeError);
     expect(limitModelCalls(() => undefined, 1)('any')).toBeUndefined();
+  });
+});
+
+describe('provider errors under the one retry classification', () => {
+  it('are retriable for @signalbox/retry exactly when they say so, also rebuilt from their record (a replay)', () => {
+    const cases = [
+      new ProviderTimeoutError('request timed out after 30000 ms'),
+      new ProviderRateLimitedError('429 slow down', { status: 429, retryAfterMs: 1500 }),
+      new ProviderUnavailableError('connect ECONNREFUSED 127.0.0.1:9'),
+      new ProviderRequestError('400 content refused', { status: 400 }),
+      new ProviderResponseError('the completion has no choices'),
+      new InvalidModelRequestError('messages: at least one'),
+      new UnrecordedRequestError('abc', { known: 0 }),
+      new UnexpectedModelCallError(0, 'no step left'),
+    ];
+    expect(cases.map((e) => isRetriable(e))).toEqual([true, true, true, false, false, false, false, false]);
+    for (const error of cases) {
+      const record = RecordedModelError.parse(JSON.parse(JSON.stringify(recordModelError(error))));
+      const rebuilt = modelErrorFromRecord(record);
+      expect(isRetriable(rebuilt), error.name).toBe(error.retriable);
+    }
+    expect(retryAfterMsOf(cases[1])).toBe(1500);
   });
 });
