@@ -279,8 +279,14 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide<'to
   async function onReplan(input: ReplanInput, ctx: DecisionContext): Promise<Decision> {
     const { task, progress, history, selection, plan: previous, feedback } = input.payload;
     const revision = input.revision_count + 1;
-    // The agent chose the tool of a proposed call: no other is planned in its place; the agent hears why it failed.
-    if (task.proposed_call)
+    // Not re-planned: the agent chose the tool of a proposed call (no other is planned in its place), or the re-plan
+    // ceiling is reached. The task fails and the agent hears why.
+    const notReplanned = task.proposed_call
+      ? `the proposed call failed and is not re-planned: ${feedback.reason}`
+      : progress.replans >= maxReplans
+        ? `re-plan ceiling reached (${String(progress.replans)} of ${String(maxReplans)}); ${feedback.reason}`
+        : null;
+    if (notReplanned !== null) {
       return finish(
         input,
         task,
@@ -289,19 +295,7 @@ export function createToolDeciderDecide(options: ToolDeciderOptions): Decide<'to
         'failed',
         [],
         [feedback.reason, ...feedback.issues],
-        `the proposed call failed and is not re-planned: ${feedback.reason}`,
-        input.revision_count,
-      );
-    if (progress.replans >= maxReplans) {
-      return finish(
-        input,
-        task,
-        progress,
-        history,
-        'failed',
-        [],
-        [feedback.reason, ...feedback.issues],
-        `re-plan ceiling reached (${String(progress.replans)} of ${String(maxReplans)}); ${feedback.reason}`,
+        notReplanned,
         input.revision_count,
       );
     }
