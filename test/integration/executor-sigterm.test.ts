@@ -181,7 +181,8 @@ describe('executor SIGTERM with a tool call in flight', () => {
       });
       const committed = (offsets?.partitions ?? []).reduce((n, p) => n + Math.max(0, Number(p.offset)), 0);
       expect(committed).toBe(1);
-      // Every resource closed, in the order the worker owns: the stage first, what its work used next.
+      // Every resource closed, in the order the worker owns: the stage first, what its work used next, the telemetry
+      // (its last spans) at the end.
       expect(closedResources(running.output())).toEqual([
         'stage runtime',
         'mcp clients',
@@ -189,6 +190,7 @@ describe('executor SIGTERM with a tool call in flight', () => {
         'bus',
         'event log',
         'health server',
+        'telemetry',
       ]);
       await observer.stop();
     } finally {

@@ -19,12 +19,19 @@ const closable = (name: string, order: string[], close?: () => Promise<void>): C
 function start(drainTimeoutMs: number, closables: (order: string[]) => Closable[]) {
   const order: string[] = [];
   const { logger, lines } = recorder();
-  const handle = closeOnSignal({ drainTimeoutMs, logger, signals: [], closables: closables(order) });
+  const telemetry = closable('telemetry', order);
+  const handle = closeOnSignal({
+    drainTimeoutMs,
+    logger,
+    signals: [],
+    closables: closables(order),
+    telemetry: { shutdown: async () => telemetry.close() },
+  });
   return { handle, order, lines };
 }
 
 describe('closeOnSignal', () => {
-  it('closes everything in the order given, once however often it is asked', async () => {
+  it('closes everything in the order given, the telemetry last, once however often it is asked', async () => {
     const { handle, order, lines } = start(1000, (order) => [
       closable('runtime', order),
       closable('mcp', order),
@@ -32,11 +39,12 @@ describe('closeOnSignal', () => {
     ]);
     const [a, b] = await Promise.all([handle.shutdown('SIGTERM'), handle.shutdown('SIGINT')]);
     expect([a, b]).toEqual(['closed', 'closed']);
-    expect(order).toEqual(['runtime', 'mcp', 'bus']);
+    expect(order).toEqual(['runtime', 'mcp', 'bus', 'telemetry']);
     expect(lines.filter((l) => l.msg === 'closed').map((l) => l.obj)).toEqual([
       { resource: 'runtime' },
       { resource: 'mcp' },
       { resource: 'bus' },
+      { resource: 'telemetry' },
     ]);
   });
 
@@ -47,7 +55,7 @@ describe('closeOnSignal', () => {
       closable('bus', order),
     ]);
     expect(await handle.shutdown('SIGTERM')).toBe('failed');
-    expect(order).toEqual(['runtime', 'store', 'bus']);
+    expect(order).toEqual(['runtime', 'store', 'bus', 'telemetry']);
     expect(lines.find((l) => l.msg === 'failed to close')?.obj).toMatchObject({ resource: 'store' });
   });
 

@@ -1,6 +1,7 @@
 // The one owner of a process's shutdown: on SIGTERM (or SIGINT) it closes what the process holds, in the order
-// given, within the drain time, then exits. A second listener elsewhere would race it to process.exit, and whatever
+// given, and last the process's telemetry (so the spans of the drain are exported), within the drain time, then exits. A second listener elsewhere would race it to process.exit, and whatever
 // it meant to close would never be closed.
+import { shutdownTelemetry } from '@signalbox/telemetry';
 
 /** Something a process holds open until it stops: the stage runtime, an HTTP server, a pool, MCP clients. */
 export interface Closable {
@@ -25,6 +26,11 @@ export interface ShutdownOptions {
   /** How long the closing may take; past it the process exits anyway (`DRAIN_TIMEOUT_MS`). */
   drainTimeoutMs: number;
   logger: ShutdownLogger;
+  /**
+   * Flushed and stopped after every closable, as the resource `telemetry`: the last spans and metrics, the drain's
+   * own included. @default the process's telemetry (`shutdownTelemetry` of @signalbox/telemetry; none started: a no-op)
+   */
+  telemetry?: { shutdown(): Promise<void> };
   /** @default ['SIGTERM', 'SIGINT'] */
   signals?: readonly NodeJS.Signals[];
   /** Ends the process with the outcome's code: 0 when everything closed in time, else 1. @default process.exit */
@@ -50,11 +56,16 @@ export function closeOnSignal(options: ShutdownOptions): ShutdownHandle {
     throw new RangeError(`drainTimeoutMs must be a positive integer, got ${String(drainTimeoutMs)}`);
   }
   const exit = options.exit ?? ((code: number) => process.exit(code));
+  const telemetry = options.telemetry ?? { shutdown: shutdownTelemetry };
+  const inOrder: readonly Closable[] = [
+    ...closables,
+    { name: 'telemetry', close: () => telemetry.shutdown() },
+  ];
   let closing: Promise<ShutdownOutcome> | undefined;
 
   async function closeAll(): Promise<'closed' | 'failed'> {
     let failed = false;
-    for (const closable of closables) {
+    for (const closable of inOrder) {
       try {
         await closable.close();
         logger.info({ resource: closable.name }, 'closed');

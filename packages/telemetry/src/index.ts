@@ -15,6 +15,7 @@ export {
 } from './metrics.js';
 export {
   otlpSignals,
+  shutdownTelemetry,
   startTelemetry,
   type OtlpSignals,
   type Telemetry,

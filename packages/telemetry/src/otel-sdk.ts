@@ -149,6 +149,15 @@ export async function startTelemetry(options: TelemetryOptions): Promise<Telemet
 }
 
 /**
+ * Shuts down the telemetry {@link startTelemetry} started in this process (flushing the last spans and metrics), or
+ * resolves at once when none runs. A process's shutdown (`closeOnSignal` of @signalbox/stage-kit) calls it last, so no
+ * main has to.
+ */
+export function shutdownTelemetry(): Promise<void> {
+  return running?.shutdown() ?? Promise.resolve();
+}
+
+/**
  * Makes `process.exit(code)` shut the SDK down first (bounded by its own deadline), then exit with `code`; the first
  * call wins, as it would have without this. Also flushes on `beforeExit`. Returns the undo.
  */

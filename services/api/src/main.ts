@@ -10,8 +10,8 @@ import { createApiApp } from './app.js';
 import { loadEnv } from './env.js';
 
 // OB-2/OB-3: the OpenTelemetry SDK when an OTLP endpoint is set (OTEL_EXPORTER_OTLP_ENDPOINT), else nothing. Started
-// before the app, whose HTTP metrics it exports.
-const telemetry = await startTelemetry({ service: 'api' });
+// before the app, whose HTTP metrics it exports; closeOnSignal shuts it down last (the last spans and metrics).
+await startTelemetry({ service: 'api' });
 const env = loadEnv();
 const logger = createLogger({ service: 'api', level: env.LOG_LEVEL });
 const registry = env.SIGNALBOX_REGISTRY_DIR ? await loadRegistryDir(env.SIGNALBOX_REGISTRY_DIR) : undefined;
@@ -49,7 +49,5 @@ closeOnSignal({
     { name: 'bus', close: () => bus.close() },
     { name: 'event log', close: () => store.close() },
     { name: 'registry store', close: () => registryStore.close() },
-    // The last spans and metrics, within the drain deadline.
-    { name: 'telemetry', close: () => telemetry.shutdown() },
   ],
 });

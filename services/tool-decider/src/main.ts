@@ -9,7 +9,7 @@ import { loadEnv } from './env.js';
 import { semanticDeciderFromEnv } from './semantic-env.js';
 
 // OB-2/OB-3: the OpenTelemetry SDK when an OTLP endpoint is set (OTEL_EXPORTER_OTLP_ENDPOINT), else nothing. It
-// flushes when the worker's SIGTERM drain ends in process.exit.
+// is shut down last by the worker's SIGTERM drain (closeOnSignal), which exports the last spans and metrics.
 await startTelemetry({ service: 'tool-decider' });
 const env = loadEnv();
 const registry = await loadRegistryDir(env.SIGNALBOX_REGISTRY_DIR);
