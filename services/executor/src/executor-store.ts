@@ -290,7 +290,7 @@ export function createExecutorStore(options: ExecutorStoreOptions): ExecutorStor
         [tool, capacity, perSecond],
       );
       const row = rows[0];
-      return { granted: row?.granted === true, tokens: Number(row?.tokens ?? 0) };
+      return { granted: row?.granted === true, tokens: row?.tokens ?? 0 };
     },
     async acquireLease(tool, slots, holder, ttlMs) {
       // A random free slot; two replicas that pick the same one meet on its primary key, and the conflict's WHERE

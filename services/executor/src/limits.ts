@@ -276,10 +276,15 @@ export function createSharedToolLimiter(limits: ToolLimits, options: SharedLimit
 
   const unavailable = (tool: string, err: unknown) =>
     err instanceof ExecutorStoreError
-      ? new ToolCallError('transient', `${tool}: the shared limits cannot be read (PostgreSQL unreachable)`, tool, {
-          cause: err,
-          code: 'limiter_unavailable',
-        })
+      ? new ToolCallError(
+          'transient',
+          `${tool}: the shared limits cannot be read (PostgreSQL unreachable)`,
+          tool,
+          {
+            cause: err,
+            code: 'limiter_unavailable',
+          },
+        )
       : err;
 
   async function lease(tool: string, n: number, deadline: number): Promise<() => void> {
@@ -314,7 +319,11 @@ export function createSharedToolLimiter(limits: ToolLimits, options: SharedLimit
     }
   }
 
-  async function token(tool: string, r: NonNullable<ToolLimits['rate_limit']>, deadline: number): Promise<void> {
+  async function token(
+    tool: string,
+    r: NonNullable<ToolLimits['rate_limit']>,
+    deadline: number,
+  ): Promise<void> {
     const perSecond = r.requests / r.per_seconds;
     for (;;) {
       const { granted, tokens } = await store.takeToken(tool, r.requests, perSecond);
