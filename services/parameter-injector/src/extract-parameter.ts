@@ -118,6 +118,21 @@ function numberCue(q: Extracted<Quantity>, name: string, text: string): string |
   return word ? `keyword "${word}"` : null;
 }
 
+/** The closed set of an array parameter's items (`items.enum`, with the items' `synonyms`), if it declares one. */
+function itemChoices(
+  schema: Schema,
+): { values: readonly unknown[]; synonyms: Readonly<Record<string, string | number | boolean>> } | undefined {
+  const items = schema.items;
+  if (typeof items !== 'object' || items === null || Array.isArray(items)) return undefined;
+  const { enum: values, synonyms } = items as Schema;
+  if (!Array.isArray(values) || values.length === 0) return undefined;
+  const words =
+    typeof synonyms === 'object' && synonyms !== null && !Array.isArray(synonyms)
+      ? (synonyms as Record<string, string | number | boolean>)
+      : {};
+  return { values, synonyms: words };
+}
+
 /** The parameter's name without its path prefix. */
 function leafName(path: string): string {
   return path.slice(path.lastIndexOf('.') + 1);
@@ -174,6 +189,16 @@ export function extractParameter(
       'enum value',
       show,
     );
+  }
+  const choices = itemChoices(schema);
+  if (choices && types.includes('array')) {
+    // A list of closed choices ("fetch the elevation and area" for items `Elevation`, `Area`, `Location`): every
+    // choice the request names, in the order it names them. The closed set is the cue, so an optional list takes them
+    // too; none named → nothing (the tool's own default stands).
+    const named = extractEnumValues(text, choices.values, choices.synonyms).map((e) => e.value);
+    return named.length === 0
+      ? { found: false, note: null }
+      : { found: true, value: named, note: `enum values ${named.map((v) => show(v)).join(', ')}` };
   }
   const timeFormat = timeFormatOf(schema);
   if (timeFormat && (types.length === 0 || types.includes('string'))) {

@@ -246,3 +246,43 @@ describe('values written in Chinese (issue 20)', () => {
     expect(extractEnumValues('fine weather', ['celsius', 'fahrenheit'], synonyms)).toEqual([]);
   });
 });
+
+describe('closed choices: longer mentions, single letters, lists of choices', () => {
+  const ctx = { referenceTime: '2024-11-04T09:00:00Z', timeZone: 'UTC' };
+  it('a mention inside a longer mention is not a value of its own', () => {
+    const grades = ['New', 'Like New', 'Used'];
+    expect(extractEnumValues('I want a lamp in like new shape', grades, {}).map((e) => e.value)).toEqual([
+      'Like New',
+    ]);
+    // Both still count where each is written on its own.
+    expect(extractEnumValues('either new or used is fine', grades, {}).map((e) => e.value)).toEqual([
+      'New',
+      'Used',
+    ]);
+  });
+  it('a single-letter value counts only as written, and not as the first word of a sentence', () => {
+    const sizes = ['S', 'M', 'L'];
+    expect(extractEnumValues('Order a shirt in M, please', sizes, {}).map((e) => e.value)).toEqual(['M']);
+    expect(extractEnumValues('Order a shirt in m, please', sizes, {})).toEqual([]);
+    const bases = ['A', 'C', 'G', 'T'];
+    expect(extractEnumValues('A primer rich in C. T is rare.', bases, {}).map((e) => e.value)).toEqual(['C']);
+  });
+  it('an array of closed choices takes every choice the request names, in its order', () => {
+    const toppings: ParameterHints = {
+      path: 'toppings',
+      schema: {
+        type: 'array',
+        items: { type: 'string', enum: ['Olives', 'Extra Cheese', 'Mushrooms', 'Ham'] },
+        description: 'Toppings to add.',
+      },
+      required: false,
+      enum: undefined,
+      synonyms: {},
+      normalizers: [],
+    };
+    expect(
+      extractParameter(toppings, 'A large pizza with mushrooms and extra cheese, no meat', ctx, false),
+    ).toMatchObject({ found: true, value: ['Mushrooms', 'Extra Cheese'] });
+    expect(extractParameter(toppings, 'A plain large pizza', ctx, false).found).toBe(false);
+  });
+});

@@ -436,6 +436,11 @@ function inflected(spelling: string): string {
 /**
  * Enum values mentioned in text: an enum value or a declared synonym (compared as {@link enumKey}), as whole words
  * for Latin script and as substrings for CJK. Returns the canonical values found, each once, in text order.
+ *
+ * A mention inside a longer mention is not one of its own: "like new" names `Like New`, not also `New`; "a hill
+ * road" with values `road` and `hill road` names `hill road` only. A value of one letter or digit (`A`, `G`, `3`)
+ * is matched only as written (case-sensitive) and not as a sentence's first word, so the article "a" (or "A …"
+ * opening a sentence) is no value `A`.
  */
 export function extractEnumValues(
   text: string,
@@ -443,25 +448,48 @@ export function extractEnumValues(
   synonyms: Readonly<Record<string, string | number | boolean>>,
 ): Extracted<string | number | boolean>[] {
   const spellings = new Map<string, string | number | boolean>();
+  const exact = new Map<string, string | number | boolean>();
   for (const v of values)
-    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
-      spellings.set(enumKey(String(v)), v);
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
+      const written = String(v).trim();
+      if (/^[\p{L}\p{N}]$/u.test(written)) exact.set(written, v);
+      else spellings.set(enumKey(written), v);
+    }
   for (const [word, canonical] of Object.entries(synonyms)) spellings.set(enumKey(word), canonical);
   const haystack = enumKey(text);
-  const found = new Map<string | number | boolean, Extracted<string | number | boolean>>();
+  const mentions: Extracted<string | number | boolean>[] = [];
+  const collect = (pattern: RegExp, canonical: string | number | boolean, within: string) => {
+    for (const m of within.matchAll(pattern)) mentions.push({ value: canonical, text: m[0], index: m.index });
+  };
   for (const [spelling, canonical] of spellings) {
     if (spelling === '') continue;
     const pattern = /[\u3400-\u9fff]/.test(spelling)
-      ? new RegExp(escapeRegExp(spelling), 'u')
+      ? new RegExp(escapeRegExp(spelling), 'gu')
       : new RegExp(
           String.raw`(?<!${WORD_CHAR})${inflected(spelling).replace(/ /g, '[ ]')}(?!${WORD_CHAR})`,
-          'u',
+          'gu',
         );
-    const m = pattern.exec(haystack);
-    if (!m) continue;
-    const earlier = found.get(canonical);
-    if (!earlier || m.index < earlier.index)
-      found.set(canonical, { value: canonical, text: m[0], index: m.index });
+    collect(pattern, canonical, haystack);
+  }
+  // The same text as `haystack` but not lower-cased, so a single-letter value's offsets compare with the others'.
+  const cased = text.trim().replace(/[\s_-]+/g, ' ');
+  // A capital letter opening a sentence ("A mix of …", "I need …") is a word, not a value.
+  for (const [letter, canonical] of exact)
+    collect(
+      new RegExp(
+        String.raw`(?<!${WORD_CHAR})(?<!(?:^|[.!?]\s*))${escapeRegExp(letter)}(?!${WORD_CHAR})`,
+        'gu',
+      ),
+      canonical,
+      cased,
+    );
+  const inside = (a: Extracted<unknown>, b: Extracted<unknown>) =>
+    b.text.length > a.text.length && b.index <= a.index && a.index + a.text.length <= b.index + b.text.length;
+  const found = new Map<string | number | boolean, Extracted<string | number | boolean>>();
+  for (const m of mentions) {
+    if (mentions.some((other) => inside(m, other))) continue;
+    const earlier = found.get(m.value);
+    if (!earlier || m.index < earlier.index) found.set(m.value, m);
   }
   return [...found.values()].sort((a, b) => a.index - b.index);
 }

@@ -160,3 +160,28 @@ describe('numbers of a request in Chinese (issue 20)', () => {
     expect(assigned('in 3 days', [param('days')])).toEqual({ days: 3 });
   });
 });
+
+describe('a number by what it counts', () => {
+  it('an integer documented as "number of <things>" takes the number written before those things', () => {
+    const limit = param('limit', 'integer', false, 'The number of hotels to return. Default is 3.');
+    expect(assigned('List eight cheap hotels near the station', [param('city_id'), limit])).toEqual({
+      limit: 8,
+    });
+    expect(
+      assigned('Show the top 4 songs of the week', [param('size', 'integer', false, 'Top n songs to list.')]),
+    ).toEqual({ size: 4 });
+  });
+  it('not when the number counts something else, or two parameters count the same things', () => {
+    expect(
+      assigned('Show reviews of 3 hotels', [
+        param('limit', 'integer', false, 'Maximum number of reviews shown.'),
+      ]),
+    ).toEqual({});
+    expect(
+      assigned('List 5 hotels', [
+        param('max_hotels', 'integer', false, 'Largest number of hotels.'),
+        param('min_hotels', 'integer', false, 'Smallest number of hotels.'),
+      ]),
+    ).toEqual({});
+  });
+});

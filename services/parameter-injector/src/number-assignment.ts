@@ -8,7 +8,9 @@
 // 3. Order: the numbers left go to the required numeric parameters left in the order they are written and declared —
 //    only when there are as many numbers as parameters and the parameters are of one kind ("36 and 24" → number1,
 //    number2); a lone number and a lone required parameter go together.
-// Optional parameters take a number only by unit or name (a loose number leaves the tool's default in place).
+// 2c. Count: an integer parameter documented as "number of <things>" takes the one number written before those things
+//    ("ten major events" for "Number of events to return").
+// Optional parameters take a number only by unit, name or count (a loose number leaves the tool's default in place).
 import type { ParameterHints } from '@signalbox/registry';
 import { NUMERAL_CHARS } from './chinese-numerals.js';
 import { findDates, type DateContext } from './dates.js';
@@ -209,6 +211,26 @@ export function assignNumbers(
     if (c && fits(p.schema, c.m.value)) give(p, c.i, `name "${p.path}" beside it`, true);
   }
 
+  // 2c. What the number counts: "ten major events" for a parameter documented as "Number of events to return".
+  const counting = numeric.filter((p) => !out.has(p.path) && typesOf(p.schema).includes('integer'));
+  const counted = new Map(counting.map((p) => [p.path, countedNouns(p)]));
+  const countedBy = (i: number): ParameterHints[] => {
+    const m = mentions[i];
+    if (!m) return [];
+    const after = wordsAfter(text, m.end, 3);
+    return counting.filter((p) =>
+      (counted.get(p.path) ?? []).some((noun) => after.some((w) => sameWord(w, noun))),
+    );
+  };
+  const openNow = open().map(({ i }) => i);
+  for (const p of counting) {
+    const hits = openNow.filter((i) => countedBy(i).includes(p));
+    const only = hits.length === 1 ? hits[0] : undefined;
+    if (only === undefined || countedBy(only).length !== 1) continue;
+    const m = mentions[only];
+    if (m && Number.isInteger(m.value) && m.value >= 0) give(p, only, `the ${p.path} it counts`, true);
+  }
+
   // 3. Order of mention, for required parameters of one kind and as many numbers as parameters.
   const rest = numeric.filter((p) => !out.has(p.path) && p.required);
   const remaining = open();
@@ -230,6 +252,42 @@ export function assignNumbers(
       });
   }
   return out;
+}
+
+// Function words that end the phrase a count is of ("number of events to return", "count of rooms in the hotel").
+const COUNT_PHRASE_END =
+  /^(?:to|in|for|of|on|at|by|with|per|that|which|the|a|an|and|or|be|is|are|returned|default)$/;
+
+/**
+ * What an integer parameter counts, read from its description: the words after "number of", "count of", "how many"
+ * or "top n" ("The number of events to return" → events; "Top n banks" → banks).
+ */
+function countedNouns(p: ParameterHints): string[] {
+  const description = typeof p.schema.description === 'string' ? p.schema.description : '';
+  const nouns: string[] = [];
+  for (const m of description.matchAll(
+    /\b(?:number|count|quantity) of\s+(?:the\s+)?|\bhow many\s+|\btop n\s+/gi,
+  )) {
+    const words = description
+      .slice(m.index + m[0].length)
+      .toLowerCase()
+      .split(/[^a-z]+/);
+    for (const w of words.slice(0, 3)) {
+      if (w === '' || COUNT_PHRASE_END.test(w)) break;
+      if (w.length >= 3) nouns.push(w);
+    }
+  }
+  return nouns;
+}
+
+/** The first `n` words written after offset `at`, lower-cased, up to the end of the clause. */
+function wordsAfter(text: string, at: number, n: number): string[] {
+  const clause = text.slice(at).split(/[,.;:!?()]/)[0] ?? '';
+  return clause
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w !== '')
+    .slice(0, n);
 }
 
 /**

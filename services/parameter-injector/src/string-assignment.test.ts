@@ -110,6 +110,21 @@ describe('proper names', () => {
     expect(spans('Log in to Jira for me', [param('api_token')])).toEqual({});
   });
 
+  it('the one name no other rule took goes to the one optional parameter documented as a name', () => {
+    const director = param('directed_by', false, 'Director of the film.');
+    const lead = param('lead_actor', false, 'Name of the lead actor.');
+    expect(spans('Any thriller directed by Ana Ruiz with Tom Vance in it?', [director, lead])).toEqual({
+      directed_by: 'Ana Ruiz',
+      lead_actor: 'Tom Vance',
+    });
+    // Two names left, or two optional names wanting one: nothing is chosen.
+    expect(spans('Any thriller with Tom Vance or Mia Holt in it?', [lead])).toEqual({});
+    const narrator = param('narrator', false, 'Name of the narrator.');
+    expect(spans('Any thriller with Tom Vance in it?', [lead, narrator])).toEqual({});
+    // An optional parameter not documented as a name takes none.
+    expect(spans('Any thriller with Tom Vance in it?', [param('studio', false, 'The studio.')])).toEqual({});
+  });
+
   it("a name made of the tool's own words is its subject, not a value", () => {
     expect(
       assignStrings(
@@ -128,6 +143,22 @@ describe('proper names', () => {
 });
 
 describe('a city with its country or state', () => {
+  it('among several places, the one written in the two parts the description shows', () => {
+    const venue = param(
+      'location',
+      true,
+      "The city of the venue, in the format of 'City, State', e.g. 'Austin, TX'.",
+    );
+    expect(spans('Any jazz tonight at the Blue Lantern Club in Tulsa, OK?', [venue])).toEqual({
+      location: 'Tulsa, OK',
+    });
+    // Without that format in the description, several places are not chosen between.
+    expect(
+      spans('Any jazz tonight at the Blue Lantern Club in Tulsa, OK?', [
+        param('location', true, 'The city.'),
+      ]),
+    ).toEqual({});
+  });
   it('splits "City, Country" when the tool asks for both', () => {
     expect(spans('What time is it in Lima, Peru?', [param('city'), param('country')])).toEqual({
       city: 'Lima',

@@ -39,6 +39,9 @@ import {
 /** The note of a span the request labels for the parameter ("Subject: …", 主题：…): the user's own choice. */
 export const LABELLED_NOTE = 'the words written against its label';
 
+/** A description that shows a place in two comma-joined parts: "'City, State'", "such as Austin, TX". */
+const TWO_PART_PLACE = /\p{Lu}[\p{L}.]*(?: \p{Lu}[\p{L}.]*)*, \p{Lu}[\p{L}.]*/u;
+
 /** A span given to a parameter, and the rule that found it. */
 export interface AssignedSpan {
   value: string;
@@ -190,8 +193,13 @@ export function assignStrings(
         .filter((v) => !claimedByOther(p.path, v))
         .map(part)
         .filter((v): v is string => v !== undefined && v !== '');
+      // The description shows the place in two parts ("in the format of 'City, State'", "e.g. Austin, TX"): among
+      // several places the one written that way is the place ("the Grand Cinema in Leeds, UK" → "Leeds, UK").
+      const twoPart = places.filter((v) => /,\s*\S/.test(v));
+      const chosen =
+        places.length > 1 && TWO_PART_PLACE.test(description) && twoPart.length === 1 ? twoPart : places;
       [found, rule] = [
-        one(places),
+        one(chosen),
         direction
           ? `the place after "${direction === 'start' ? 'from' : 'to'}"`
           : 'the place a preposition introduces',
@@ -292,5 +300,19 @@ export function assignStrings(
           wanting.length === 1 ? 'the one proper name left' : `proper names in order (${String(k + 1)})`,
         );
     });
+  else if (wanting.length === 0 && distinctNames.length === 1 && distinctNames[0]) {
+    // No required parameter wants a name: the one name left goes to the one optional parameter documented as a name
+    // ("Name of the lead actor") — "films by Ana Ruiz with Tom Vance in the cast": the director took "Ana Ruiz".
+    const namedOptional = plain.filter(
+      (p) =>
+        !p.required &&
+        !spans.has(p.path) &&
+        roles.get(p.path) === 'entity' &&
+        !wordsOf(p).some((w) => NOT_A_NAME.includes(w)) &&
+        /\bname\b/i.test(typeof p.schema.description === 'string' ? p.schema.description : ''),
+    );
+    const only = namedOptional.length === 1 ? namedOptional[0] : undefined;
+    if (only) give(only.path, distinctNames[0].value, 'the one proper name left, for the one optional name');
+  }
   return { spans, roles, notes };
 }
