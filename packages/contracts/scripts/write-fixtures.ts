@@ -382,6 +382,7 @@ const messages: { [K in keyof typeof TOPICS]: TopicMessage<K>[] } = {
       event_type: 'reinject_requested',
       payload: {
         ...carriedAfterStep0,
+        progress: { ...carriedAfterStep0.progress, reinjections: 1 },
         selection,
         plan,
         step_index: 1,

@@ -15,9 +15,10 @@ export const Traceparent = z.string().regex(/^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{
  * optional `text` of a plan step's `user_text` input; v3 the optional `semantic_model` of a plan (the embedding model
  * and the sha256 of its file the candidates were ranked with); v4 the optional `asked_acts` of a plan (TD-5: the acts the
  * request asks for and the step serving each); v5 the optional `proposed_call` of a task (a tool call an agent proposes
- * through MCP, validated by the decider instead of a plan of its own).
+ * through MCP, validated by the decider instead of a plan of its own); v6 the optional `reinjections` of a task's
+ * progress (the count the re-injection ceiling compares with, FL-6).
  */
-export const CONTRACT_VERSION = 5;
+export const CONTRACT_VERSION = 6;
 
 /**
  * FL-4: the envelope every message and every event-log row carries.

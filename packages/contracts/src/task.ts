@@ -228,6 +228,13 @@ export type StepRecord = z.infer<typeof StepRecord>;
 export const Progress = z.object({
   revisions: z.number().int().min(0),
   replans: z.number().int().min(0),
+  /**
+   * Contract v6: the re-injections of the task (a step sent back to the parameter injector to fix its arguments,
+   * PI-4), counted by the result evaluator as it sends one, and the only count its re-injection ceiling compares
+   * with (`revisions` also rises with re-plans, degradations and the injector's own re-asks). Absent until the first
+   * re-injection and on tasks recorded before v6: absent is 0.
+   */
+  reinjections: z.number().int().min(0).optional(),
   degradations: z.number().int().min(0),
   steps_executed: z.number().int().min(0),
   cost_usd: z.number().min(0),

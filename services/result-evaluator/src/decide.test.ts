@@ -354,8 +354,9 @@ describe('routing (EV-3) with ceilings (FL-6)', () => {
       questions: [expect.stringMatching(/found nothing for order_id 4321 .*order_not_found/)],
     });
   });
-  it('a parameter problem → re-inject naming the field; at the ceiling → need_clarification asking for it', () => {
-    const bad = result({
+  /** A status query whose order id the tool refused: a parameter problem. */
+  const badOrderId = () =>
+    result({
       tool: 'order_status_query',
       step_index: 0,
       ok: false,
@@ -363,14 +364,28 @@ describe('routing (EV-3) with ceilings (FL-6)', () => {
       error_message: 'order_not_found: no order 1234',
       output_kind: 'failure',
     });
+  it('a parameter problem → re-inject naming the field; at the ceiling → need_clarification asking for it', () => {
+    const bad = badOrderId();
     const d = decide(executed(statusCall, bad));
     expect(d.event_type).toBe('reinject_requested');
-    expect(d.payload).toMatchObject({ feedback: { fields: ['order_id'], error_class: 'parameter' } });
-    const atCeiling = decide(executed(statusCall, bad, { progress: { revisions: 3 } }));
+    expect(d.payload).toMatchObject({
+      feedback: { fields: ['order_id'], error_class: 'parameter' },
+      progress: { reinjections: 1 },
+    });
+    const second = decide(executed(statusCall, bad, { progress: { reinjections: 1 } }));
+    expect(second.payload).toMatchObject({ progress: { reinjections: 2 } });
+    const atCeiling = decide(executed(statusCall, bad, { progress: { reinjections: 3 } }));
     expect(atCeiling.payload).toMatchObject({
       status: 'need_clarification',
       questions: [expect.stringContaining('order_id')],
     });
+    expect(atCeiling.decision_reason).toContain('re-injection ceiling reached (3 of 3)');
+  });
+  it('FL-6: re-plans, degradations and re-asks (revisions) do not use up the re-injection ceiling', () => {
+    const bad = badOrderId();
+    const d = decide(executed(statusCall, bad, { progress: { revisions: 5, replans: 2, degradations: 1 } }));
+    expect(d.event_type).toBe('reinject_requested');
+    expect(d.payload).toMatchObject({ progress: { reinjections: 1, revisions: 5 } });
   });
   it('an empty result → re-plan without excluding the tool; a forbidden one → re-plan without it', () => {
     const empty = decide(

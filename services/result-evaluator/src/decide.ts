@@ -230,13 +230,14 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
 
     if (kind === 'parameter') {
       const fields = fieldsToFix(result.error_message, tool, Object.keys(call.arguments));
-      // The contract has no counter of re-injections alone: `revisions` also counts re-plans and degradations, so
-      // this ceiling can end a task early. A `progress.reinjections` needs a contract version of its own (FL-2).
-      if (progress.revisions >= ceilings.maxReinjections) {
+      // Compared with the task's own count of re-injections (contract v6; absent is 0), which this stage raises as
+      // it sends one: re-plans, degradations and the injector's re-asks do not use it up.
+      const reinjections = progress.reinjections ?? 0;
+      if (reinjections >= ceilings.maxReinjections) {
         const named = fields.length ? fields.join(', ') : 'the arguments';
         return finish(
           'need_clarification',
-          `${stepLabel}; re-injection ceiling reached (${String(ceilings.maxReinjections)})`,
+          `${stepLabel}; re-injection ceiling reached (${String(reinjections)} of ${String(ceilings.maxReinjections)})`,
           [`Please provide a valid value for ${named} of ${call.tool}.`],
         );
       }
@@ -245,7 +246,7 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
         event_type: 'reinject_requested',
         payload: {
           task,
-          progress: advanced,
+          progress: { ...advanced, reinjections: reinjections + 1 },
           history: steps,
           selection,
           plan,
