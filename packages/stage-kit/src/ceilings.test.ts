@@ -16,6 +16,7 @@ describe('ceilings (FL-6)', () => {
       maxExecutedSteps: 12,
       maxReplans: 3,
       maxReinjections: 3,
+      maxTaskRevisions: 6,
       maxDegradations: 2,
       maxCostUsd: null,
       maxWallTimeMs: 600_000,
@@ -32,6 +33,7 @@ describe('ceilings (FL-6)', () => {
         SIGNALBOX_MAX_EXECUTED_STEPS: '20',
         SIGNALBOX_MAX_REPLANS: '1',
         SIGNALBOX_MAX_REINJECTIONS: '4',
+        SIGNALBOX_MAX_TASK_REVISIONS: '9',
         SIGNALBOX_MAX_DEGRADATIONS: '0',
         SIGNALBOX_MAX_COST_USD: '0.5',
         SIGNALBOX_MAX_WALL_TIME_MS: '60000',
@@ -43,6 +45,7 @@ describe('ceilings (FL-6)', () => {
       maxExecutedSteps: 20,
       maxReplans: 1,
       maxReinjections: 4,
+      maxTaskRevisions: 9,
       maxDegradations: 0,
       maxCostUsd: 0.5,
       maxWallTimeMs: 60_000,
@@ -61,6 +64,10 @@ describe('ceilings (FL-6)', () => {
       /SIGNALBOX_MAX_REPLANS/,
     );
     expect(() => resolveCeilings({ maxReinjections: 1.5 })).toThrow(StageConfigError);
+    expect(() => parseEnv(StageEnv, { ...base, SIGNALBOX_MAX_TASK_REVISIONS: '21' }, 'test')).toThrow(
+      /SIGNALBOX_MAX_TASK_REVISIONS/,
+    );
+    expect(() => resolveCeilings({ maxTaskRevisions: -1 })).toThrow(/maxTaskRevisions/);
     expect(() => resolveCeilings({ maxPlanSteps: 0 })).toThrow(/maxPlanSteps/);
     expect(() => resolveCeilings({ maxCostUsd: 0 })).toThrow(/maxCostUsd/);
     expect(resolveCeilings({ maxDegradations: 0 }).maxDegradations).toBe(0);

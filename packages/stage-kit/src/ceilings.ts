@@ -23,10 +23,16 @@ export interface Ceilings {
    */
   maxReplans: number;
   /**
-   * Re-injections (parameter fixes, PI-4) per task before the user is asked, enforced by the result evaluator.
-   * `SIGNALBOX_MAX_REINJECTIONS`. @default 3
+   * Re-injections (parameter fixes, PI-4) per task before the user is asked, enforced by the result evaluator;
+   * counted by `progress.reinjections` (absent is 0). `SIGNALBOX_MAX_REINJECTIONS`. @default 3
    */
   maxReinjections: number;
+  /**
+   * Revisions per task (every re-ask of the model, re-injection, re-plan and degradation) past which the parameter
+   * injector refuses a re-injection and asks the user; counted by `progress.revisions`.
+   * `SIGNALBOX_MAX_TASK_REVISIONS`. @default 6
+   */
+  maxTaskRevisions: number;
   /**
    * Degradations of the model (MS-6) per task, enforced by the model selector and the result evaluator; counted by
    * `progress.degradations`. `SIGNALBOX_MAX_DEGRADATIONS`. @default 2
@@ -50,6 +56,7 @@ export const DEFAULT_CEILINGS: Readonly<Ceilings> = Object.freeze({
   maxExecutedSteps: 12,
   maxReplans: 3,
   maxReinjections: 3,
+  maxTaskRevisions: 6,
   maxDegradations: 2,
   maxCostUsd: null,
   maxWallTimeMs: 600_000,
@@ -72,6 +79,8 @@ export const CeilingVariables = {
   SIGNALBOX_MAX_REPLANS: count(20).default(DEFAULT_CEILINGS.maxReplans),
   /** {@link Ceilings.maxReinjections} @default 3 */
   SIGNALBOX_MAX_REINJECTIONS: count(20).default(DEFAULT_CEILINGS.maxReinjections),
+  /** {@link Ceilings.maxTaskRevisions} @default 6 */
+  SIGNALBOX_MAX_TASK_REVISIONS: count(20).default(DEFAULT_CEILINGS.maxTaskRevisions),
   /** {@link Ceilings.maxDegradations} @default 2 */
   SIGNALBOX_MAX_DEGRADATIONS: count(10).default(DEFAULT_CEILINGS.maxDegradations),
   /** {@link Ceilings.maxCostUsd}; unset for none. */
@@ -97,6 +106,7 @@ export interface CeilingEnv {
   SIGNALBOX_MAX_EXECUTED_STEPS: number;
   SIGNALBOX_MAX_REPLANS: number;
   SIGNALBOX_MAX_REINJECTIONS: number;
+  SIGNALBOX_MAX_TASK_REVISIONS: number;
   SIGNALBOX_MAX_DEGRADATIONS: number;
   SIGNALBOX_MAX_COST_USD?: number | undefined;
   SIGNALBOX_MAX_WALL_TIME_MS: number;
@@ -109,6 +119,7 @@ export function ceilingsOf(env: CeilingEnv): Ceilings {
     maxExecutedSteps: env.SIGNALBOX_MAX_EXECUTED_STEPS,
     maxReplans: env.SIGNALBOX_MAX_REPLANS,
     maxReinjections: env.SIGNALBOX_MAX_REINJECTIONS,
+    maxTaskRevisions: env.SIGNALBOX_MAX_TASK_REVISIONS,
     maxDegradations: env.SIGNALBOX_MAX_DEGRADATIONS,
     maxCostUsd: env.SIGNALBOX_MAX_COST_USD ?? null,
     maxWallTimeMs: env.SIGNALBOX_MAX_WALL_TIME_MS,

@@ -405,6 +405,9 @@ describe('field permissions and redaction (PI-5)', () => {
     expect(() => createParameterInjectorDecide({ registry: reg, maxRevisions: -1 })).toThrow(
       InjectorConfigError,
     );
+    expect(() =>
+      createParameterInjectorDecide({ registry: reg, ceilings: { maxTaskRevisions: -1 } }),
+    ).toThrow(/ceiling maxTaskRevisions is invalid/);
   });
 });
 
@@ -533,7 +536,7 @@ describe('feedback kinds', () => {
     expect(d.revision_count).toBe(2);
   });
   it('reinject_requested at the task revision ceiling ends in need_clarification', async () => {
-    const d = await createParameterInjectorDecide({ registry: reg, maxTaskRevisions: 2 })(
+    const d = await createParameterInjectorDecide({ registry: reg, ceilings: { maxTaskRevisions: 2 } })(
       reinject(['city'], 2),
       ctx,
     );

@@ -12,6 +12,8 @@ import { parameterHints, stageBinding, type Registry, type ToolDefinition } from
 import {
   defineStage,
   finishTask,
+  resolveCeilings,
+  type Ceilings,
   type Decide,
   type Decision,
   type StageDefinition,
@@ -31,8 +33,11 @@ export interface ParameterInjectorOptions {
   registry: Registry;
   /** PI-4: re-asks per decision before `need_clarification`. @default 3 */
   maxRevisions?: number;
-  /** FL-6: a re-injection is refused (→ `need_clarification`) once the task's `progress.revisions` reaches this. @default 6 */
-  maxTaskRevisions?: number;
+  /**
+   * FL-6: the task ceilings; the parameter injector enforces `maxTaskRevisions` (a re-injection is refused, →
+   * `need_clarification`, once `progress.revisions` reaches it). @default DEFAULT_CEILINGS
+   */
+  ceilings?: Partial<Ceilings>;
   /** PI-5: parameters agents may not set, per agent id (`*` = every agent). @default {} */
   fieldPolicy?: FieldPolicy;
 }
@@ -102,14 +107,11 @@ export function createParameterInjectorDecide(
 ): Decide<'parameter_injector'> {
   const { registry } = options;
   const maxRevisions = options.maxRevisions ?? 3;
-  const maxTaskRevisions = options.maxTaskRevisions ?? 6;
-  for (const [name, value] of [
-    ['maxRevisions', maxRevisions],
-    ['maxTaskRevisions', maxTaskRevisions],
-  ] as const) {
-    if (!Number.isInteger(value) || value < 0 || value > 20) {
-      throw new InjectorConfigError(`${name} must be an integer from 0 to 20, got ${String(value)}`);
-    }
+  const { maxTaskRevisions } = resolveCeilings(options.ceilings);
+  if (!Number.isInteger(maxRevisions) || maxRevisions < 0 || maxRevisions > 20) {
+    throw new InjectorConfigError(
+      `maxRevisions must be an integer from 0 to 20, got ${String(maxRevisions)}`,
+    );
   }
   const fieldPolicy = options.fieldPolicy ?? {};
   checkFieldPolicy(fieldPolicy);

@@ -7,8 +7,6 @@ export const Env = StageEnv.extend({
   SIGNALBOX_REGISTRY_DIR: z.string().min(1),
   /** PI-4: model re-asks per decision before `need_clarification`. @default 3 */
   SIGNALBOX_MAX_REVISIONS: z.coerce.number().int().min(0).max(20).default(3),
-  /** FL-6: a re-injection is refused once the task's revisions reach this. @default 6 */
-  SIGNALBOX_MAX_TASK_REVISIONS: z.coerce.number().int().min(0).max(20).default(6),
   /** PI-5: parameters agents may not set, as JSON `{ "<agent>|*": ["<tool>.<param>", "*.<param>"] }`. @default {} */
   SIGNALBOX_FIELD_POLICY: z
     .string()
