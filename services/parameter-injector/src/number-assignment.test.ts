@@ -185,3 +185,32 @@ describe('a number by what it counts', () => {
     ).toEqual({});
   });
 });
+
+describe('a code the description explains', () => {
+  const region = param(
+    'region_id',
+    'integer',
+    true,
+    'The region code. For example, 1 for Lisbon, 2 for Porto, 3 for Faro.',
+  );
+  const plan = param(
+    'plan_id',
+    'integer',
+    false,
+    'Id of the plan: 1 represents the basic plan, 2 represents the family plan, 3 represents the pro plan.',
+  );
+  it('takes the code of the one meaning the request names', () => {
+    expect(assigned('Find a plumber in Porto for tomorrow', [region])).toEqual({ region_id: 2 });
+    // The words the meanings share ("plan") tell none apart.
+    expect(assigned('Switch me to the family plan', [plan])).toEqual({ plan_id: 2 });
+  });
+  it('not when the request names two meanings, none, or the description gives one example only', () => {
+    expect(assigned('Find a plumber in Porto or Faro', [region])).toEqual({});
+    expect(assigned('Which plan do I have?', [plan])).toEqual({});
+    expect(
+      assigned('Find a plumber in Porto', [
+        param('region_id', 'integer', true, 'The region code, e.g. 2 for Porto.'),
+      ]),
+    ).toEqual({});
+  });
+});

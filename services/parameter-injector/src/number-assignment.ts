@@ -10,7 +10,9 @@
 //    number2); a lone number and a lone required parameter go together.
 // 2c. Count: an integer parameter documented as "number of <things>" takes the one number written before those things
 //    ("ten major events" for "Number of events to return").
-// Optional parameters take a number only by unit, name or count (a loose number leaves the tool's default in place).
+// 2d. Code: an integer parameter whose description explains its codes ("1 for Bangkok, 2 for Chiang Mai") takes the
+//    code of the one meaning the request names.
+// Optional parameters take a number only by unit, name, count or code (a loose number leaves the tool's default in place).
 import type { ParameterHints } from '@signalbox/registry';
 import { NUMERAL_CHARS } from './chinese-numerals.js';
 import { findDates, type DateContext } from './dates.js';
@@ -231,6 +233,19 @@ export function assignNumbers(
     if (m && Number.isInteger(m.value) && m.value >= 0) give(p, only, `the ${p.path} it counts`, true);
   }
 
+  // 2d. A code the description explains ("For example, 1 for Bangkok, 2 for Chiang Mai"): the request names what the
+  // code stands for, and writes no number for the parameter.
+  for (const p of numeric) {
+    if (out.has(p.path) || !typesOf(p.schema).includes('integer')) continue;
+    const coded = describedCode(p, text);
+    if (coded)
+      out.set(p.path, {
+        value: coded.value,
+        cue: `the description's code for "${coded.meaning}"`,
+        tied: true,
+      });
+  }
+
   // 3. Order of mention, for required parameters of one kind and as many numbers as parameters.
   const rest = numeric.filter((p) => !out.has(p.path) && p.required);
   const remaining = open();
@@ -278,6 +293,34 @@ function countedNouns(p: ParameterHints): string[] {
     }
   }
   return nouns;
+}
+
+// "1 represents cleaning service", "2 for Chiang Mai", "3 = express", "4: weekly", "5 means archived".
+const DESCRIBED_CODE =
+  /(?<![\d.])(\d+)\s*(?:represents|means|stands for|is for|for|=|:)\s*(?:an?\s+|the\s+)?(\p{L}[\p{L}' -]*?)(?=\s*(?:[,.;)]|\band\b|\bor\b|\betc\b|$))/giu;
+
+/**
+ * The code of an integer parameter whose description explains its codes ("1 for Bangkok, 2 for Chiang Mai"), when the
+ * request names exactly one of their meanings — by the words that tell the meanings apart ("ironing" of "ironing
+ * service", not the "service" they share). Needs two or more codes, so a lone example is no closed list.
+ */
+function describedCode(p: ParameterHints, text: string): { value: number; meaning: string } | undefined {
+  const description = typeof p.schema.description === 'string' ? p.schema.description : '';
+  const codes = [...description.matchAll(DESCRIBED_CODE)].map((m) => ({
+    value: Number(m[1]),
+    meaning: (m[2] ?? '').trim(),
+    words: nameWords(m[2] ?? '').filter((w) => w.length >= 3),
+  }));
+  if (new Set(codes.map((c) => c.value)).size < 2) return undefined;
+  const shared = (w: string) => codes.every((c) => c.words.includes(w));
+  const requestWords = nameWords(text);
+  const named = codes.filter((c) => {
+    const own = c.words.filter((w) => !shared(w));
+    return own.length > 0 && own.every((w) => requestWords.some((r) => sameWord(r, w)));
+  });
+  const values = new Set(named.map((c) => c.value));
+  const first = named[0];
+  return values.size === 1 && first ? { value: first.value, meaning: first.meaning } : undefined;
 }
 
 /** The first `n` words written after offset `at`, lower-cased, up to the end of the clause. */
