@@ -14,7 +14,7 @@ import {
   type Quantity,
 } from './extractors.js';
 import { englishCities, chineseCitiesFor, englishCityName } from './city-names.js';
-import { flagMention } from './spans.js';
+import { describedFlag, flagMention } from './spans.js';
 import { maskNonQuantities } from './number-assignment.js';
 
 /** The outcome of extracting one parameter from one text. */
@@ -328,9 +328,12 @@ export function extractParameter(
   }
   if (types.includes('boolean')) {
     const flag = flagMention(name, text);
-    return flag === undefined
+    if (flag !== undefined)
+      return { found: true, value: flag, note: `flag: the request ${flag ? 'names' : 'negates'} "${name}"` };
+    const meant = describedFlag(description, text);
+    return meant === undefined
       ? { found: false, note: null }
-      : { found: true, value: flag, note: `flag: the request ${flag ? 'names' : 'negates'} "${name}"` };
+      : { found: true, value: meant, note: `flag: the request names what ${String(meant)} means` };
   }
   return { found: false, note: null };
 }

@@ -497,6 +497,37 @@ export function flagMention(name: string, text: string): boolean | undefined {
   return !negated;
 }
 
+/**
+ * What a boolean parameter's description says each value means — "private (true) or public (false)", "'true' for
+ * smoking rooms, 'false' for non-smoking rooms" — read against the request: the value whose meaning the request names
+ * (by the words that tell the two meanings apart), when it names exactly one and no negation stands just before it.
+ * Undefined otherwise.
+ */
+export function describedFlag(description: string, text: string): boolean | undefined {
+  const sides: { value: boolean; words: string[] }[] = [];
+  for (const m of description.matchAll(/((?:[\p{L}-]+\s+){0,1}[\p{L}-]+)\s*\(\s*(true|false)\s*\)/giu))
+    sides.push({ value: (m[2] ?? '').toLowerCase() === 'true', words: nameWords(m[1] ?? '') });
+  for (const m of description.matchAll(
+    /['"]?\b(true|false)\b['"]?\s+(?:for|means|if)\s+((?:[\p{L}-]+\s*){1,3}?)(?=\s*(?:[,.;)]|\band\b|\bor\b|$))/giu,
+  ))
+    sides.push({ value: (m[1] ?? '').toLowerCase() === 'true', words: nameWords(m[2] ?? '') });
+  if (!sides.some((x) => x.value) || !sides.some((x) => !x.value)) return undefined;
+  const tokens = tokenize(text);
+  const named = new Set<boolean>();
+  for (const side of sides) {
+    const others = sides.filter((x) => x.value !== side.value).flatMap((x) => x.words);
+    const own = side.words.filter((w) => w.length >= 3 && !LINKING.has(w) && !others.includes(w));
+    if (own.length === 0) continue;
+    const at = own.map((w) => tokens.findIndex((t) => sameWord(t.lower, w)));
+    if (at.some((i) => i === -1)) continue;
+    const first = Math.min(...at);
+    const before = tokens.slice(Math.max(0, first - 3), first).map((t) => t.lower);
+    if (before.some((w) => NEGATIONS.includes(w))) return undefined;
+    named.add(side.value);
+  }
+  return named.size === 1 ? [...named][0] : undefined;
+}
+
 const WORD = new RegExp(String.raw`${SPACED}(?:${SPACED}|['’.&-])*|${UNSPACED}`, 'gu');
 
 /**

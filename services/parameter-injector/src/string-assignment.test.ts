@@ -1,6 +1,7 @@
 import type { ParameterHints } from '@signalbox/registry';
 import { describe, expect, it } from 'vitest';
 import {
+  describedFlag,
   flagMention,
   introducedValue,
   labelledValues,
@@ -262,5 +263,22 @@ describe('labelledValues (a value written against its label)', () => {
       '下周一改到下午三点。别忘了',
     ]);
     expect(labelledValues('the subject is the weather', ['subject'])).toEqual([]);
+  });
+});
+
+describe('booleans by what the description says each value means', () => {
+  it('the value whose meaning the request names', () => {
+    const visibility = 'Whether the post is private (true) or public (false).';
+    expect(describedFlag(visibility, 'Share my holiday photos, keep it private')).toBe(true);
+    expect(describedFlag(visibility, 'Share my holiday photos publicly with everyone')).toBe(false);
+    const seats = "Use 'true' for window seats, 'false' for aisle seats.";
+    expect(describedFlag(seats, 'Two aisle seats to Oslo please')).toBe(false);
+  });
+  it('nothing when the request names neither, both, or negates the one it names', () => {
+    const visibility = 'Whether the post is private (true) or public (false).';
+    expect(describedFlag(visibility, 'Share my holiday photos')).toBeUndefined();
+    expect(describedFlag(visibility, 'private or public, I do not mind')).toBeUndefined();
+    expect(describedFlag(visibility, 'it should not be private')).toBeUndefined();
+    expect(describedFlag('Whether to notify the team.', 'notify the team')).toBeUndefined();
   });
 });
