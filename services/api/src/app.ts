@@ -63,6 +63,13 @@ export interface ApiAppOptions {
   bodyLimitBytes?: number;
   /** The registry loaded from SIGNALBOX_REGISTRY_DIR, reported by `GET /v1/registry/versions`. @default none */
   registry?: Registry;
+  /**
+   * Registries served side by side, each with its own agents (the dev server: one per demo pack and per `--registry`
+   * folder), read anew on each use, in order: an agent belongs to the first that declares it. `/mcp` serves each
+   * connection's agent from its registry; a trace's model calls are priced by the registry whose profiles the
+   * decision was taken under. `registry`, when also given, comes first. @default none
+   */
+  registries?: () => readonly Registry[];
   /** The registry history in PostgreSQL (RG-3). @default none */
   registryStore?: RegistryStore;
   /** Registry names whose latest publication is reported. @default [] */
@@ -302,14 +309,24 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
   registerViewer(app);
 
   const mcpRegistry = options.mcp ? options.mcp.registry : undefined;
-  if (options.mcp !== false && (options.registry || mcpRegistry)) {
+  const mcpRegistries = options.mcp ? options.mcp.registries : undefined;
+  const listOf = (
+    one: (() => Registry | undefined) | undefined,
+    many: (() => readonly Registry[]) | undefined,
+  ) => {
+    const first = one?.();
+    return [...(first ? [first] : []), ...(many?.() ?? [])];
+  };
+  /** Every registry of the app, in order: the fixed one first, then the side-by-side ones. */
+  const allRegistries = () => listOf(() => options.registry, options.registries);
+  if (options.mcp !== false && (options.registry || mcpRegistry || mcpRegistries || options.registries)) {
     registerMcp(app, {
       ...options.mcp,
       apiKeys,
       bus,
       store,
       now,
-      registry: mcpRegistry ?? (() => options.registry),
+      registries: mcpRegistry || mcpRegistries ? () => listOf(mcpRegistry, mcpRegistries) : allRegistries,
       warn: (fields, message) => {
         logger.warn(fields, message);
       },
@@ -542,7 +559,7 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
       v1.get<{ Params: { taskId: string } }>('/traces/:taskId', async (request) => {
         // With each decision's model calls summed (tokens, latency, cost): the exchanges themselves stay out.
         const events = await readOwnTask(request, request.params.taskId, { withExchanges: true });
-        return traceView(events, options.registry);
+        return traceView(events, allRegistries());
       });
 
       // One decision with its payload (secrets redacted, as every operator read): the timeline leaves payloads out

@@ -31,3 +31,4 @@ export {
   type SubmissionParts,
   type TaskResult,
 } from './tasks.js';
+export { agentRegistry, type McpRouteOptions } from './mcp/routes.js';

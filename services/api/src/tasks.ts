@@ -372,16 +372,20 @@ export function modelCallsSummary(
 }
 
 /**
- * `GET /v1/traces/:taskId`: the timeline (EL-6) with, on each decision, the summary of its model calls. Needs the
- * events read `withExchanges`.
+ * `GET /v1/traces/:taskId`: the timeline (EL-6) with, on each decision, the summary of its model calls, priced by the
+ * first of `registries` whose profiles the decision was taken under. Needs the events read `withExchanges`.
  */
 export function traceView(
   events: readonly StoredEvent[],
-  registry: Registry | undefined,
+  registries: Registry | readonly Registry[] | undefined,
 ): Omit<TraceTimeline, 'events'> & {
   events: (TraceTimeline['events'][number] & { model_calls: ModelCallsSummary })[];
 } {
   const timeline = traceTimeline(events);
+  const candidates: readonly Registry[] =
+    registries === undefined ? [] : Array.isArray(registries) ? registries : [registries as Registry];
+  const pricing = (profilesVersion: string | null) =>
+    candidates.find((r) => r.versions.profiles_version === profilesVersion);
   const exchanges = new Map(events.map((e) => [e.envelope.event_id, e.exchanges ?? []]));
   return {
     ...timeline,
@@ -390,7 +394,7 @@ export function traceView(
       model_calls: modelCallsSummary(
         exchanges.get(entry.event_id) ?? [],
         entry.versions.profiles_version,
-        registry,
+        pricing(entry.versions.profiles_version),
       ),
     })),
   };

@@ -108,6 +108,8 @@ export interface DevServerOptions {
   databasePort?: number | null;
   /** Lines for the person running the server (registry reloads, lint findings). @default none */
   log?: (line: string) => void;
+  /** How often `/mcp` compares each session's registry version (list-changed notifications). @default 1000 */
+  mcpPollMs?: number;
 }
 
 /** What `GET /dev/status` answers. */
@@ -198,6 +200,7 @@ function resolveOptions(options: DevServerOptions) {
     env: options.env ?? process.env,
     repoRoot: options.repoRoot ?? defaultRepoRoot,
     log: options.log ?? (() => undefined),
+    mcpPollMs: options.mcpPollMs ?? 1000,
   };
 }
 
@@ -292,9 +295,18 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     const router = createRouterBus(pipelines);
 
     const apiKeys: ApiKeys = new Map([[hashApiKey(o.apiKey), DEV_TENANT]]);
-    const app = createApiApp({ bus: router, store, apiKeys });
+    // Every pipeline's registry, in routing order: `/mcp` serves a connection's agent from the one that declares it
+    // (its visible tools, its list-changed notifications as that registry reloads), and the viewer prices a trace's
+    // model calls with the registry of the profiles its decisions were taken under.
+    const app = createApiApp({
+      bus: router,
+      store,
+      apiKeys,
+      registries: () => pipelines().map((p) => p.registry()),
+      mcp: { registryPollMs: o.mcpPollMs },
+    });
     app.addHook('onRequest', async (request) => {
-      if (/^\/(v1|dev)(\/|$|\?)/.test(request.url)) await started;
+      if (/^\/(v1|dev|mcp)(\/|$|\?)/.test(request.url)) await started;
     });
     cleanups.push(() => app.close());
     let url = '';

@@ -30,6 +30,13 @@ export interface McpRouteOptions {
    * changes, every open session is sent `notifications/tools/list_changed`. @default the API's `registry`, fixed
    */
   registry?: () => Registry | undefined;
+  /**
+   * Several registries side by side, each serving its own agents (the dev server: one per demo pack and per
+   * `--registry` folder), in order: a connection's agent is served from the first that declares it
+   * ({@link agentRegistry}), and only the sessions whose registry changed version are sent `tools/list_changed`.
+   * With `registry` too, that one comes first. @default none
+   */
+  registries?: () => readonly Registry[];
   /** How often the registry version is compared. @default 1000 */
   registryPollMs?: number;
   /** How long a `tools/call` waits for its task before it answers "still running". @default 60000 */
@@ -49,13 +56,16 @@ export interface McpWiring extends McpRouteOptions {
   bus: Bus;
   store: EventStore;
   now: () => Date;
-  registry: () => Registry | undefined;
+  /** The registries served, in order (a single registry is a list of one). */
+  registries: () => readonly Registry[];
   warn: (fields: Record<string, unknown>, message: string) => void;
 }
 
 interface Session {
   tenant: string;
   agent: string;
+  /** The version of the agent's registry its last tools/list_changed (or its start) was about. */
+  version: string | undefined;
   transport: StreamableHTTPServerTransport;
   server: McpServer;
   /** `Date.now()` of its latest request. */
@@ -66,6 +76,14 @@ const AGENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 function jsonRpcError(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+}
+
+/**
+ * The registry an agent lives in: the first of `registries` that declares it — the rule the dev server routes a
+ * task's messages by (packages/cli/src/dev/router-bus.ts). Undefined when none does.
+ */
+export function agentRegistry(registries: readonly Registry[], agent: string): Registry | undefined {
+  return registries.find((r) => r.agent(agent) !== undefined);
 }
 
 function single(value: unknown): string | undefined {
@@ -79,15 +97,8 @@ export function registerMcp(app: FastifyInstance, wiring: McpWiring): void {
   const sessionIdleMs = wiring.sessionIdleMs ?? 3_600_000;
   const sessions = new Map<string, Session>();
 
-  const currentRegistry = (): Registry => {
-    const registry = wiring.registry();
-    // registerMcp is only called with a registry; one that disappears later is a wiring bug.
-    if (!registry) throw new TypeError('the /mcp endpoint has no registry');
-    return registry;
-  };
-
-  // tools/list follows the registry: one comparison per interval, a notification per session on a new version.
-  let version = wiring.registry()?.versions.registry_version;
+  // tools/list follows the agent's registry: one comparison per session and interval, a notification to each session
+  // whose registry has a new version.
   const timer = setInterval(() => {
     const idleSince = Date.now() - sessionIdleMs;
     for (const [id, session] of sessions)
@@ -95,13 +106,15 @@ export function registerMcp(app: FastifyInstance, wiring: McpWiring): void {
         sessions.delete(id);
         void session.transport.close();
       }
-    const now = wiring.registry()?.versions.registry_version;
-    if (now === version) return;
-    version = now;
-    for (const [id, session] of sessions)
+    const registries = wiring.registries();
+    for (const [id, session] of sessions) {
+      const now = agentRegistry(registries, session.agent)?.versions.registry_version;
+      if (now === session.version) continue;
+      session.version = now;
       session.server.server.sendToolListChanged().catch((error: unknown) => {
         wiring.warn({ session: id, err: String(error) }, 'tools/list_changed not delivered');
       });
+    }
   }, pollMs);
   timer.unref();
   app.addHook('onClose', async () => {
@@ -297,18 +310,19 @@ export function registerMcp(app: FastifyInstance, wiring: McpWiring): void {
     const query = request.query as Record<string, unknown>;
     const agent = single(request.headers['x-signalbox-agent']) ?? single(query.agent);
     const scenario = single(request.headers['x-signalbox-scenario']) ?? single(query.scenario) ?? null;
-    const registry = currentRegistry();
     if (agent === undefined || !AGENT.test(agent))
       return jsonRpcError(
         reply,
         400,
         'name the agent of this connection: an X-Signalbox-Agent header or an ?agent= query parameter',
       );
-    if (!registry.agent(agent))
+    const registries = wiring.registries();
+    const registry = agentRegistry(registries, agent);
+    if (!registry)
       return jsonRpcError(
         reply,
         400,
-        `agent ${agent} is not in the registry (agents: ${registry.content.agents.map((a) => a.id).join(', ')})`,
+        `agent ${agent} is not in the registry (agents: ${[...new Set(registries.flatMap((r) => r.content.agents.map((a) => a.id)))].join(', ')})`,
       );
     if (scenario !== null && !registry.scenarios().includes(scenario))
       return jsonRpcError(
@@ -318,16 +332,25 @@ export function registerMcp(app: FastifyInstance, wiring: McpWiring): void {
       );
     if (sessions.size >= maxSessions)
       return jsonRpcError(reply, 503, 'too many open MCP sessions; close one and try again');
+    // The agent's registry as it is now; should a reload drop the agent, the last registry that declared it.
+    let agentsRegistry = registry;
     const server = createMcpSessionServer({
       subject: { agent, tenant, scenario },
-      registry: currentRegistry,
+      registry: () => (agentsRegistry = agentRegistry(wiring.registries(), agent) ?? agentsRegistry),
       backend: backendFor(tenant, agent, scenario),
       ...(wiring.callTimeoutMs !== undefined ? { callTimeoutMs: wiring.callTimeoutMs } : {}),
     });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, { tenant, agent, transport, server, lastSeen: Date.now() });
+        sessions.set(id, {
+          tenant,
+          agent,
+          version: registry.versions.registry_version,
+          transport,
+          server,
+          lastSeen: Date.now(),
+        });
       },
     });
     transport.onclose = () => {
