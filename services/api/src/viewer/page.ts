@@ -68,6 +68,12 @@ input, select { font: inherit; padding: 0.2rem 0.3rem; }
   padding: 0.6rem 0.9rem; border-radius: 4px; margin: 0.8rem 0; white-space: pre-wrap;
 }
 .notice { color: var(--muted); }
+.registry-problems {
+  border: 1px solid var(--failed); background: var(--failed-bg); padding: 0.3rem 0.9rem 0.5rem;
+  border-radius: 4px; margin: 0.4rem 0 1rem;
+}
+.registry-problems h2 { color: var(--failed); font-size: 0.95rem; margin: 0.5rem 0 0.3rem; }
+.registry-problems ul { margin: 0; padding-left: 1.2rem; font-size: 0.85rem; white-space: pre-wrap; }
 .key-form { display: flex; gap: 0.6rem; align-items: end; flex-wrap: wrap; margin: 1rem 0; }
 .key-form label { display: flex; flex-direction: column; font-size: 0.9rem; gap: 0.2rem; }
 .key-form input { width: 22rem; }

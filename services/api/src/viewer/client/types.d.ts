@@ -101,3 +101,14 @@ export interface TimelineEventDetail extends TimelineEntry {
 export interface ApiErrorBody {
   error?: { code?: string; message?: string; fields?: { path: string; message: string }[] };
 }
+
+/** One `signalbox dev --registry` folder in the dev server's `GET /dev/status` (packages/cli/src/dev/registry-watch.ts). */
+export interface DevRegistryStatus {
+  dir: string;
+  state: 'serving' | 'stale' | 'failed';
+  registry_version: string | null;
+  /** Why the latest content did not load (`file:line:col message`). */
+  problems: string[];
+  /** The RG-2 findings of the latest content. */
+  lint: string[];
+}

@@ -18,6 +18,7 @@ import { createTimeline } from './timeline.js';
  * @typedef {import('./types.js').TraceEntry} TraceEntry
  * @typedef {import('./types.js').TaskView} TaskView
  * @typedef {import('./types.js').SubmitAccepted} SubmitAccepted
+ * @typedef {import('./types.js').DevRegistryStatus} DevRegistryStatus
  */
 
 /** How often a running task is asked for news: often enough to watch it, seldom enough for a shared API. */
@@ -317,6 +318,72 @@ function submitForm(agents) {
   return form;
 }
 
+/** How often the list page asks the dev server about its registry folders. */
+const REGISTRY_POLL_MS = 2000;
+
+/**
+ * The problems of the `signalbox dev --registry` folders, as a banner on the list page: a folder that did not load
+ * (file:line:col and message; whether the last good registry keeps serving) and its RG-2 lint findings. Read from the
+ * dev server's `GET /dev/status` and read again every {@link REGISTRY_POLL_MS} while the page shows it, so an edit
+ * that fixes or breaks a folder shows up without a reload. Where there is no such route (the API of `signalbox up`
+ * or production: 404) the banner stays hidden and is not asked again.
+ * @returns {HTMLElement}
+ */
+function registryBanner() {
+  const banner = h('section', {
+    id: 'registry-problems',
+    class: 'registry-problems',
+    role: 'alert',
+    'aria-label': 'Registry problems',
+    hidden: true,
+  });
+  /** @param {DevRegistryStatus[]} registries */
+  const render = (registries) => {
+    const parts = registries.flatMap((r) => {
+      const out = [];
+      if (r.problems.length > 0)
+        out.push(
+          h(
+            'h2',
+            {},
+            `${r.dir} did not load — ${
+              r.state === 'stale' ? 'the last good registry keeps serving' : 'nothing of it is served'
+            }`,
+          ),
+          h(
+            'ul',
+            { class: 'mono' },
+            ...r.problems.map((line) => h('li', { class: 'registry-problem' }, line)),
+          ),
+        );
+      if (r.lint.length > 0)
+        out.push(
+          h('h2', {}, `${r.dir}: lint (RG-2)`),
+          h('ul', { class: 'mono' }, ...r.lint.map((line) => h('li', { class: 'registry-lint' }, line))),
+        );
+      return out;
+    });
+    banner.replaceChildren(...parts);
+    banner.hidden = parts.length === 0;
+  };
+  let first = true;
+  const poll = async () => {
+    // The page moved on (another list page, a trace): this banner is no longer shown.
+    if (!first && !banner.isConnected) return;
+    first = false;
+    try {
+      const status = /** @type {{ registries?: DevRegistryStatus[] }} */ (await apiGet('dev/status'));
+      render(status.registries ?? []);
+    } catch (error) {
+      // Not a dev server (404), or a key it refuses: nothing to show, nothing to ask again.
+      if (error instanceof ApiFailure && error.status !== 0) return;
+    }
+    setTimeout(() => void poll(), REGISTRY_POLL_MS);
+  };
+  void poll();
+  return banner;
+}
+
 /** @param {URLSearchParams} params */
 async function showList(params) {
   sessionStorage.setItem(LIST_ITEM, location.search);
@@ -326,7 +393,7 @@ async function showList(params) {
     if (value !== null && value !== '') query.set(name, value);
   }
   const status = h('p', { class: 'notice', role: 'status' }, 'Loading traces…');
-  replace(main, h('h1', {}, 'Traces'), filterForm(params), status);
+  replace(main, h('h1', {}, 'Traces'), registryBanner(), filterForm(params), status);
   /** @type {TraceListPage} */
   let page;
   try {
