@@ -122,6 +122,7 @@ function banner(server: DevServer, opts: DevCommandOptions): string[] {
     `Signalbox dev server — the API and the trace viewer over the embedded stages (Ctrl-C stops it)`,
     `  viewer:     ${server.viewerUrl}`,
     `  API:        ${server.url}/v1`,
+    `  MCP:        ${server.url}/mcp   (X-Signalbox-Agent: <agent>; stdio: signalbox mcp --agent <agent>)`,
     `  API key:    ${server.apiKey}   (tenant default; the viewer asks for it; Authorization: Bearer <key>)`,
   ];
   if (server.databaseUrl)
