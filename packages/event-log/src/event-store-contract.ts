@@ -412,6 +412,39 @@ export function defineEventStoreContract(adapter: string, setup: ContractSetup):
         expect(await store.findTasks({ tool: 'create_ticket' })).toEqual(['task-s']);
       });
 
+      it('masks sensitive values in free text, keeps the clear strings in event_secrets, and restores them (RS-6)', async () => {
+        const request = {
+          text: 'Call me on +46 70 123 45 67 or mail ana@example.se',
+          context: ['手机号 13812345678'],
+        };
+        const event = makeEvent(
+          { task_id: 'task-f', causation_id: 'cf', stage: 'api', event_type: 'task_submitted' },
+          { request, note: 'no secret here' },
+          'signalbox.task.submitted.v1',
+        );
+        const [appended] = await store.append([{ ...event, payloadJson: JSON.stringify(event.payload) }], {
+          withSecrets: true,
+        });
+        expect(appended?.event.payload).toEqual(event.payload);
+        const rows = await h.sql(`SELECT * FROM ${h.table('events')} WHERE task_id = 'task-f'`);
+        const row = JSON.stringify(rows);
+        for (const clear of ['+46 70 123 45 67', 'ana@example.se', '13812345678'])
+          expect(row).not.toContain(clear);
+        const [read] = await store.readTask('task-f');
+        expect(read?.payload).toEqual({
+          request: { text: 'Call me on [phone#1] or mail [email#1]', context: ['手机号 [phone#1]'] },
+          note: 'no secret here',
+        });
+        const secrets = await h.sql(`SELECT path, value FROM ${h.table('event_secrets')} ORDER BY path`);
+        expect(secrets).toEqual([
+          { path: 'request.context.0', value: request.context[0] },
+          { path: 'request.text', value: request.text },
+        ]);
+        const id = event.envelope.event_id;
+        const restored = (await store.findByEventIds([id], { withSecrets: true })).get(id);
+        expect(restored?.payload).toEqual(event.payload);
+      });
+
       it('stores the payload redacted also when its text is given: the text holds the values', async () => {
         const event = secretEvent();
         await store.append([{ ...event, payloadJson: JSON.stringify(event.payload) }]);

@@ -7,6 +7,7 @@ import {
   restoreSecrets,
   secretsAt,
   withEchoedSecrets,
+  withFreeTextSecrets,
 } from './secrets.js';
 
 describe('redactSecretValues', () => {
@@ -155,5 +156,47 @@ describe('withEchoedSecrets', () => {
       { path: 'exact', value: 'ab' },
     ]);
     expect(withEchoedSecrets(quiet, [])).toEqual([]);
+  });
+});
+
+describe('withFreeTextSecrets', () => {
+  const payload = {
+    request: { text: 'Call me on +46 70 123 45 67', context: ['no number', 'mail ana@example.se'] },
+    call: { arguments: { phone: '+46701234567', note: 'ring +46701234567 first' } },
+    odd: { 'a.b': 'tel 13812345678' },
+  };
+
+  it('makes each string holding a sensitive value a secret shown masked; restoring gives the payload back', () => {
+    const secrets = withFreeTextSecrets(payload, secretsAt(payload, ['call.arguments']));
+    expect(secrets.map((s) => [s.path, s.shown])).toEqual([
+      ['call.arguments', undefined],
+      ['request.text', 'Call me on [phone#1]'],
+      ['request.context.1', 'mail [email#1]'],
+      // A key the dotted grammar cannot name: its container is taken whole.
+      ['odd', undefined],
+    ]);
+    const redacted = redactSecrets(payload, secrets);
+    if (typeof redacted === 'string') throw new Error(redacted);
+    expect(redacted.payload).toEqual({
+      request: { text: 'Call me on [phone#1]', context: ['no number', 'mail [email#1]'] },
+      call: { arguments: SECRET_REDACTED },
+      odd: SECRET_REDACTED,
+    });
+    expect(JSON.stringify(redacted.payload)).not.toMatch(/4670|13812345678|ana@/);
+    const values = secrets.map((s) => ({ path: s.path, value: s.value }));
+    expect(restoreSecrets(structuredClone(redacted.payload), values)).toEqual(payload);
+  });
+
+  it('returns the given secrets as they are when no free text holds a value', () => {
+    const given = secretsAt({ a: 'x' }, ['a']);
+    expect(withFreeTextSecrets({ a: 'x', b: 'plain words 2026-12-02' }, given)).toBe(given);
+  });
+
+  it('hides the values of a free-text secret inside model exchanges too', () => {
+    const [secret] = withFreeTextSecrets({ text: 'Call me on +46 70 123 45 67' }, []);
+    if (!secret) throw new Error('no secret found');
+    expect(redactSecretValues({ prompt: 'User: please call +46 70 123 45 67 today' }, [secret])).toEqual({
+      prompt: `User: please call ${SECRET_REDACTED} today`,
+    });
   });
 });

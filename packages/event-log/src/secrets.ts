@@ -2,6 +2,12 @@
 // SECRET_REDACTED and the values in the `event_secrets` side table; reads show the redacted payload unless a stage
 // asks for its own decision back `withSecrets` (EL-2 re-publish). Paths are dotted, array elements by index:
 // `call.arguments.phone`, `history.0.call.arguments.phone`.
+//
+// RS-6: a sensitive value written as free text (a phone number in the request, an e-mail address in a tool's output)
+// is a secret too: `withFreeTextSecrets` makes each string holding one a secret whose stored form is the string with
+// the value masked (`"Call me on [phone#1]"`, the detector of `@signalbox/telemetry/sensitive-text`), the clear string
+// kept in event_secrets like any other.
+import { findSensitive, maskSensitiveText, maskSensitiveValues } from '@signalbox/telemetry/sensitive-text';
 
 /** What a sensitive value reads as in a stored payload. */
 export const SECRET_REDACTED = '[REDACTED]';
@@ -12,6 +18,12 @@ export interface EventSecret {
   path: string;
   /** The value at that path (any JSON). */
   value: unknown;
+  /**
+   * What the stored payload holds at the path instead of the value; {@link SECRET_REDACTED} when absent. Set for a
+   * free-text secret (the text with its sensitive values masked, see {@link withFreeTextSecrets}); not stored in
+   * event_secrets, which keeps the value only.
+   */
+  shown?: string;
 }
 
 const INDEX = /^(0|[1-9][0-9]*)$/;
@@ -82,7 +94,7 @@ export function redactSecrets(
   secrets: readonly EventSecret[],
 ): { payload: unknown; secrets: { path: string; json: string }[] } | string {
   if (secrets.length === 0) return { payload, secrets: [] };
-  const parsed: { path: string; segments: string[]; json: string }[] = [];
+  const parsed: { path: string; segments: string[]; json: string; shown: string }[] = [];
   for (const secret of secrets) {
     const segments = segmentsOf(secret.path);
     if (typeof segments === 'string') return segments;
@@ -94,7 +106,9 @@ export function redactSecrets(
       json = undefined;
     }
     if (typeof json !== 'string') return `the secret at ${secret.path} is not JSON`;
-    parsed.push({ path: secret.path, segments, json });
+    if (secret.shown !== undefined && typeof secret.shown !== 'string')
+      return `the secret at ${secret.path} has a shown form that is not a string`;
+    parsed.push({ path: secret.path, segments, json, shown: secret.shown ?? SECRET_REDACTED });
   }
   for (const a of parsed) {
     for (const b of parsed) {
@@ -104,20 +118,21 @@ export function redactSecrets(
     }
   }
   const copy = structuredClone(payload);
-  for (const { segments } of parsed) {
+  for (const { segments, shown } of parsed) {
     const target = parentOf(copy, segments);
-    if (target) put(target, SECRET_REDACTED);
+    if (target) put(target, shown);
   }
   return { payload: copy, secrets: parsed.map(({ path, json }) => ({ path, json })) };
 }
 
 /**
- * A copy of `payload` with the values at `paths` replaced by {@link SECRET_REDACTED}, for showing a payload that was
- * never stored (a re-taken decision in a diff). A path the payload lacks, or a malformed one, is skipped.
+ * A copy of `payload` with the values at `paths` replaced by {@link SECRET_REDACTED} and sensitive values in its
+ * other strings masked as the append masks them, for showing a payload that was never stored (a re-taken decision in
+ * a diff). A path the payload lacks, or a malformed one, is skipped.
  */
 export function redactPaths(payload: unknown, paths: readonly string[]): unknown {
-  if (paths.length === 0) return payload;
-  const copy = structuredClone(payload);
+  if (paths.length === 0 && !holdsSensitive(payload)) return payload;
+  const copy = maskSensitiveValues(structuredClone(payload));
   for (const path of paths) {
     const segments = segmentsOf(path);
     const target = typeof segments === 'string' ? undefined : parentOf(copy, segments);
@@ -160,9 +175,12 @@ function secretValueRedactor(secrets: readonly EventSecret[]): ((value: unknown)
     if (typeof v === 'string') {
       if (v.length === 0) return;
       strings.add(v);
-      needles.add(v);
-      // How the value reads inside JSON text (a tool call's raw arguments): quotes, backslashes, controls escaped.
-      needles.add(JSON.stringify(v).slice(1, -1));
+      // A free-text secret (a request quoting a phone number): the values in it are what must not be read elsewhere.
+      for (const text of [v, ...findSensitive(v).map((span) => span.text)]) {
+        needles.add(text);
+        // How the value reads inside JSON text (a tool call's raw arguments): quotes, backslashes, controls escaped.
+        needles.add(JSON.stringify(text).slice(1, -1));
+      }
     } else if (typeof v === 'number' && Number.isFinite(v)) {
       numbers.add(v);
       needles.add(String(v));
@@ -247,3 +265,57 @@ function echoesIn(value: unknown, redact: (value: unknown) => unknown): boolean 
 
 /** Secret texts shorter than this are redacted where they are a whole value only, never inside longer strings. */
 export const MIN_REDACTED_TEXT = 3;
+
+/**
+ * `secrets` plus a secret for every string of `payload` that holds a sensitive value in free text (a phone number,
+ * an e-mail address, an id or bank card number: `findSensitive` of `@signalbox/telemetry/sensitive-text`, the rule
+ * the parameter injector extracts phone numbers and e-mail addresses by). Each such secret keeps the clear string as
+ * its value and shows the string with the values masked (`"Call me on [phone#1]"`), so the stored row stays readable
+ * and restoring gives the payload back exactly (EL-2). Strings at or inside a given secret's path are that secret's
+ * already. A string under a key the dotted grammar cannot name makes its nearest nameable container the secret
+ * (shown as {@link SECRET_REDACTED}), as {@link withEchoedSecrets} does.
+ */
+export function withFreeTextSecrets(
+  payload: unknown,
+  secrets: readonly EventSecret[],
+): readonly EventSecret[] {
+  const taken = secrets.map((s) => s.path);
+  const covered = (path: string) => taken.some((t) => path === t || path.startsWith(`${t}.`));
+  const found: EventSecret[] = [];
+  const walk = (value: unknown, path: string[]): void => {
+    const here = path.join('.');
+    if (path.length > 0 && covered(here)) return;
+    if (typeof value === 'string') {
+      if (path.length === 0) return;
+      const shown = maskSensitiveText(value);
+      if (shown !== value) found.push({ path: here, value, shown });
+      return;
+    }
+    if (!isContainer(value)) return;
+    const entries = Array.isArray(value)
+      ? value.map((v, i) => [String(i), v] as const)
+      : Object.entries(value);
+    for (const [key, child] of entries) {
+      if (key.length === 0 || key.includes('.')) {
+        if (path.length > 0 && holdsSensitive(child)) {
+          // Drop what was found under this container: it is taken whole.
+          for (let i = found.length - 1; i >= 0; i -= 1)
+            if (found[i]?.path.startsWith(`${here}.`)) found.splice(i, 1);
+          found.push({ path: here, value });
+          return;
+        }
+        continue;
+      }
+      walk(child, [...path, key]);
+    }
+  };
+  walk(payload, []);
+  return found.length === 0 ? secrets : [...secrets, ...found];
+}
+
+/** Whether any string in `value` holds a sensitive value in free text. */
+function holdsSensitive(value: unknown): boolean {
+  return typeof value === 'string'
+    ? findSensitive(value).length > 0
+    : isContainer(value) && Object.values(value).some(holdsSensitive);
+}

@@ -90,6 +90,22 @@ describe('createLogger', () => {
     expect(lines()[0]).toMatchObject({ call: { arguments: { order_id: '20241127-8841', token: REDACTED } } });
   });
 
+  it('masks sensitive values in free text wherever they are in a line (RS-6)', () => {
+    const { logger, raw, lines } = capture({ service: 'api', logPayloads: true });
+    logger.warn(
+      { reason: 'user wrote ana@example.se', nested: { note: '手机号 13812345678' } },
+      'call +46 70 123 45 67',
+    );
+    expect(raw()).not.toContain('ana@example.se');
+    expect(raw()).not.toContain('13812345678');
+    expect(raw()).not.toContain('+46 70 123 45 67');
+    expect(lines()[0]).toMatchObject({
+      msg: 'call [phone#1]',
+      reason: 'user wrote [email#1]',
+      nested: { note: '手机号 [phone#1]' },
+    });
+  });
+
   it('adds extra redaction paths to the central list', () => {
     const { logger, raw } = capture({ service: 'api', redact: ['customer.email'] });
     logger.info({ customer: { email: 'ann@example.com', tier: 'gold' }, password: 'p4ss' });

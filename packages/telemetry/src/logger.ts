@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { trace } from '@opentelemetry/api';
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 import { REDACTED, redactionPaths } from './redaction.js';
+import { findSensitive, maskSensitiveValues } from './sensitive-text.js';
 import { parseTraceparent } from './traceparent.js';
 
 /** Options of {@link createLogger}. */
@@ -44,6 +45,9 @@ export function createLogger(options: LoggerOptions): Logger {
         paths: redactionPaths({ includePayloads: !options.logPayloads, extra: options.redact ?? [] }),
         censor: REDACTED,
       },
+      // RS-6: a sensitive value in free text (a message quoting the request, an error quoting a tool's output) is
+      // masked in every line, whatever key it is under.
+      hooks: { streamWrite: maskSensitiveLine },
     },
     // Standard output written synchronously, as Node writes it to a pipe: pino's asynchronous stdout leaves the line
     // written just before process.exit in flight, and when the reader of the pipe is gone (`signalbox up` stopped
@@ -51,6 +55,23 @@ export function createLogger(options: LoggerOptions): Logger {
     // exits on SIGTERM. Written synchronously, an EPIPE arrives at once and pino stops logging (its broken-pipe guard).
     options.destination ?? pino.destination({ dest: 1, sync: true }),
   );
+}
+
+/**
+ * A serialized log line with every sensitive value in its strings masked (`[phone#1]`, see `sensitive-text.ts`).
+ * Lines without one — nearly all — are returned as they are; others are parsed, masked string by string (so the JSON
+ * stays valid) and written again. A line that is not one JSON object is masked as text.
+ */
+export function maskSensitiveLine(line: string): string {
+  if (findSensitive(line).length === 0) return line;
+  const body = line.endsWith('\n') ? line.slice(0, -1) : line;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return maskSensitiveValues(line);
+  }
+  return `${JSON.stringify(maskSensitiveValues(parsed))}${body === line ? '' : '\n'}`;
 }
 
 /** Identifiers bound to a task's log lines. Identifiers only — never payloads. */

@@ -22,7 +22,13 @@ import type {
   TraceSummary,
 } from '../event-store.js';
 import { inJsonbKeyOrder } from '../republish-identity.js';
-import { redactSecrets, restoreSecrets, withEchoedSecrets, type EventSecret } from '../secrets.js';
+import {
+  redactSecrets,
+  restoreSecrets,
+  withEchoedSecrets,
+  withFreeTextSecrets,
+  type EventSecret,
+} from '../secrets.js';
 import { redactExchange, toModelExchange, type StoredExchangeRow } from './exchanges.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { PARTITION_MONTHS_AHEAD } from '../migrations/0004-monthly-partitions.js';
@@ -153,8 +159,12 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
       return row;
     });
     // PI-5 / RS-6: what is stored (and claim-checked) is the redacted payload; the values go to event_secrets.
-    // Every copy of a secret's value in the payload (a tool output echoing it) is stored as a secret too.
-    const redacted = redactSecrets(event.payload, withEchoedSecrets(event.payload, event.secrets ?? []));
+    // Every copy of a secret's value in the payload (a tool output echoing it) is stored as a secret too, and so is
+    // every string holding a sensitive value in free text (RS-6: the request's phone number), shown masked.
+    const redacted = redactSecrets(
+      event.payload,
+      withFreeTextSecrets(event.payload, withEchoedSecrets(event.payload, event.secrets ?? [])),
+    );
     if (typeof redacted === 'string') throw new InvalidEventError(`event ${index}: ${redacted}`, { index });
     if (event.payloadJson !== undefined && typeof event.payloadJson !== 'string') {
       throw new InvalidEventError(`event ${index} has a payloadJson that is not a string`, { index });
