@@ -70,6 +70,11 @@ export interface ApiAppOptions {
    * decision was taken under. `registry`, when also given, comes first. @default none
    */
   registries?: () => readonly Registry[];
+  /**
+   * The path (relative to the API root) where the viewer's list page reads registry folders' problems, shaped like
+   * `GET /dev/status` (the dev server sets `dev/status`, a route of its own). @default none: the viewer shows none
+   */
+  viewerRegistryStatus?: string;
   /** The registry history in PostgreSQL (RG-3). @default none */
   registryStore?: RegistryStore;
   /** Registry names whose latest publication is reported. @default [] */
@@ -306,7 +311,10 @@ export function createApiApp(options: ApiAppOptions): FastifyInstance {
   );
 
   // IF-3: the web trace viewer; its page reads /v1 with the API key the user enters.
-  registerViewer(app);
+  registerViewer(
+    app,
+    options.viewerRegistryStatus === undefined ? {} : { registryStatusPath: options.viewerRegistryStatus },
+  );
 
   const mcpRegistry = options.mcp ? options.mcp.registry : undefined;
   const mcpRegistries = options.mcp ? options.mcp.registries : undefined;

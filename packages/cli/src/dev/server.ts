@@ -303,6 +303,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       store,
       apiKeys,
       registries: () => pipelines().map((p) => p.registry()),
+      // The viewer's banner of the `--registry` folders' problems and lint findings (addDevRoutes below).
+      viewerRegistryStatus: 'dev/status',
       mcp: { registryPollMs: o.mcpPollMs },
     });
     app.addHook('onRequest', async (request) => {

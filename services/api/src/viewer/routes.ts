@@ -50,18 +50,35 @@ function common(reply: FastifyReply, contentType: string): FastifyReply {
     .header('cache-control', 'no-cache');
 }
 
+/** Options of {@link registerViewer}. */
+export interface ViewerOptions {
+  /**
+   * Where the list page reads the problems of registry folders (relative to the API root; an answer shaped like the
+   * dev server's `GET /dev/status`, `{ registries: [{ dir, state, problems, lint }] }`), shown as a banner and read
+   * again every 2 s. @default none: no banner, nothing asked
+   */
+  registryStatusPath?: string;
+}
+
 /**
  * Adds `GET /viewer` (the page; `?trace=<task id>` shows one trace) and `GET /viewer/assets/<file>`. Reads the
  * browser modules once, now: a missing file fails the service at start, not the first visitor.
  */
-export function registerViewer(app: FastifyInstance): void {
+export function registerViewer(app: FastifyInstance, options: ViewerOptions = {}): void {
   const modules = readClientModules();
+  const statusPath = options.registryStatusPath;
+  if (statusPath !== undefined && !/^[A-Za-z0-9][A-Za-z0-9/_-]{0,199}$/.test(statusPath))
+    throw new RangeError(`registryStatusPath must be a relative path like dev/status, got ${statusPath}`);
+  const html =
+    statusPath === undefined
+      ? VIEWER_HTML
+      : VIEWER_HTML.replace('<main id="main">', `<main id="main" data-registry-status="${statusPath}">`);
 
   app.get('/viewer', (_request, reply) =>
     common(reply, 'text/html; charset=utf-8')
       .header('content-security-policy', CONTENT_SECURITY_POLICY)
       .header('x-frame-options', 'DENY')
-      .send(VIEWER_HTML),
+      .send(html),
   );
   // The page's URLs are relative to /viewer; under /viewer/ they would resolve one level too deep.
   app.get('/viewer/', (_request, reply) => reply.redirect('../viewer', 308));

@@ -323,13 +323,14 @@ const REGISTRY_POLL_MS = 2000;
 
 /**
  * The problems of the `signalbox dev --registry` folders, as a banner on the list page: a folder that did not load
- * (file:line:col and message; whether the last good registry keeps serving) and its RG-2 lint findings. Read from the
- * dev server's `GET /dev/status` and read again every {@link REGISTRY_POLL_MS} while the page shows it, so an edit
- * that fixes or breaks a folder shows up without a reload. Where there is no such route (the API of `signalbox up`
- * or production: 404) the banner stays hidden and is not asked again.
+ * (file:line:col and message; whether the last good registry keeps serving) and its RG-2 lint findings. Read from
+ * the path the page names (`data-registry-status` on `#main`: the dev server's `dev/status`) and read again every
+ * {@link REGISTRY_POLL_MS} while the page shows it, so an edit that fixes or breaks a folder shows up without a
+ * reload. A page that names none (the API of `signalbox up`, production) asks nothing and shows no banner.
  * @returns {HTMLElement}
  */
 function registryBanner() {
+  const path = main.dataset.registryStatus;
   const banner = h('section', {
     id: 'registry-problems',
     class: 'registry-problems',
@@ -372,7 +373,7 @@ function registryBanner() {
     if (!first && !banner.isConnected) return;
     first = false;
     try {
-      const status = /** @type {{ registries?: DevRegistryStatus[] }} */ (await apiGet('dev/status'));
+      const status = /** @type {{ registries?: DevRegistryStatus[] }} */ (await apiGet(path ?? ''));
       render(status.registries ?? []);
     } catch (error) {
       // Not a dev server (404), or a key it refuses: nothing to show, nothing to ask again.
@@ -380,7 +381,7 @@ function registryBanner() {
     }
     setTimeout(() => void poll(), REGISTRY_POLL_MS);
   };
-  void poll();
+  if (path !== undefined) void poll();
   return banner;
 }
 
