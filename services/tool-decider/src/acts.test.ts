@@ -25,6 +25,20 @@ describe('readActs (TD-5 asked acts)', () => {
     expect(readActs('What is the status of order 5678, please?').map((a) => a.kind)).toEqual(['look_up']);
   });
 
+  it('a verb of placing makes what comes before "to / into / on", and a verb of no listed kind is kept', () => {
+    expect(kinds('Add a comment to ticket TK-3310.')).toEqual([['create', 'a comment']]);
+    expect(kinds('Add a ticket for the broken printer.')).toEqual([
+      ['create', 'a ticket for the broken printer'],
+    ]);
+    expect(readActs('Merge my two tickets into one.')).toEqual([
+      expect.objectContaining({ kind: 'act', cue: 'Merge', verb: 'merg' }), // the verb stemmed, as tokens are
+    ]);
+    // A want has no verb of its own, nor has the speaker's own act: their objects decide.
+    expect(readActs('I want a refund.')[0]?.verb).toBeUndefined();
+    expect(readActs('I want to talk to a human.')[0]?.verb).toBeUndefined();
+    expect(readActs('I want you to merge them.')[0]?.verb).toBe('merg');
+  });
+
   it('a question, a how-to and a negated verb ask for no change', () => {
     expect(kinds('Has my refund for order 20261101001 gone through yet?')).toEqual([
       ['look_up', 'Has my refund for order 20261101001 gone through yet?'],

@@ -9,6 +9,7 @@
 // asks about the act, which is a look-up. The verb lists are each language's common verbs of the eight kinds.
 import type { AskedActKind } from '@signalbox/contracts';
 import type { ToolDefinition } from '@signalbox/registry';
+import { stem } from './text.js';
 
 export type { AskedActKind } from '@signalbox/contracts';
 
@@ -37,6 +38,11 @@ export interface AskedActRead {
    * computes, after the look-up.
    */
   figures?: 'given' | 'found';
+  /**
+   * For a change of unnamed kind asked with a verb of its own ("Merge my tickets", "Can someone fix it?"): that verb,
+   * stemmed. A tool of a named kind does it only when its documents use the verb. Absent for wants ("I want a refund").
+   */
+  verb?: string;
 }
 
 // English verbs of each kind, base forms (imperatives are base forms; "-s/-ed/-ing" forms are not asks).
@@ -453,6 +459,18 @@ function imperative(sentence: string): boolean {
   );
 }
 
+// Verbs of placing one thing in or on another ("add X to Y", "attach X to Y", "put X into Y").
+const EN_PLACING: ReadonlySet<string> = new Set([
+  'add',
+  'attach',
+  'append',
+  'insert',
+  'put',
+  'include',
+  'pin',
+]);
+const EN_PLACE = /^(.+?)\s+(?:to|into|onto|in|on)\s+\S/iu;
+
 function readEnglish(request: string): AskedActRead[] {
   const acts: { at: number; act: AskedActRead }[] = [];
   for (const m of request.matchAll(EN_VERB_PATTERN)) {
@@ -468,10 +486,15 @@ function readEnglish(request: string): AskedActRead[] {
     if (verb === 'turn' && !/\binto\b/i.test(object)) continue;
     if (EN_NEGATION.test(before)) continue;
     if (WRITE_ACT_KINDS.has(kind) && EN_ABOUT.test(before)) kind = 'look_up';
-    const phrase = `${m[1] ?? ''} ${object}`.trim();
     const sentence = sentenceAt(request, verbAt);
+    // "Add a comment to ticket TK-2001", "put the figures into the report": a verb of placing makes what comes before
+    // "to / into / onto / in / on"; what follows is where it goes, a thing that already exists. The act is served by a
+    // tool that makes the first — a tool that makes tickets does not add comments to one.
+    const placed = EN_PLACING.has(verb) ? EN_PLACE.exec(object)?.[1] : undefined;
+    const acted = placed ?? object;
+    const phrase = `${m[1] ?? ''} ${acted}`.trim();
     // "turn the minutes into the weekly report": what is produced is what follows "into".
-    const made = verb === 'turn' ? (/\binto\s+(.+)$/iu.exec(object)?.[1] ?? object) : object;
+    const made = verb === 'turn' ? (/\binto\s+(.+)$/iu.exec(object)?.[1] ?? object) : acted;
     acts.push({
       at: verbAt,
       act: { kind, object: made, phrase, cue: m[1] ?? verb, ...figuresOf(kind, sentence) },
@@ -484,9 +507,18 @@ function readEnglish(request: string): AskedActRead[] {
     if (acts.some((a) => a.at === verbAt) || EN_KIND_OF.has(verb) || EN_NOT_IMPERATIVE.has(verb)) continue;
     if (EN_NEGATION.test(sentenceBefore(request, verbAt))) continue;
     const object = objectAfter(request, verbAt + verb.length);
+    // "I want to talk to a human": the speaker's own act is a want, decided by its words; "I want you to merge …"
+    // and "please merge …" ask the agent to do the verb.
+    const speakers = /\b(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna)\s+to\s+\S+$/iu.test(m[0]);
     acts.push({
       at: verbAt,
-      act: { kind: 'act', object, phrase: `${m[1] ?? ''} ${object}`.trim(), cue: verb },
+      act: {
+        kind: 'act',
+        object,
+        phrase: `${m[1] ?? ''} ${object}`.trim(),
+        cue: verb,
+        ...(speakers ? {} : { verb: stem(verb) }),
+      },
     });
   }
   for (const m of request.matchAll(EN_WANT)) {
@@ -531,7 +563,14 @@ function readEnglish(request: string): AskedActRead[] {
       const kind = EN_KIND_OF.get(askedVerb) ?? 'act';
       acts.push({
         at: verbAt,
-        act: { kind, object, phrase: `${verbWord} ${object}`, cue: verbWord, ...figuresOf(kind, trimmed) },
+        act: {
+          kind,
+          object,
+          phrase: `${verbWord} ${object}`,
+          cue: verbWord,
+          ...figuresOf(kind, trimmed),
+          ...(kind === 'act' ? { verb: stem(askedVerb) } : {}),
+        },
       });
     } else if (inSentence.length === 0 && EN_QUESTION.test(trimmed))
       acts.push({ at: start, act: { kind: 'look_up', object: trimmed, phrase: trimmed, cue: 'question' } });
@@ -547,7 +586,10 @@ function readEnglish(request: string): AskedActRead[] {
       const object = objectAfter(request, lead + verb.length);
       // "un-" + a verb undoes it ("unsend", "unpublish", "unsubscribe"): a cancel, never the act itself.
       const kind: AskedActKind = /^un\p{L}{3,}/iu.test(verb) ? 'cancel' : 'act';
-      acts.push({ at: lead, act: { kind, object, phrase: `${verb} ${object}`, cue: verb } });
+      acts.push({
+        at: lead,
+        act: { kind, object, phrase: `${verb} ${object}`, cue: verb, verb: stem(verb.toLowerCase()) },
+      });
     }
   }
   // "ping the Beacon group: design files are up, pls review by Wednesday": after a send verb, a colon opens the

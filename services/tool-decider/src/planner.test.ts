@@ -503,6 +503,46 @@ describe('TD-5 no unasked writes, by the acts the request asks for', () => {
     }
   });
 
+  it('a change named by a verb the write does not do is not that write, though both speak of the same thing', async () => {
+    // "Attach", "merge": the only write visible opens tickets, and its documents never use the verb.
+    for (const request of [
+      'Merge my two tickets about the login error into one.',
+      'Attach the screenshot to ticket TK-3310.',
+      // "add X to Y" makes X (a comment), put into a Y that exists; the write makes tickets.
+      'Add a comment to ticket TK-3310 saying it happened again.',
+    ]) {
+      const out = await ask(reach, 'reach_agent', request);
+      expect(
+        out.plan.steps.map((s) => s.tool),
+        request,
+      ).not.toContain('create_ticket');
+    }
+    // A verb the write does do, or a want with no verb, is still served by it.
+    for (const request of ['Raise a ticket for my broken printer.', 'Add a ticket for the broken printer.']) {
+      const out = await ask(reach, 'reach_agent', request);
+      expect(
+        out.plan.steps.map((s) => s.tool),
+        request,
+      ).toContain('create_ticket');
+    }
+    const refund = await ask(afterSales, 'refund_agent', 'Refund order 1234, it arrived broken.');
+    expect(refund.plan.steps.map((s) => s.tool)).toContain('refund_create');
+  });
+
+  it("a question another agent's read answers best is not answered by this agent's reads in its place", async () => {
+    const question = 'Has the refund for order 7777 been paid out?';
+    // The invoice agent sees order and invoice look-ups, not refund_status_query: no order look-up in its place.
+    const invoice = await ask(afterSales, 'invoice_agent', question);
+    expect(invoice.plan.steps).toEqual([]);
+    expect(invoice.decision_reason).toContain(
+      'fits refund_status_query best, a tool invoice_agent may not use',
+    );
+    // The refund agent sees it, and uses it.
+    const refund = await ask(afterSales, 'refund_agent', question);
+    expect(refund.plan.steps.map((s) => s.tool)).toContain('refund_status_query');
+    expect(refund.decision_reason).not.toContain('may not use');
+  });
+
   it('a cancel with no cancel tool is not a refund; a refund asked for is', async () => {
     const cancel = await ask(
       afterSales,

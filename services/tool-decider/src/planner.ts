@@ -6,6 +6,7 @@ import {
   requiredParameters,
   toolHash,
   toolsFor,
+  toolsForAnyScenario,
   toolsForScene,
   type Permission,
   type Registry,
@@ -444,8 +445,20 @@ export async function planTools(
     // Deterministic: the best fitting tool, then tools that close gaps it leaves (new request words covered).
     const chosen: ScoredTool[] = [];
     const covered = new Set<string>();
+    // A question another agent's tool answers better than any of this agent's: none of its reads answers it in its
+    // place (RG-4 — "has my refund been paid out?" to the invoice agent is not an order-status look-up).
+    // Only a request read as asking something: one of no act read at all ("坏了，退钱！！") may be a change in words
+    // the reader does not know.
+    const asksOnly = acts.length > 0 && acts.every((a) => a.kind === 'look_up');
+    const elsewhere = asksOnly
+      ? await fitsElsewhere(registry, req, visibleTools, options.semantic)
+      : undefined;
+    if (elsewhere)
+      reasons.push(
+        `the request fits ${elsewhere.name} best, a tool ${req.agent} may not use; none of its reads answers it`,
+      );
     // A question admits no side effect (TD-5): writes are not candidates, so the best read can take the lead.
-    const pool = fits.filter((s) => writeAdmitted(s.tool));
+    const pool = fits.filter((s) => writeAdmitted(s.tool) && !(elsewhere && s.tool.action === 'read'));
     for (const s of fits)
       if (!pool.includes(s))
         rejected.push({
@@ -831,6 +844,45 @@ function computes(tool: ToolDefinition): boolean {
   return tool.tags.some((t) => COMPUTE_TAGS.has(t)) || tool.evidence === 'derived';
 }
 
+/**
+ * The registry's read that fits a question best when it is one the agent may not use (RG-4): scored, by the same
+ * retrieval, among the agent's visible tools and every read of the registry outside all of the agent's scenarios.
+ * Undefined when the agent's own tool fits best, when nothing fits, or when the registry has no other tools.
+ */
+async function fitsElsewhere(
+  registry: Registry,
+  req: PlanRequest,
+  own: readonly ToolDefinition[],
+  semantic: SemanticScorer | null | undefined,
+): Promise<ToolDefinition | undefined> {
+  const agents = new Set(
+    toolsForAnyScenario(registry, { agent: req.agent, tenant: req.tenant, scenario: null }).map(
+      (t) => t.name,
+    ),
+  );
+  for (const t of own) agents.add(t.name);
+  // A question is answered by a read, so only other agents' reads are candidates; the agent's own writes stay in the
+  // comparison — a request closer to one of them than to any read ("坏了，退钱！！") is no question for another agent.
+  const others = registry.content.tools.filter((t) => !agents.has(t.name) && t.action === 'read');
+  if (others.length === 0) return undefined;
+  const all = [...own, ...others];
+  const target = targetPhrase(req.request);
+  const sims = semantic
+    ? await semantic.similarities(req.request, [req.request, ...(target.trim() ? [target] : [])], all)
+    : null;
+  const scoredAll = createLexicalIndex(all).score(
+    req.request,
+    sims
+      ? {
+          request: (tool) => sims.of(req.request, tool),
+          target: (tool) => (target.trim() === '' ? undefined : sims.of(target, tool)),
+        }
+      : undefined,
+  );
+  const top = scoredAll[0];
+  return top && others.includes(top.tool) && fitsRequest(top, scoredAll) ? top.tool : undefined;
+}
+
 /** The verb of an act's cue, stemmed, when it is one English word ("send", "book"). */
 function cueVerb(act: AskedActRead): string | undefined {
   const words = tokens(act.cue);
@@ -927,11 +979,27 @@ function asksForWrites(
       // the chain made.
       const bare = /^(?:it|them|this|that|these|those|它|这个|那个|一下)?$/iu.test(act.object.trim());
       const onItsObject = (act.kind === 'send' && bare) || (fitsRequest(s, local) && s.matched.length > 0);
-      if (act.kind === 'act' ? fits : (kind === act.kind && onItsObject) || (kind === 'act' && fits))
+      if (
+        act.kind === 'act'
+          ? fits && doesVerb(act, s)
+          : (kind === act.kind && onItsObject) || (kind === 'act' && fits)
+      )
         allowed.add(s.tool.name);
     }
   }
   return allowed;
+}
+
+/**
+ * Whether a write does the verb of a change of unnamed kind. A verb names the change ("merge my tickets", "refund my
+ * order"): a tool whose kind is named (it creates, updates, cancels …) does a verb outside its kind's verbs only when
+ * its documents use that verb — a tool that makes tickets does not merge them, though both speak of tickets. A want
+ * with no verb ("I want a refund", 我要退款, "… please") is decided by the tools its words fit, and so is a tool of
+ * no named kind.
+ */
+function doesVerb(act: AskedActRead, scored: ScoredTool): boolean {
+  if (act.verb === undefined || toolActKind(scored.tool) === 'act') return true;
+  return scored.matched.includes(act.verb);
 }
 
 /** How many changes of each kind the request asks for (named kinds, and `act` for changes of unnamed kind). */
