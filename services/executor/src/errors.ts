@@ -34,6 +34,11 @@ export class ToolCallError extends ExecutorError {
       code?: string;
       /** True when the call may have reached the tool (it may have acted). */
       mayHaveActed?: boolean;
+      /**
+       * True when the connection itself failed (refused, reset, socket hang up, broken pipe…): the tool went away,
+       * so this is not its answer, even when the request had been sent (issue 21).
+       */
+      connectionFailed?: boolean;
     } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -41,10 +46,12 @@ export class ToolCallError extends ExecutorError {
     this.retryAfterMs = options.retryAfterMs;
     this.code = options.code;
     this.mayHaveActed = options.mayHaveActed ?? false;
+    this.connectionFailed = options.connectionFailed ?? false;
   }
   readonly retryAfterMs: number | undefined;
   readonly code: string | undefined;
   readonly mayHaveActed: boolean;
+  readonly connectionFailed: boolean;
 }
 
 /** Thrown when the SSRF guard refuses a target (RS-6): private, loopback or link-local and not allow-listed. */

@@ -536,6 +536,101 @@ describe('a brief tool outage delays a call, it does not fail it', () => {
   );
 });
 
+// Issue 21, kill storm: the demo tools SIGKILLed with a call in flight reset its connection after the request was
+// sent; that was taken as the tool's answer, and reads and idempotent writes failed though the tool was back at once.
+describe('a connection reset after the request was sent', () => {
+  // Reads each request in full, then destroys the socket without answering the first time a path is called (the
+  // tool killed mid-call); answers normally after that.
+  async function startResettingServer() {
+    const seen = new Map<string, string[]>();
+    const s = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const path = req.url ?? '/';
+        const keys = seen.get(path) ?? [];
+        keys.push(String(req.headers['idempotency-key']));
+        seen.set(path, keys);
+        if (keys.length === 1) {
+          req.socket.destroy();
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ value: 'up' }));
+      });
+    });
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    const port = (s.address() as AddressInfo).port;
+    return {
+      url: `http://127.0.0.1:${String(port)}`,
+      port,
+      keys: (path: string) => seen.get(path) ?? [],
+      close: () => new Promise((resolve) => s.close(resolve)),
+    };
+  }
+  let tools: Awaited<ReturnType<typeof startResettingServer>>;
+  let gateway: Executor;
+  // One attempt of its own: only the outage budget may send it again.
+  const once = { max_attempts: 1, initial_backoff_ms: 20, max_backoff_ms: 100 };
+  beforeAll(async () => {
+    tools = await startResettingServer();
+    gateway = createExecutor({
+      store,
+      transports: {
+        http: createHttpTransport({ guard: createSsrfGuard({ allow: [`127.0.0.1:${String(tools.port)}`] }) }),
+      },
+      breaker: { failureThreshold: 3, openMs: 2000 },
+      outageBudgetMs: 5000,
+    });
+  });
+  afterAll(async () => {
+    await tools.close();
+  });
+
+  it('a read is an outage to wait out: sent again with the same key, it succeeds', async () => {
+    const r = await gateway.execute(request(httpTool('reset_read', `${tools.url}/read`, { retry: once })));
+    expect(r).toMatchObject({ ok: true, error_class: null, output: { value: 'up' }, attempts: 2 });
+    const keys = tools.keys('/read');
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[0]).toBe(r.idempotency_key);
+  });
+
+  it('an idempotent write is sent again with the same Idempotency-Key and succeeds', async () => {
+    const tool = httpTool('reset_idem_write', `${tools.url}/idem-write`, {
+      action: 'write',
+      permission: 'write',
+      idempotent: true,
+      evidence: 'action_receipt',
+      retry: once,
+    });
+    const r = await gateway.execute(request(tool, { amount: 31 }));
+    expect(r).toMatchObject({ ok: true, output_kind: 'action_receipt', output: { value: 'up' } });
+    const keys = tools.keys('/idem-write');
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[0]).toBe(r.idempotency_key);
+    const row = await schema.pool.query<{ status: string }>(
+      'SELECT status FROM executor_calls WHERE idempotency_key = $1',
+      [r.idempotency_key],
+    );
+    expect(row.rows).toEqual([{ status: 'succeeded' }]);
+  });
+
+  it('a write that is not idempotent is not sent again, and its result says the outcome is unknown', async () => {
+    const tool = httpTool('reset_plain_write', `${tools.url}/plain-write`, {
+      action: 'write',
+      permission: 'write',
+      idempotent: false,
+      evidence: 'action_receipt',
+      retry: retrying,
+    });
+    const r = await gateway.execute(request(tool, { amount: 32 }));
+    expect(r).toMatchObject({ ok: false, error_class: 'transient', output_kind: 'failure', attempts: 1 });
+    expect(r.error_message).toContain('outcome unknown');
+    expect(tools.keys('/plain-write')).toHaveLength(1);
+  });
+});
+
 describe('read cache (EX-6)', () => {
   const cached = (name: string, extra: Partial<ToolDefinitionInput> = {}) =>
     httpTool(name, `${server.url}/ok`, { cache: { enabled: true, freshness: 'minutes' }, ...extra });

@@ -47,8 +47,11 @@ export interface ExecutorOptions {
    * policy's attempts, while it fails in a way that certainly did not reach the tool or asks to be retried later —
    * connection refused (or reset before the request was sent), the host not resolving, the tool's circuit breaker
    * open (its half-open probe is honoured: one call tries while the others wait), HTTP 503, or 429 with Retry-After
-   * — for a failure class in the tool's `retry.retry_on`. Only after it is such a failure reported. 0 reports it at
-   * once, as before. A write that may have acted is never sent again to a tool that is not idempotent, wait or not.
+   * — for a failure class in the tool's `retry.retry_on`. For a read or an `idempotent` tool (it dedupes by the
+   * `Idempotency-Key` it is sent), a connection reset, socket hang up or refusal after the request was sent counts
+   * too: the tool was killed mid-call, and sending it again with the same key is safe. Only after it is such a failure
+   * reported. 0 reports it at once, as before. A write that may have acted is never sent again to a tool that is not
+   * idempotent, wait or not: its result says the outcome is unknown.
    * @default 30000
    */
   outageBudgetMs?: number;
@@ -120,7 +123,8 @@ function cacheTtl(tool: ToolDefinition): number {
  *   the key, so a later re-injection may run it.
  * Retries inside one execution follow the same rule: a transient failure that may have acted is retried only for
  * idempotent tools. A failure that certainly did not reach the tool goes on being tried for `outageBudgetMs` (issue
- * 21), which needs no exception to that rule: nothing of it was sent.
+ * 21), which needs no exception to that rule: nothing of it was sent; so does a connection that broke after sending
+ * to a read or an idempotent tool (safe to repeat with the same key).
  */
 export function createExecutor(options: ExecutorOptions): Executor {
   const inlineBytes = options.inlineOutputBytes ?? 64 * 1024;
@@ -285,13 +289,21 @@ export function createExecutor(options: ExecutorOptions): Executor {
           if (callError.mayHaveActed) mayHaveActed = true;
           if (callError.errorClass === 'transient' || callError.errorClass === 'internal') permit.failure();
           else if (callError.errorClass !== 'rate_limited') permit.success();
-          // A write that may have acted is sent again only to a tool that dedupes by idempotency key.
+          // A write that may have acted is sent again only to a tool that dedupes by idempotency key; otherwise its
+          // outcome is unknown, and the result says so.
           if (callError.retriable && sideEffecting(tool) && !tool.idempotent && callError.mayHaveActed)
-            throw new ToolCallError(callError.errorClass, callError.message, tool.name, {
-              cause: callError,
-              retriable: false,
-              mayHaveActed: true,
-            });
+            throw new ToolCallError(
+              callError.errorClass,
+              `${callError.message}; the request may have reached the tool, which is not idempotent by key, so ` +
+                'it is not sent again (outcome unknown)',
+              tool.name,
+              {
+                cause: callError,
+                retriable: false,
+                mayHaveActed: true,
+                connectionFailed: callError.connectionFailed,
+              },
+            );
           throw callError;
         } finally {
           release();
@@ -304,10 +316,13 @@ export function createExecutor(options: ExecutorOptions): Executor {
         budgetMs: outageBudgetMs,
         signal,
         // Certainly not reached (refused or reset before sending, breaker open, no such host, 503, 429): the tool
-        // is down or asked for time, and trying again cannot make it act twice. A write that may have acted is not
-        // waited for (the retry rule above already made it non-retriable when its tool is not idempotent).
+        // is down or asked for time, and trying again cannot make it act twice. A connection that broke after the
+        // request was sent (reset, socket hang up: the tool was killed mid-call) is an outage too, not the tool's
+        // answer, when sending it again is safe — a read, or a tool that dedupes by the Idempotency-Key it gets
+        // (issue 21). A write to a tool that is not idempotent and may have acted is not waited for (the retry rule
+        // above already made it non-retriable).
         waitable: (err) =>
-          !err.mayHaveActed &&
+          (!err.mayHaveActed || (err.connectionFailed && (!sideEffecting(tool) || tool.idempotent))) &&
           !refusedHere.has(err) &&
           (err.errorClass === 'transient' || err.retryAfterMs !== undefined),
       },

@@ -203,7 +203,8 @@ export function createHttpTransport(options: HttpTransportOptions): TransportAda
           return;
         }
         const code = (err as NodeJS.ErrnoException).code;
-        if (code !== undefined && CONNECTION_ERRORS.has(code)) {
+        const connectionFailed = code !== undefined && CONNECTION_ERRORS.has(code);
+        if (connectionFailed) {
           state.connectionFailed = true;
           dropIdleConnections(url);
         }
@@ -211,6 +212,7 @@ export function createHttpTransport(options: HttpTransportOptions): TransportAda
           new ToolCallError('transient', `${tool}: connection failed (${code ?? err.name})`, tool, {
             cause: err,
             mayHaveActed: state.sent,
+            connectionFailed,
           }),
         );
       });
@@ -243,7 +245,11 @@ export function createHttpTransport(options: HttpTransportOptions): TransportAda
           reject(
             err instanceof ToolCallError
               ? err
-              : new ToolCallError('transient', `${tool}: response interrupted`, tool, { mayHaveActed: true }),
+              : new ToolCallError('transient', `${tool}: response interrupted`, tool, {
+                  mayHaveActed: true,
+                  // The connection broke before the answer was complete: the tool went away mid-answer.
+                  connectionFailed: true,
+                }),
           );
         });
       });
@@ -287,6 +293,7 @@ export function createHttpTransport(options: HttpTransportOptions): TransportAda
             cause: retryErr,
             ...(retryErr.code ? { code: retryErr.code } : {}),
             mayHaveActed: true,
+            connectionFailed: retryErr.connectionFailed,
           });
         throw retryErr;
       }
