@@ -459,16 +459,8 @@ function imperative(sentence: string): boolean {
   );
 }
 
-// Verbs of placing one thing in or on another ("add X to Y", "attach X to Y", "put X into Y").
-const EN_PLACING: ReadonlySet<string> = new Set([
-  'add',
-  'attach',
-  'append',
-  'insert',
-  'put',
-  'include',
-  'pin',
-]);
+// "add X to Y": the one listed verb of placing one thing in or on another. The others (attach, append, insert, pin)
+// are of no listed kind, so the verb rule for changes of unnamed kind already keeps a tool that does not use them.
 const EN_PLACE = /^(.+?)\s+(?:to|into|onto|in|on)\s+\S/iu;
 
 function readEnglish(request: string): AskedActRead[] {
@@ -490,7 +482,7 @@ function readEnglish(request: string): AskedActRead[] {
     // "Add a comment to ticket TK-2001", "put the figures into the report": a verb of placing makes what comes before
     // "to / into / onto / in / on"; what follows is where it goes, a thing that already exists. The act is served by a
     // tool that makes the first — a tool that makes tickets does not add comments to one.
-    const placed = EN_PLACING.has(verb) ? EN_PLACE.exec(object)?.[1] : undefined;
+    const placed = verb === 'add' ? EN_PLACE.exec(object)?.[1] : undefined;
     const acted = placed ?? object;
     const phrase = `${m[1] ?? ''} ${acted}`.trim();
     // "turn the minutes into the weekly report": what is produced is what follows "into".
