@@ -282,34 +282,35 @@ export function withFreeTextSecrets(
   const taken = secrets.map((s) => s.path);
   const covered = (path: string) => taken.some((t) => path === t || path.startsWith(`${t}.`));
   const found: EventSecret[] = [];
-  const walk = (value: unknown, path: string[]): void => {
-    const here = path.join('.');
-    if (path.length > 0 && covered(here)) return;
+  // Runs on every append, so the path is built once per node and a given secret is looked for only when there is one.
+  const walk = (value: unknown, here: string): void => {
+    if (here !== '' && taken.length > 0 && covered(here)) return;
     if (typeof value === 'string') {
-      if (path.length === 0) return;
+      if (here === '') return;
       const shown = maskSensitiveText(value);
       if (shown !== value) found.push({ path: here, value, shown });
       return;
     }
     if (!isContainer(value)) return;
-    const entries = Array.isArray(value)
-      ? value.map((v, i) => [String(i), v] as const)
-      : Object.entries(value);
-    for (const [key, child] of entries) {
-      if (key.length === 0 || key.includes('.')) {
-        if (path.length > 0 && holdsSensitive(child)) {
-          // Drop what was found under this container: it is taken whole.
-          for (let i = found.length - 1; i >= 0; i -= 1)
-            if (found[i]?.path.startsWith(`${here}.`)) found.splice(i, 1);
-          found.push({ path: here, value });
-          return;
-        }
-        continue;
+    const prefix = here === '' ? '' : `${here}.`;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i += 1) walk(value[i], prefix + String(i));
+      return;
+    }
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      const child = (value as Record<string, unknown>)[key];
+      if (key.length > 0 && !key.includes('.')) walk(child, prefix + key);
+      else if (here !== '' && holdsSensitive(child)) {
+        // Drop what was found under this container: it is taken whole.
+        for (let i = found.length - 1; i >= 0; i -= 1)
+          if (found[i]?.path.startsWith(prefix)) found.splice(i, 1);
+        found.push({ path: here, value });
+        return;
       }
-      walk(child, [...path, key]);
     }
   };
-  walk(payload, []);
+  walk(payload, '');
   return found.length === 0 ? secrets : [...secrets, ...found];
 }
 

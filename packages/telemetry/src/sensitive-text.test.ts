@@ -17,6 +17,15 @@ describe('findSensitive', () => {
       ['id_card', '11010519491231002X'],
     ]);
     expect(kinds('回电１３８１２３４５６７８')).toEqual([['phone', '１３８１２３４５６７８']]);
+    // However the digits are grouped, with or without a cue word.
+    for (const written of [
+      '138 1234 5678',
+      '138-1234-5678',
+      '(138) 1234-5678',
+      '138.1234.5678',
+      '１３８－１２３４－５６７８',
+    ])
+      expect(kinds(`请回 ${written} 谢谢`)).toEqual([['phone', written]]);
     // One digit off: the check digit no longer holds, and it is no phone number either.
     expect(kinds('身份证号 110105194912310021')).toEqual([]);
   });
@@ -45,6 +54,17 @@ describe('findSensitive', () => {
 });
 
 describe('maskSensitiveText', () => {
+  it('reads a timestamp as a time, but not a text that starts with one', () => {
+    expect(kinds('2026-12-02T15:03:25+08:00')).toEqual([]);
+    expect(kinds('2026-12-02T15:03:25Z call +46 70 123 45 67')).toEqual([['phone', '+46 70 123 45 67']]);
+  });
+
+  it('masks a text seen before the same way', () => {
+    const text = 'ring 13812345678 or 13912345678';
+    expect(maskSensitiveText(text)).toBe('ring [phone#1] or [phone#2]');
+    expect(maskSensitiveText(text)).toBe('ring [phone#1] or [phone#2]');
+  });
+
   it('names the kind and numbers distinct values, the same value the same way', () => {
     expect(maskSensitiveText('Call +46 70 123 45 67, not +46 70 765 43 21; again +46 70 123 45 67')).toBe(
       'Call [phone#1], not [phone#2]; again [phone#1]',

@@ -70,7 +70,13 @@ export function phoneCandidates(text: string): { start: number; raw: string }[] 
   return out;
 }
 
-// Cheap test run first: a text with no '@' and no seven digits near one another holds nothing this module finds.
+// Cheapest test first: every kind found here has a digit or an at sign, in ASCII or full width.
+const DIGIT_OR_AT = /[\d@\uFF10-\uFF19\uFF20]/;
+
+// A string that is wholly an RFC 3339 date-time (every envelope and payload carries several) is a time, nothing else.
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+// Cheap test run next: a text with no '@' and no seven digits near one another holds nothing this module finds.
 const MAYBE_SENSITIVE = /@|\d(?:[\s().-]{0,2}\d){6}/;
 
 // Letters and digits (ASCII) on either side make a digit run part of a longer token (a hash, an id), not a number.
@@ -80,13 +86,23 @@ function bounded(text: string, start: number, end: number): boolean {
   return !TOKEN_CHAR.test(text.charAt(start - 1)) && !TOKEN_CHAR.test(text.charAt(end));
 }
 
+const CN_MOBILE_DIGITS = /1[3-9]\d{9}/;
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]/gu;
+
 /**
  * Phone numbers libphonenumber-js finds and validates: international ones (written with `+`, any country) and, for
  * Chinese text without a country code, mainland mobile numbers (1[3-9]… eleven digits, type MOBILE by the metadata).
  */
 function libphonenumberSpans(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
-  for (const m of findPhoneNumbersInText(text)) out.push({ start: m.startsAt, end: m.endsAt });
+  // Each search runs only where it can find something: libphonenumber-js builds an Error for every candidate it
+  // rejects, which made this the costliest part of an event's append when every timestamp and id went through it.
+  // Without a default country a number must be written with `+`; a mainland mobile number is eleven digits 1[3-9]…,
+  // which stay eleven digits in a row once everything but letters and digits is taken out (a superset of the
+  // punctuation libphonenumber-js lets inside a number).
+  if (text.includes('+'))
+    for (const m of findPhoneNumbersInText(text)) out.push({ start: m.startsAt, end: m.endsAt });
+  if (!CN_MOBILE_DIGITS.test(text.replace(NOT_LETTER_OR_DIGIT, ''))) return out;
   for (const m of findPhoneNumbersInText(text, { defaultCountry: 'CN' })) {
     if (m.number.country === 'CN' && m.number.getType() === 'MOBILE')
       out.push({ start: m.startsAt, end: m.endsAt });
@@ -130,7 +146,8 @@ function luhn(digits: string): boolean {
  * also a phone). Full-width digits and signs count as their ASCII forms. Pure and deterministic.
  */
 export function findSensitive(text: string): SensitiveSpan[] {
-  if (typeof text !== 'string' || text.length === 0) return [];
+  if (typeof text !== 'string' || text.length === 0 || !DIGIT_OR_AT.test(text) || TIMESTAMP.test(text))
+    return [];
   const ascii = halfwidth(text);
   if (!MAYBE_SENSITIVE.test(ascii)) return [];
   const found: { kind: SensitiveKind; start: number; end: number }[] = [];
@@ -180,6 +197,23 @@ export function sensitivePlaceholder(kind: SensitiveKind, ordinal: number): stri
  * written twice gets the same placeholder. Returns the text itself when nothing is found.
  */
 export function maskSensitiveText(text: string): string {
+  const known = MASKED.get(text);
+  if (known !== undefined) return known;
+  const masked = maskUncached(text);
+  // The same text is masked again at every hop (a request, its context); a short memory of recent results saves
+  // the search. Long texts are not kept, and the oldest entry leaves first.
+  if (text.length <= MASK_MEMO_MAX_TEXT) {
+    if (MASKED.size >= MASK_MEMO_ENTRIES) MASKED.delete(MASKED.keys().next().value as string);
+    MASKED.set(text, masked);
+  }
+  return masked;
+}
+
+const MASK_MEMO_ENTRIES = 2048;
+const MASK_MEMO_MAX_TEXT = 4096;
+const MASKED = new Map<string, string>();
+
+function maskUncached(text: string): string {
   const spans = findSensitive(text);
   if (spans.length === 0) return text;
   const ordinals = new Map<string, number>();
