@@ -171,13 +171,16 @@ const RECORD_OVERHEAD_BYTES = 64;
 
 type KafkaMessage = TopicMessages['messages'][number];
 
+/** Bytes of a key, value or header as kafkajs sends it (a Buffer as it is, a string as UTF-8, nothing as 0). */
+function byteLength(v: unknown): number {
+  return Buffer.isBuffer(v) ? v.length : typeof v === 'string' ? Buffer.byteLength(v, 'utf8') : 0;
+}
+
 /** Bytes a message adds to a record batch, at most: key, value, headers and the record's framing. */
 function messageBytes(message: KafkaMessage): number {
-  const length = (v: unknown) =>
-    Buffer.isBuffer(v) ? v.length : typeof v === 'string' ? Buffer.byteLength(v, 'utf8') : 0;
-  let bytes = RECORD_OVERHEAD_BYTES + length(message.key) + length(message.value);
+  let bytes = RECORD_OVERHEAD_BYTES + byteLength(message.key) + byteLength(message.value);
   for (const [name, value] of Object.entries(message.headers ?? {})) {
-    bytes += RECORD_OVERHEAD_BYTES + Buffer.byteLength(name, 'utf8') + length(value);
+    bytes += RECORD_OVERHEAD_BYTES + Buffer.byteLength(name, 'utf8') + byteLength(value);
   }
   return bytes;
 }

@@ -29,7 +29,13 @@ import {
   type NewEvent,
   type StoredEvent,
 } from '@signalbox/event-log';
-import { RetriesExhaustedError, isRetriable, retriableFlag, retry } from '@signalbox/retry';
+import {
+  RetriesExhaustedError,
+  isRetriable,
+  retriableFlag,
+  retry,
+  type RetryOptions,
+} from '@signalbox/retry';
 import { injectTraceHeaders, withConsumerSpan } from '@signalbox/telemetry';
 import {
   decisionEnvelope,
@@ -178,6 +184,33 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
   // Aborted as the stage drains: decisions waiting on something outside give up (DecisionDeferredError).
   const draining = new AbortController();
 
+  // How a decision is retried: the same for every input, so made once rather than for each message decided.
+  const decideRetry: RetryOptions = {
+    attempts: o.decideAttempts,
+    initialMs: o.retryBaseMs,
+    maxMs: o.retryMaxMs,
+    jitter: 1,
+    // A decision is pure: an error that does not say a retry may help would fail the same way again (and ask its
+    // models again), so only an explicit `retriable: true` is tried again. A deferral is not a failure.
+    retriable: (err) =>
+      !(err instanceof DecisionDeferredError) && isRetriable(err) && retriableFlag(err) === true,
+    onRetry: () => observer.onRetry?.('decide'),
+  };
+
+  /** One attempt of a decision: the decision and the model exchanges this attempt made. */
+  async function decideOnce(
+    input: StageMessage,
+    ctx: DecisionContext,
+    lastAttempt: { exchanges: () => readonly ModelExchange[] },
+  ): Promise<{ decision: Decision; exchanges: readonly ModelExchange[] }> {
+    // A stage without models (most of them) decides with the plain context: nothing to record, nothing to add.
+    if (!models) return { decision: await definition.decide(input, ctx), exchanges: NO_EXCHANGES };
+    const recorder = recordExchanges(models);
+    lastAttempt.exchanges = () => recorder.exchanges();
+    const decision = await definition.decide(input, { ...ctx, models: recorder.models });
+    return { decision, exchanges: recorder.exchanges() };
+  }
+
   /**
    * The decision and the model exchanges it used. Each attempt records its own exchanges: those of an attempt that
    * failed are not what the decision rests on.
@@ -189,27 +222,7 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
     lastAttempt: { exchanges: () => readonly ModelExchange[] },
   ): Promise<{ decision: Decision; exchanges: readonly ModelExchange[] }> {
     try {
-      return await retry(
-        async () => {
-          // A stage without models (most of them) decides with the plain context: nothing to record, nothing to add.
-          if (!models) return { decision: await definition.decide(input, ctx), exchanges: NO_EXCHANGES };
-          const recorder = recordExchanges(models);
-          lastAttempt.exchanges = () => recorder.exchanges();
-          const decision = await definition.decide(input, { ...ctx, models: recorder.models });
-          return { decision, exchanges: recorder.exchanges() };
-        },
-        {
-          attempts: o.decideAttempts,
-          initialMs: o.retryBaseMs,
-          maxMs: o.retryMaxMs,
-          jitter: 1,
-          // A decision is pure: an error that does not say a retry may help would fail the same way again (and ask
-          // its models again), so only an explicit `retriable: true` is tried again. A deferral is not a failure.
-          retriable: (err) =>
-            !(err instanceof DecisionDeferredError) && isRetriable(err) && retriableFlag(err) === true,
-          onRetry: () => observer.onRetry?.('decide'),
-        },
-      );
+      return await retry(() => decideOnce(input, ctx, lastAttempt), decideRetry);
     } catch (err) {
       // What the decision failed with, not that it was given up on: that is what its failed event records.
       throw err instanceof RetriesExhaustedError ? err.cause : err;
@@ -329,7 +342,7 @@ export function createStageRuntime(options: StageRuntimeOptions): StageRuntime {
     traceparent: string | null,
   ): Promise<Fate> {
     const versions = definition.versions();
-    const lastAttempt = { exchanges: (): readonly ModelExchange[] => NO_EXCHANGES };
+    const lastAttempt = { exchanges: noExchanges };
     // EL-6: the stage's own time on the decision (retries included), recorded with it for the trace view.
     const started = performance.now();
     try {
@@ -597,6 +610,7 @@ function sameEnvelope(message: unknown, envelope: Envelope): boolean {
 }
 
 const NO_EXCHANGES: readonly ModelExchange[] = Object.freeze([]);
+const noExchanges = (): readonly ModelExchange[] => NO_EXCHANGES;
 
 // The envelope caps `decision_reason` at 4000 characters and ids at 128; an error message can be any length.
 const MAX_DETAIL_LENGTH = 1000;
