@@ -57,10 +57,18 @@ export const ERROR_CLASSES: Readonly<Record<ErrorClass, ErrorClassInfo>> = {
   },
 };
 
-/** The error message as it goes into an event: one line, capped, never a stack trace (EX-5). */
-export function eventErrorMessage(errorClass: ErrorClass, message: string): string {
+/**
+ * The error message as it goes into an event: one line, capped, never a stack trace (EX-5). `retriable` is whether
+ * this error was one to try again — its class's flag unless the error says otherwise (a tool's declared error code,
+ * a write whose outcome is unknown).
+ */
+export function eventErrorMessage(
+  errorClass: ErrorClass,
+  message: string,
+  retriable: boolean = ERROR_CLASSES[errorClass].retriable,
+): string {
   const firstLine = message.split('\n')[0] ?? '';
   const info = ERROR_CLASSES[errorClass];
-  const text = `[${errorClass}; retriable=${String(info.retriable)}; next=${info.next_action}] ${firstLine}`;
+  const text = `[${errorClass}; retriable=${String(retriable)}; next=${info.next_action}] ${firstLine}`;
   return text.length <= 1000 ? text : `${text.slice(0, 999)}…`;
 }

@@ -107,6 +107,20 @@ function sideEffecting(tool: ToolDefinition): boolean {
   return tool.action !== 'read';
 }
 
+/**
+ * What a write's result says when it failed after the request may have reached the tool, and the tool does not
+ * dedupe by key: a sentence naming what happened (`refund: outcome unknown, connection failed (ECONNRESET) after
+ * the request may have reached the tool; …`), never a promise to retry.
+ */
+function unknownOutcomeMessage(toolName: string, failure: string): string {
+  const prefix = `${toolName}: `;
+  const what = failure.startsWith(prefix) ? failure.slice(prefix.length) : failure;
+  return (
+    `${toolName}: outcome unknown, ${what} after the request may have reached the tool; it is not idempotent by key, ` +
+    'so it was not sent again'
+  );
+}
+
 function cacheTtl(tool: ToolDefinition): number {
   if (!tool.cache?.enabled || sideEffecting(tool) || tool.permission !== 'read_only') return 0;
   return tool.cache.ttl_seconds ?? FRESHNESS_TTL_SECONDS[tool.cache.freshness];
@@ -181,6 +195,8 @@ export function createExecutor(options: ExecutorOptions): Executor {
     message: string,
     attempts: number,
     started: number,
+    /** Whether the error was one to try again (see eventErrorMessage); its class's flag when not given. */
+    retriable?: boolean,
   ): StepResult {
     return {
       step_index: request.step_index,
@@ -190,7 +206,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
       output_ref: null,
       output_kind: 'failure',
       error_class: errorClass,
-      error_message: eventErrorMessage(errorClass, message),
+      error_message: eventErrorMessage(errorClass, message, retriable),
       duration_ms: Math.max(0, performance.now() - started),
       attempts,
       cache_hit: false,
@@ -294,8 +310,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
           if (callError.retriable && sideEffecting(tool) && !tool.idempotent && callError.mayHaveActed)
             throw new ToolCallError(
               callError.errorClass,
-              `${callError.message}; the request may have reached the tool, which is not idempotent by key, so ` +
-                'it is not sent again (outcome unknown)',
+              unknownOutcomeMessage(tool.name, callError.message),
               tool.name,
               {
                 cause: callError,
@@ -336,7 +351,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
     const err = outcome.error;
     const result =
       err instanceof ToolCallError
-        ? failure(request, key, err.errorClass, err.message, outcome.attempts, started)
+        ? failure(request, key, err.errorClass, err.message, outcome.attempts, started, err.retriable)
         : failure(request, key, 'internal', `${tool.name}: internal error`, outcome.attempts, started);
     return { result, mayHaveActed, aborted: outcome.aborted };
   }

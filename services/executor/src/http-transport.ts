@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { ErrorClass } from '@signalbox/contracts';
+import { CONNECTION_ERRORS } from './connection-errors.js';
 import { ExecutorConfigError, SsrfRefusedError, ToolCallError } from './errors.js';
 import { declaredError, reportedError, shortText } from './declared-errors.js';
 import type { ResolvedAddress, SsrfGuard } from './ssrf-guard.js';
@@ -22,20 +23,6 @@ export interface HttpTransportOptions {
    */
   keepAliveIdleMs?: number;
 }
-
-// Errors of the connection itself (refused, reset, broken, unreachable): the peer is gone or restarted, so the other
-// idle connections to it are suspect too.
-const CONNECTION_ERRORS = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'EHOSTDOWN',
-  'ENETUNREACH',
-  'ENETDOWN',
-]);
 
 /** What one attempt learned about its connection, for the caller's fresh-connection retry. */
 interface SendState {
@@ -204,6 +191,7 @@ export function createHttpTransport(options: HttpTransportOptions): TransportAda
         }
         const code = (err as NodeJS.ErrnoException).code;
         const connectionFailed = code !== undefined && CONNECTION_ERRORS.has(code);
+        // The peer is gone or restarted: the other idle connections to it are suspect too.
         if (connectionFailed) {
           state.connectionFailed = true;
           dropIdleConnections(url);

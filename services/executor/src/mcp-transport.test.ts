@@ -11,6 +11,7 @@ import { importMcpTools, type ToolDefinition } from '@signalbox/registry';
 import { createIsolatedSchema, testEndpoints, type IsolatedSchema } from '@signalbox/test-support';
 import { createExecutorStore, type ExecutorStore } from './executor-store.js';
 import { createExecutor, type Executor } from './executor.js';
+import { ToolCallError } from './errors.js';
 import { createMcpTransport, type McpTransport } from './mcp-transport.js';
 import { createSsrfGuard } from './ssrf-guard.js';
 
@@ -217,6 +218,99 @@ describe('MCP over streamable HTTP', () => {
       expect(r).toMatchObject({ ok: false, error_class: 'permission' });
     } finally {
       await strict.close();
+    }
+  });
+});
+
+describe('MCP connection failures (issue 21: classified as the HTTP transport classifies its own)', () => {
+  /** The error `mcp.call` rejects with for `tool` on `server` (never sent before: a fresh invocation). */
+  async function callError(transport: McpTransport, server: string, tool: string): Promise<ToolCallError> {
+    const listed = await importedTools('refunds');
+    const definition = {
+      ...listed.get('order_lookup')!,
+      name: tool,
+      transport: { kind: 'mcp' as const, server, tool: 'order_lookup' },
+    };
+    const failed = await transport
+      .call({
+        tool: definition,
+        arguments: { order_id: '1' },
+        idempotencyKey: `idem_${randomUUID()}`,
+        timeoutMs: 5_000,
+        tenantId: 'acme',
+      })
+      .then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+    expect(failed).toBeInstanceOf(ToolCallError);
+    return failed as ToolCallError;
+  }
+
+  it('a refused connection is a connection failure that cannot have acted', async () => {
+    // A port that was just listened on and closed again: nothing accepts there.
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const refused = createMcpTransport({
+      servers: { gone: { transport: 'http', url: `http://127.0.0.1:${String(port)}/mcp` } },
+      guard: createSsrfGuard({ allow: [`127.0.0.1:${String(port)}`] }),
+    });
+    try {
+      const err = await callError(refused, 'gone', 'refused_lookup');
+      expect(err).toMatchObject({ errorClass: 'transient', connectionFailed: true, mayHaveActed: false });
+      expect(err.message).toBe('refused_lookup: MCP server connection failed (ECONNREFUSED)');
+    } finally {
+      await refused.close();
+    }
+  });
+
+  it('a connection reset after the call was sent is a connection failure that may have acted', async () => {
+    // A server that answers the handshake, then drops the connection of every tools/call without an answer.
+    const transports = new Map<string, StreamableHTTPServerTransport>();
+    const dropping = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        const body = raw ? (JSON.parse(raw) as { method?: string }) : undefined;
+        if (body?.method === 'tools/call') {
+          req.socket.destroy();
+          return;
+        }
+        void (async () => {
+          const sessionId = req.headers['mcp-session-id'];
+          let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
+          if (!transport) {
+            const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+              sessionIdGenerator: () => randomUUID(),
+              onsessioninitialized: (id: string) => {
+                transports.set(id, created);
+              },
+            });
+            await buildServer().connect(created);
+            transport = created;
+          }
+          await transport.handleRequest(req, res, body);
+        })();
+      });
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    const port = (dropping.address() as AddressInfo).port;
+    const resetting = createMcpTransport({
+      servers: { flaky: { transport: 'http', url: `http://127.0.0.1:${String(port)}/mcp` } },
+      guard: createSsrfGuard({ allow: [`127.0.0.1:${String(port)}`] }),
+    });
+    try {
+      const err = await callError(resetting, 'flaky', 'reset_lookup');
+      expect(err).toMatchObject({ errorClass: 'transient', connectionFailed: true, mayHaveActed: true });
+      expect(err.message).toMatch(
+        /^reset_lookup: MCP server connection failed \((ECONNRESET|UND_ERR_SOCKET)\)$/,
+      );
+    } finally {
+      await resetting.close();
+      dropping.closeAllConnections();
+      await new Promise((resolve) => dropping.close(resolve));
     }
   });
 });

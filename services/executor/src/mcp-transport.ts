@@ -3,6 +3,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { CONNECT_FAILURES, connectionErrorCode } from './connection-errors.js';
 import { ExecutorConfigError, SsrfRefusedError, ToolCallError } from './errors.js';
 import { declaredError, shortText } from './declared-errors.js';
 import type { SsrfGuard } from './ssrf-guard.js';
@@ -164,8 +165,12 @@ export function createMcpTransport(options: McpTransportOptions): McpTransport {
             },
           );
         case ErrorCode.ConnectionClosed as number:
+          // The server went away while the call was out (its process ended, its stream closed): a connection
+          // failure like the HTTP transport's, not the tool's answer.
           return new ToolCallError('transient', `${tool}: MCP connection closed`, tool, {
+            cause: err,
             mayHaveActed: sent,
+            connectionFailed: true,
           });
         case ErrorCode.MethodNotFound as number:
           return new ToolCallError('capability_mismatch', `${tool}: ${message}`, tool);
@@ -179,7 +184,19 @@ export function createMcpTransport(options: McpTransportOptions): McpTransport {
           });
       }
     }
-    return new ToolCallError('transient', `${tool}: MCP server unreachable`, tool, { mayHaveActed: sent });
+    // Refused, reset or broken under the SDK's client (for streamable HTTP, `fetch failed` with the socket error as
+    // its cause): classified as the HTTP transport classifies its own connection errors.
+    const code = connectionErrorCode(err);
+    if (code)
+      return new ToolCallError('transient', `${tool}: MCP server connection failed (${code})`, tool, {
+        cause: err,
+        mayHaveActed: sent && !CONNECT_FAILURES.has(code),
+        connectionFailed: true,
+      });
+    return new ToolCallError('transient', `${tool}: MCP server unreachable`, tool, {
+      cause: err,
+      mayHaveActed: sent,
+    });
   }
 
   return {
