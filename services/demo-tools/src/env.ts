@@ -17,8 +17,8 @@ export const Env = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a lower-case SQL identifier')
     .default('demo_tools'),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
-  /** How long SIGTERM waits for in-flight requests before exiting. @default 10000 */
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** How long SIGTERM waits for in-flight requests (and closing the pool and telemetry) before exiting. @default 10000 */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
 });
 export type Env = z.infer<typeof Env>;
 

@@ -1,6 +1,7 @@
 // The demo tools as a process (main.ts): PostgreSQL restarting terminates the pool's idle connections (SQLSTATE 57P01).
 // Before the pool had an 'error' listener that event was an uncaught exception and the process died; now it is
-// logged, the pool replaces the connection and the next tool call is served.
+// logged, the pool replaces the connection and the next tool call is served. SIGTERM is the last test: the process's
+// shutdown goes through closeOnSignal, which closes what it holds in order and its telemetry last.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
@@ -120,5 +121,15 @@ describe('demo-tools main', () => {
     const again = await call();
     expect(again.status).toBe(200);
     expect(exited).toBeUndefined();
+  }, 30_000);
+
+  it('on SIGTERM closes the server, the pool and last its telemetry through the one shutdown owner, then exits 0', async () => {
+    const done = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await done;
+    expect(exited).toEqual({ code: 0, signal: null });
+    const closed = lines.filter((l) => l.msg === 'closed').map((l) => l.resource);
+    expect(closed).toEqual(['http server', 'postgresql pool', 'telemetry']);
+    expect(lines.find((l) => l.msg === 'shut down')).toMatchObject({ outcome: 'closed' });
   }, 30_000);
 });

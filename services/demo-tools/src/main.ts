@@ -1,12 +1,14 @@
 // Wiring only: environment → PostgreSQL → migrate + seed → HTTP/MCP server; SIGTERM drains and closes.
 import pg from 'pg';
+import { closeOnSignal } from '@signalbox/stage-kit';
 import { startTelemetry } from '@signalbox/telemetry';
 import { createDemoStore } from './demo-store.js';
 import { loadEnv } from './env.js';
 import { createDemoToolsServer } from './server.js';
 
-// OB-3: the OpenTelemetry SDK (process and runtime metrics) when an OTLP endpoint is set, else nothing.
-const telemetry = await startTelemetry({ service: 'demo-tools' });
+// OB-3: the OpenTelemetry SDK (process and runtime metrics) when an OTLP endpoint is set, else nothing; the shutdown
+// below (closeOnSignal, the one owner of a process's shutdown) stops it last, so the drain's own metrics go out too.
+await startTelemetry({ service: 'demo-tools' });
 const env = loadEnv();
 const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 8 });
 const store = createDemoStore(pool, { schema: env.DEMO_TOOLS_SCHEMA });
@@ -26,22 +28,13 @@ await store.seed();
 const address = await app.listen({ port: env.HTTP_PORT, host: env.HTTP_HOST });
 app.log.info({ address, schema: store.schema }, 'demo-tools listening');
 
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'demo-tools draining');
-  // In-flight requests finish within the grace period; past it the process exits anyway.
-  const timer = setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS);
-  timer.unref();
-  try {
-    await app.close();
-    await pool.end();
-    await telemetry.shutdown();
-    process.exit(0);
-  } catch {
-    process.exit(1);
-  }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+// SIGTERM (or SIGINT): in-flight requests finish, then the pool closes, then the telemetry, within
+// SHUTDOWN_GRACE_MS; past it the process exits anyway.
+closeOnSignal({
+  drainTimeoutMs: env.SHUTDOWN_GRACE_MS,
+  logger: app.log,
+  closables: [
+    { name: 'http server', close: () => app.close() },
+    { name: 'postgresql pool', close: () => pool.end() },
+  ],
+});
