@@ -1,3 +1,4 @@
+import { SOCKET_CONNECTION_ERRORS } from '@signalbox/retry';
 import { BrokerError } from './errors.js';
 
 // How a kafkajs failure becomes a BrokerError, and whether it is worth retrying. kafkajs flags its own errors, but
@@ -19,16 +20,8 @@ const CONNECTION_ERROR_NAMES = new Set([
 ]);
 
 /** System error codes of a connection that failed or could not be made (DNS included: a broker pod restarting). */
-const CONNECTION_ERROR_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'EHOSTDOWN',
-  'ENETUNREACH',
-  'ENETDOWN',
+const CONNECTION_ERROR_CODES: ReadonlySet<string> = new Set([
+  ...SOCKET_CONNECTION_ERRORS,
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);

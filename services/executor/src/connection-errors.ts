@@ -1,20 +1,15 @@
+import { SOCKET_CONNECTION_ERRORS } from '@signalbox/retry';
+
 // What counts as the connection itself failing — refused, reset, broken, unreachable — for every transport: the peer
 // is gone or restarted, so the failure is not the tool's answer, even when the request had been sent (issue 21).
 
 /**
- * Codes of connection errors: Node's socket errors, and undici's (the `fetch` under the MCP SDK's streamable HTTP
- * client) for a socket the peer closed (`UND_ERR_SOCKET`, "other side closed") and a connect that timed out.
+ * Codes of connection errors: Node's socket errors (@signalbox/retry's one list), and undici's (the `fetch` under the
+ * MCP SDK's streamable HTTP client) for a socket the peer closed (`UND_ERR_SOCKET`, "other side closed") and a
+ * connect that timed out.
  */
 export const CONNECTION_ERRORS: ReadonlySet<string> = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'EHOSTDOWN',
-  'ENETUNREACH',
-  'ENETDOWN',
+  ...SOCKET_CONNECTION_ERRORS,
   'UND_ERR_SOCKET',
   'UND_ERR_CONNECT_TIMEOUT',
 ]);

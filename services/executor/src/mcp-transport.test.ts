@@ -59,15 +59,21 @@ function buildServer(): McpServer {
   return server;
 }
 
-beforeAll(async () => {
-  schema = await createIsolatedSchema(testEndpoints().databaseUrl, 'executor_mcp');
-  store = createExecutorStore({ pool: schema.pool });
-  await store.migrate();
+/**
+ * A streamable HTTP MCP server of {@link buildServer}, one session per client. `drop` sees each request's JSON body
+ * first: when it says so, the connection is destroyed without an answer (a server killed mid-call).
+ */
+function mcpHttpServer(drop: (body: { method?: string } | undefined) => boolean = () => false): http.Server {
   const transports = new Map<string, StreamableHTTPServerTransport>();
-  httpServer = http.createServer((req, res) => {
+  return http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
+      const body = raw ? (JSON.parse(raw) as { method?: string }) : undefined;
+      if (drop(body)) {
+        req.socket.destroy();
+        return;
+      }
       void (async () => {
         const sessionId = req.headers['mcp-session-id'];
         let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
@@ -81,10 +87,17 @@ beforeAll(async () => {
           await buildServer().connect(created);
           transport = created;
         }
-        await transport.handleRequest(req, res, raw ? (JSON.parse(raw) as unknown) : undefined);
+        await transport.handleRequest(req, res, body);
       })();
     });
   });
+}
+
+beforeAll(async () => {
+  schema = await createIsolatedSchema(testEndpoints().databaseUrl, 'executor_mcp');
+  store = createExecutorStore({ pool: schema.pool });
+  await store.migrate();
+  httpServer = mcpHttpServer();
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const port = (httpServer.address() as AddressInfo).port;
   mcp = createMcpTransport({
@@ -268,33 +281,7 @@ describe('MCP connection failures (issue 21: classified as the HTTP transport cl
 
   it('a connection reset after the call was sent is a connection failure that may have acted', async () => {
     // A server that answers the handshake, then drops the connection of every tools/call without an answer.
-    const transports = new Map<string, StreamableHTTPServerTransport>();
-    const dropping = http.createServer((req, res) => {
-      let raw = '';
-      req.on('data', (c: Buffer) => (raw += c.toString()));
-      req.on('end', () => {
-        const body = raw ? (JSON.parse(raw) as { method?: string }) : undefined;
-        if (body?.method === 'tools/call') {
-          req.socket.destroy();
-          return;
-        }
-        void (async () => {
-          const sessionId = req.headers['mcp-session-id'];
-          let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
-          if (!transport) {
-            const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-              sessionIdGenerator: () => randomUUID(),
-              onsessioninitialized: (id: string) => {
-                transports.set(id, created);
-              },
-            });
-            await buildServer().connect(created);
-            transport = created;
-          }
-          await transport.handleRequest(req, res, body);
-        })();
-      });
-    });
+    const dropping = mcpHttpServer((body) => body?.method === 'tools/call');
     await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
     const port = (dropping.address() as AddressInfo).port;
     const resetting = createMcpTransport({
