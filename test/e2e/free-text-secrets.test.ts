@@ -5,18 +5,17 @@
 // secrets table holds the values.
 import { WORKER_SERVICES, startServiceProcess, stopServiceProcess, workerEnv } from '../support/services.js';
 import { startDemoTools, type DemoTools } from '../support/demo-tools.js';
+import { finishedEvents, submitMessage, submittedMessage } from '../support/e2e-tasks.js';
 import { prefixedBus, prepareTopics } from '../support/topics.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS, type TopicMessage } from '@signalbox/contracts';
 import type { Bus } from '@signalbox/bus';
-import { createPgEventStore, type EventStore, type StoredEvent } from '@signalbox/event-log';
+import { createPgEventStore, type EventStore } from '@signalbox/event-log';
 import {
   createIsolatedSchema,
   testEndpoints,
   uniqueName,
   type IsolatedSchema,
 } from '@signalbox/test-support';
-import { waitFor } from '../support/workers.js';
 
 const endpoints = testEndpoints();
 const REFERENCE_TIME = '2026-11-30T09:00:00.000Z';
@@ -70,55 +69,19 @@ afterAll(async () => {
 describe('sensitive values in free text through five workers on real Kafka + PostgreSQL (RS-6)', () => {
   it('stores and logs no clear phone or e-mail anywhere, calls the tool with the real phone, keeps it secret', async () => {
     const taskId = `${prefix}task-1`;
-    const message: TopicMessage<'taskSubmitted'> = {
-      event_id: `ev_submitted_${taskId}`,
-      task_id: taskId,
-      tenant_id: 'default',
-      agent_id: 'reach_agent',
-      stage: 'api',
-      event_type: 'task_submitted',
-      causation_id: null,
-      revision_count: 0,
-      degraded_flag: false,
-      decision_reason: 'submitted by the e2e suite',
-      input_source: 'user',
-      registry_version: null,
-      profiles_version: null,
-      policy_version: null,
-      occurred_at: new Date().toISOString(),
-      schema_version: 1,
-      traceparent: null,
-      payload: {
-        task: {
-          request: REQUEST,
-          context: [{ role: 'user', content: `Earlier: you can also reach me at ${EMAIL}` }],
-          locale: 'en-US',
-          time_zone: 'UTC',
-          reference_time: REFERENCE_TIME,
-          cost_ceiling_usd: null,
-          required_modalities: ['text'],
-          attachments: [],
-          scenario: null,
-          needs_fresh_data: false,
-          redrive_of: null,
-        },
-      },
-    };
-    // Like the API: appended, then published.
-    await store.append([{ envelope: message, topic: TOPICS.taskSubmitted.name, payload: message.payload }]);
-    await bus.publish([{ topic: TOPICS.taskSubmitted, key: taskId, value: message }]);
-    let events: StoredEvent[] = [];
-    await waitFor(
-      async () => {
-        events = await store.readTask(taskId);
-        return events.some((e) => e.envelope.event_type === 'task_finished');
-      },
-      `${taskId} to finish`,
-      60_000,
-    ).catch((error: unknown) => {
-      const logs = services.map((s) => `--- ${s.name}\n${s.output().slice(-3000)}`).join('\n');
-      throw new Error(`${String(error)}\n${logs}`);
+    const message = submittedMessage({
+      taskId,
+      tenantId: 'default',
+      agentId: 'reach_agent',
+      request: REQUEST,
+      referenceTime: REFERENCE_TIME,
+      reason: 'submitted by the e2e suite',
+      context: [{ role: 'user', content: `Earlier: you can also reach me at ${EMAIL}` }],
     });
+    await submitMessage(store, bus, message);
+    const events = await finishedEvents(store, taskId, 60_000, () =>
+      services.map((s) => `--- ${s.name}\n${s.output().slice(-3000)}`).join('\n'),
+    );
     const stages = events.map((e) => `${e.envelope.stage}:${e.envelope.event_type}`);
     expect(stages).toContain('executor:step_executed');
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, allTopicNames } from '@signalbox/contracts';
 import { createKafkaBus, createSchemaRegistry, prefixTopic, registerTopicSchemas } from '@signalbox/bus';
-import { createPgEventStore, type EventStore, type StoredEvent } from '@signalbox/event-log';
+import { createPgEventStore, type EventStore } from '@signalbox/event-log';
 import { RUNTIME_METRICS, parseTraceparent } from '@signalbox/telemetry';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '@signalbox/telemetry/testing';
 import {
@@ -20,6 +20,7 @@ import {
   type IsolatedSchema,
 } from '@signalbox/test-support';
 import { startServiceProcess, stopServiceProcess, type ServiceProcess } from '../support/services.js';
+import { finishedEvents } from '../support/e2e-tasks.js';
 import { waitFor } from '../support/workers.js';
 
 const endpoints = testEndpoints();
@@ -163,18 +164,7 @@ describe('OpenTelemetry across the real mains: one task, one trace, five stages'
     expect(submitted.status, await submitted.clone().text()).toBe(202);
     const taskId = ((await submitted.json()) as { task_id: string }).task_id;
 
-    let events: StoredEvent[] = [];
-    await waitFor(
-      async () => {
-        events = await store.readTask(taskId);
-        return events.some((e) => e.envelope.event_type === 'task_finished');
-      },
-      `${taskId} to finish`,
-      60_000,
-    ).catch((error: unknown) => {
-      const path = events.map((e) => `${e.envelope.stage}:${e.envelope.event_type}`).join(' | ');
-      throw new Error(`${String(error)}\nevents: ${path}\n${logs()}`);
-    });
+    const events = await finishedEvents(store, taskId, 60_000, logs);
     const stagesInLog = new Set(events.map((e) => e.envelope.stage));
     const path = events.map(
       (e) => `${e.envelope.stage}:${e.envelope.event_type} (${e.envelope.decision_reason})`,
