@@ -12,6 +12,7 @@ import {
   type WorkerService,
 } from '../support/services.js';
 import { startDemoTools } from '../support/demo-tools.js';
+import { finishedEvents, submitMessage, submittedMessage } from '../support/e2e-tasks.js';
 import { prefixedBus, prepareTopics } from '../support/topics.js';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -20,7 +21,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS, type TopicMessage } from '@signalbox/contracts';
 import type { Bus } from '@signalbox/bus';
 import type { DemoStore } from '@signalbox/demo-tools';
 import { createPgEventStore, type EventStore, type StoredEvent } from '@signalbox/event-log';
@@ -30,7 +30,6 @@ import {
   uniqueName,
   type IsolatedSchema,
 } from '@signalbox/test-support';
-import { waitFor } from '../support/workers.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const endpoints = testEndpoints();
@@ -103,60 +102,24 @@ async function startPack(pack: string, options: PackOptions = {}): Promise<PackR
     async submit(agent, request) {
       count += 1;
       const taskId = `${prefix}task-${String(count)}`;
-      const message: TopicMessage<'taskSubmitted'> = {
-        event_id: `ev_submitted_${taskId}`,
-        task_id: taskId,
-        tenant_id: 'default',
-        agent_id: agent,
-        stage: 'api',
-        event_type: 'task_submitted',
-        causation_id: null,
-        revision_count: 0,
-        degraded_flag: false,
-        decision_reason: `submitted by the e2e suite: ${request}`,
-        input_source: 'user',
-        registry_version: null,
-        profiles_version: null,
-        policy_version: null,
-        occurred_at: new Date().toISOString(),
-        schema_version: 1,
-        traceparent: null,
-        payload: {
-          task: {
-            request,
-            context: [],
-            locale: 'en-US',
-            time_zone: 'UTC',
-            reference_time: REFERENCE_TIME,
-            cost_ceiling_usd: null,
-            required_modalities: ['text'],
-            attachments: [],
-            scenario: null,
-            needs_fresh_data: false,
-            redrive_of: null,
-          },
-        },
-      };
-      // Like the API: the trace starts with the submitted event, appended before it is published.
-      await store.append([{ envelope: message, topic: TOPICS.taskSubmitted.name, payload: message.payload }]);
-      await bus.publish([{ topic: TOPICS.taskSubmitted, key: taskId, value: message }]);
+      await submitMessage(
+        store,
+        bus,
+        submittedMessage({
+          taskId,
+          tenantId: 'default',
+          agentId: agent,
+          request,
+          referenceTime: REFERENCE_TIME,
+          reason: `submitted by the e2e suite: ${request}`,
+        }),
+      );
       return taskId;
     },
-    async finished(taskId) {
-      let events: StoredEvent[] = [];
-      await waitFor(
-        async () => {
-          events = await store.readTask(taskId);
-          return events.some((e) => e.envelope.event_type === 'task_finished');
-        },
-        `${taskId} to finish`,
-        30_000,
-      ).catch((error: unknown) => {
-        const logs = services.map((s) => `--- ${s.name}\n${s.output().slice(-3000)}`).join('\n');
-        throw new Error(`${String(error)}\nevents: ${path(events).join(' | ')}\n${logs}`);
-      });
-      return events;
-    },
+    finished: (taskId) =>
+      finishedEvents(store, taskId, 30_000, () =>
+        services.map((s) => `--- ${s.name}\n${s.output().slice(-3000)}`).join('\n'),
+      ),
     async close() {
       await Promise.all(services.map((s) => stopServiceProcess(s)));
       await bus.close().catch(() => undefined);
