@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 
 /** A name no other test (or earlier run) uses: `<prefix>-<time>-<random>`, safe for topics and consumer groups. */
@@ -64,4 +67,27 @@ export async function createIsolatedSchema(databaseUrl: string, prefix = 'test')
 function quiet(client: pg.Client): pg.Client {
   client.on('error', () => undefined);
   return client;
+}
+
+/** The temporary directories of one test file: made as it goes, removed together when it is done. */
+export interface TempDirs {
+  /** A new empty directory under the OS's temp directory, its name starting with `prefix`. */
+  make(prefix: string): Promise<string>;
+  /** Removes every directory made (for `afterAll`). */
+  removeAll(): Promise<void>;
+}
+
+/** {@link TempDirs} for one test file. */
+export function tempDirs(): TempDirs {
+  const made: string[] = [];
+  return {
+    async make(prefix) {
+      const dir = await mkdtemp(join(tmpdir(), prefix));
+      made.push(dir);
+      return dir;
+    },
+    async removeAll() {
+      for (const dir of made.splice(0)) await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

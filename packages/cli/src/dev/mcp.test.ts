@@ -2,8 +2,7 @@
 // user's `--registry` folder) serves its own agents, and `/mcp` serves a connection's agent from the one that declares
 // it — the rule the dev server routes that agent's tasks by. Also: a trace's model calls are priced by the registry
 // whose profiles its decisions were taken under (the viewer's cost column).
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,20 +14,15 @@ import { submittedMessage } from '@signalbox/api';
 import { deterministicEventId, type Envelope, type TaskSpec } from '@signalbox/contracts';
 import { createPgliteEventStore, type ModelExchange } from '@signalbox/event-log';
 import { loadRegistryDir, toolsForAnyScenario } from '@signalbox/registry';
+import { tempDirs } from '@signalbox/test-support';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { writeDevServer } from './dev-server-file.js';
 import { DEV_TENANT, startDevServer, type DevServer } from './server.js';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const temps: string[] = [];
-async function temp(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  for (const dir of temps) await rm(dir, { recursive: true, force: true });
-});
+const temps = tempDirs();
+const temp = (prefix: string) => temps.make(prefix);
+afterAll(() => temps.removeAll());
 
 /** The deterministic stages: no model endpoint of this machine reaches the dev server. */
 const env = { ...process.env, SIGNALBOX_LLM_BASE_URL: undefined, SIGNALBOX_LLM_API_KEY: undefined };

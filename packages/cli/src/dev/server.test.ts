@@ -7,11 +7,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDirs } from '@signalbox/test-support';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../cli.js';
 import { bufferIo } from '../io.js';
@@ -20,15 +20,9 @@ import { DATA_LOCK_FILE } from './event-log-source.js';
 import { startDevServer, type DevServer } from './server.js';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const temps: string[] = [];
-async function temp(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  for (const dir of temps) await rm(dir, { recursive: true, force: true });
-});
+const temps = tempDirs();
+const temp = (prefix: string) => temps.make(prefix);
+afterAll(() => temps.removeAll());
 
 /** Runs `signalbox <argv>` in this process, as another CLI invocation would. */
 async function cli(argv: string[], env: NodeJS.ProcessEnv) {
