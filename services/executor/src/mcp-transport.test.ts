@@ -260,16 +260,25 @@ describe('MCP connection failures (issue 21: classified as the HTTP transport cl
     return failed as ToolCallError;
   }
 
+  /** The port `server` listens on, on loopback. */
+  async function listening(server: http.Server): Promise<number> {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
+  }
+
+  /** A transport with one streamable HTTP server `id` on a loopback port, allow-listed. */
+  const transportTo = (id: string, port: number) =>
+    createMcpTransport({
+      servers: { [id]: { transport: 'http', url: `http://127.0.0.1:${String(port)}/mcp` } },
+      guard: createSsrfGuard({ allow: [`127.0.0.1:${String(port)}`] }),
+    });
+
   it('a refused connection is a connection failure that cannot have acted', async () => {
     // A port that was just listened on and closed again: nothing accepts there.
     const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
+    const port = await listening(closed);
     await new Promise((resolve) => closed.close(resolve));
-    const refused = createMcpTransport({
-      servers: { gone: { transport: 'http', url: `http://127.0.0.1:${String(port)}/mcp` } },
-      guard: createSsrfGuard({ allow: [`127.0.0.1:${String(port)}`] }),
-    });
+    const refused = transportTo('gone', port);
     try {
       const err = await callError(refused, 'gone', 'refused_lookup');
       expect(err).toMatchObject({ errorClass: 'transient', connectionFailed: true, mayHaveActed: false });
@@ -282,12 +291,7 @@ describe('MCP connection failures (issue 21: classified as the HTTP transport cl
   it('a connection reset after the call was sent is a connection failure that may have acted', async () => {
     // A server that answers the handshake, then drops the connection of every tools/call without an answer.
     const dropping = mcpHttpServer((body) => body?.method === 'tools/call');
-    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
-    const port = (dropping.address() as AddressInfo).port;
-    const resetting = createMcpTransport({
-      servers: { flaky: { transport: 'http', url: `http://127.0.0.1:${String(port)}/mcp` } },
-      guard: createSsrfGuard({ allow: [`127.0.0.1:${String(port)}`] }),
-    });
+    const resetting = transportTo('flaky', await listening(dropping));
     try {
       const err = await callError(resetting, 'flaky', 'reset_lookup');
       expect(err).toMatchObject({ errorClass: 'transient', connectionFailed: true, mayHaveActed: true });
