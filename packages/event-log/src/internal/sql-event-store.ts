@@ -29,6 +29,7 @@ import {
   withFreeTextSecrets,
   type EventSecret,
 } from '../secrets.js';
+import { createAppendQueue } from './append-queue.js';
 import { redactExchange, toModelExchange, type StoredExchangeRow } from './exchanges.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import { PARTITION_MONTHS_AHEAD } from '../migrations/0004-monthly-partitions.js';
@@ -317,67 +318,12 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
     }
   }
 
-  // Appends made while one is running leave together as the next statement (per `withSecrets`, which changes what
-  // the results carry): a stage appends from several partitions' batches at once, and one statement of many rows
-  // costs PostgreSQL about what one of a few rows does — one transaction, one commit flush. The first append of an
-  // idle store goes out at once. Should a combined statement fail for a reason other than the database being
-  // unreachable, each caller's rows are appended on their own, so every caller gets its own outcome.
-  // With `appendLingerMs`, the first append of an idle store waits that long for company: when decisions trickle in,
-  // fewer, fuller statements — each costs a round trip, a commit and CPU in this process and in PostgreSQL.
-  const queued = new Map<boolean, PendingAppend[]>();
-  const appendLingerMs = config.appendLingerMs ?? 0;
-  let appending = false;
-  let lingering: NodeJS.Timeout | undefined;
-  let drained: Promise<void> = Promise.resolve();
-
-  async function drainAppends(): Promise<void> {
-    appending = true;
-    try {
-      for (;;) {
-        const next = [...queued].find(([, callers]) => callers.length > 0);
-        if (!next) return;
-        const [withSecrets, callers] = next;
-        queued.delete(withSecrets);
-        await appendTogether(callers, withSecrets);
-      }
-    } finally {
-      appending = false;
-    }
-  }
-
-  function startAppends(): void {
-    clearTimeout(lingering);
-    lingering = undefined;
-    drained = drainAppends();
-  }
-
-  async function appendTogether(callers: PendingAppend[], withSecrets: boolean): Promise<void> {
-    if (callers.length === 1) {
-      const [only] = callers as [PendingAppend];
-      await appendRows(only.rows, withSecrets).then(only.resolve, only.reject);
-      return;
-    }
-    let results: AppendResult[];
-    try {
-      results = await appendRows(
-        callers.flatMap((c) => c.rows),
-        withSecrets,
-      );
-    } catch (error) {
-      if (error instanceof EventStoreUnavailableError || closed) {
-        for (const caller of callers) caller.reject(error);
-        return;
-      }
-      for (const caller of callers)
-        await appendRows(caller.rows, withSecrets).then(caller.resolve, caller.reject);
-      return;
-    }
-    let offset = 0;
-    for (const caller of callers) {
-      caller.resolve(results.slice(offset, offset + caller.rows.length));
-      offset += caller.rows.length;
-    }
-  }
+  // The append queue (append-queue.ts): appends made while one statement is out leave together as the next.
+  const appends = createAppendQueue<PreparedRow, AppendResult>({
+    lingerMs: config.appendLingerMs ?? 0,
+    appendRows,
+    failsEveryone: (error) => error instanceof EventStoreUnavailableError || closed,
+  });
 
   const store: EventStore = {
     async migrate() {
@@ -406,14 +352,7 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
       if (events.length === 0) return [];
       const withSecrets = options?.withSecrets === true;
       const rows = events.map(prepareEvent);
-      return new Promise<AppendResult[]>((resolve, reject) => {
-        const callers = queued.get(withSecrets) ?? [];
-        callers.push({ rows, resolve, reject });
-        queued.set(withSecrets, callers);
-        if (appending || lingering) return;
-        if (appendLingerMs > 0) lingering = setTimeout(startAppends, appendLingerMs);
-        else startAppends();
-      });
+      return appends.append(withSecrets, rows);
     },
 
     async findByEventIds(eventIds, options) {
@@ -473,8 +412,7 @@ export function createSqlEventStore(driver: SqlDriver, config: SqlEventStoreConf
       if (closed) return;
       closed = true;
       // Appends made before close() still get their statement; then the connections go.
-      if (lingering) startAppends();
-      await drained;
+      await appends.flush();
       await driver.close();
     },
   };
@@ -491,12 +429,6 @@ interface PreparedRow extends PreparedEvent {
 }
 
 /** An append waiting for the statement that will carry it. */
-interface PendingAppend {
-  rows: PreparedRow[];
-  resolve: (results: AppendResult[]) => void;
-  reject: (error: unknown) => void;
-}
-
 interface PreparedEvent {
   envelope: Envelope;
   topic: string | null;
