@@ -11,7 +11,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { submittedMessage } from '@signalbox/api';
-import { deterministicEventId, type Envelope, type TaskSpec } from '@signalbox/contracts';
+import { deterministicEventId, type Envelope } from '@signalbox/contracts';
+import { testTask } from '@signalbox/contracts/testing';
 import { createPgliteEventStore, type ModelExchange } from '@signalbox/event-log';
 import { loadRegistryDir, toolsForAnyScenario } from '@signalbox/registry';
 import { tempDirs } from '@signalbox/test-support';
@@ -197,20 +198,12 @@ describe('signalbox dev: /mcp', { timeout: 300_000 }, () => {
     const store = createPgliteEventStore({ pglite: db });
     await store.migrate();
     const taskId = 'dev-cost-1';
-    const task: TaskSpec = {
+    const task = testTask({
       request: 'What is the weather in Berlin today?',
-      context: [],
       locale: 'en',
-      time_zone: 'UTC',
       reference_time: new Date().toISOString(),
-      cost_ceiling_usd: null,
-      required_modalities: ['text'],
-      attachments: [],
-      scenario: null,
-      needs_fresh_data: false,
-      redrive_of: null,
       proposed_call: null,
-    };
+    });
     const submitted = submittedMessage({
       task_id: taskId,
       tenant_id: DEV_TENANT,
