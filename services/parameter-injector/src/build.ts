@@ -15,7 +15,7 @@ import { calculationFor, readFigures, type Figure } from './figures.js';
 import { readPath } from './json-path.js';
 import { assignLists, isArraySchema } from './list-assignment.js';
 import { assignNumbers } from './number-assignment.js';
-import { assignStrings, isPlainString, LABELLED_NOTE } from './string-assignment.js';
+import { assignStrings, isPlainString, LABELLED_NOTE, QUOTED_BESIDE_NOTE } from './string-assignment.js';
 import { applyNormalizers } from './normalizers.js';
 import { isSensitive, shown } from './redaction.js';
 
@@ -74,7 +74,7 @@ function isFreeText(hints: ParameterHints): boolean {
     !hints.enum &&
     typeof s.pattern !== 'string' &&
     typeof s.format !== 'string' &&
-    dateFormatOf(s) === undefined &&
+    dateFormatOf(s, hints.path) === undefined &&
     // A city has its own extractor: the request as a whole is never a city name.
     !hints.normalizers.includes('city_name')
   );
@@ -183,7 +183,10 @@ function lastWorkingDayInstead(
   history: readonly StepRecord[],
   dates: DateContext,
 ): { value: string; note: string } | undefined {
-  const format = dateFormatOf(parameterHints(tool.parameters).find((h) => h.path === field)?.schema ?? {});
+  const format = dateFormatOf(
+    parameterHints(tool.parameters).find((h) => h.path === field)?.schema ?? {},
+    field,
+  );
   if (!format) return undefined;
   const tried = history.some(
     (h) => h.call.tool === tool.name && h.call.arguments[field] === value && cameBackEmpty(h),
@@ -228,7 +231,7 @@ export function isGrounded(
     return extractQuantities(corpus).some((q) => q.value.value === value) || corpus.includes(String(value));
   if (typeof value !== 'string') return true;
   if (hints.enum || isFreeText(hints)) return true;
-  const format = dateFormatOf(hints.schema);
+  const format = dateFormatOf(hints.schema, hints.path);
   if (format) {
     const parts = parseDateString(value, dates);
     if (!parts) return false;
@@ -283,7 +286,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   const numbers = assignNumbers(topLevel, request, dates, spent, lists.ranges);
   // The tool's own words (its name and purpose): a capitalised phrase made of them names the tool's subject, not a value.
   const toolText = `${tool.name} ${typeof tool.description === 'string' ? tool.description : tool.description.purpose}`;
-  const strings = assignStrings(topLevel, request, toolText);
+  const strings = assignStrings(topLevel, request, toolText, lists.ranges);
   const ids = assignIds(topLevel, request);
 
   const program = computeProgramParameter(tool);
@@ -399,7 +402,12 @@ export function buildArguments(input: BuildInput): BuiltArguments {
     // What the request itself labels for this parameter ("subject: Atlas sync recap", 主题写“…”) is the user's choice:
     // it wins over what an earlier step's output would give (a report's own title).
     const labelled = strings.spans.get(field);
-    if (labelled?.note === LABELLED_NOTE && ref?.source !== 'default') {
+    // So is a quoted passage written beside the parameter's name ("with a message saying '…'", "'…' as content"): it
+    // wins over the words of the request the plan names for it.
+    if (
+      (labelled?.note === LABELLED_NOTE || labelled?.note === QUOTED_BESIDE_NOTE) &&
+      ref?.source !== 'default'
+    ) {
       set(field, labelled.value, 'user_text', labelled.note);
       continue;
     }
@@ -510,7 +518,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
         continue;
     }
 
-    if (dateFormatOf(hints.schema) && fromText(userText(task), 'user_text')) continue;
+    if (dateFormatOf(hints.schema, hints.path) && fromText(userText(task), 'user_text')) continue;
 
     if (proposals && Object.hasOwn(proposals, field)) {
       const value = proposals[field];

@@ -172,7 +172,7 @@ export function coerceValue(
   }
 
   if (typeof out === 'string' && options.dates) {
-    const format = dateFormatOf(schema);
+    const format = dateFormatOf(schema, path);
     if (format && !isInDateFormat(out, format)) {
       const parts = parseDateString(out, options.dates);
       if (parts) {

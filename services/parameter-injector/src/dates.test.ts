@@ -77,6 +77,46 @@ describe('date strings and formats', () => {
     expect(dateFormatOf({ type: 'string', description: 'Date in yyyy-mm-dd format.' })).toBe('YYYY-MM-DD');
     expect(dateFormatOf({ type: 'string', description: 'A city name' })).toBeUndefined();
   });
+  it('reads a format from an example date, the order in words, or a wall-clock date and time', () => {
+    const described = (description: string, name?: string) =>
+      dateFormatOf({ type: 'string', description }, name);
+    expect(described('The date of the flight. Accepts standard date format e.g., 2022-04-28.')).toBe(
+      'YYYY-MM-DD',
+    );
+    expect(described('The date (month-day-year) you want the index for.')).toBe('MM-DD-YYYY');
+    expect(described("The start of the period, in the format 'YYYY-MM-DD HH:mm:ss'")).toBe(
+      'YYYY-MM-DD HH:MM:SS',
+    );
+    expect(described("Start of the timespan, in the format 'YYYY-MM-DDTHH:MM:SSZ'")).toBe('date-time');
+  });
+  it('writes a parameter named as a date in ISO 8601 when its description names no format', () => {
+    expect(
+      dateFormatOf({ type: 'string', description: 'The date when your stay begins.' }, 'start_date'),
+    ).toBe('YYYY-MM-DD');
+    expect(dateFormatOf({ type: 'string', description: 'The date when your stay begins.' })).toBeUndefined();
+    // Another value than a calendar date: a month, words, a time.
+    expect(
+      dateFormatOf({ type: 'string', description: "Date in 'mm-yyyy' format." }, 'date'),
+    ).toBeUndefined();
+    expect(
+      dateFormatOf({ type: 'string', description: 'Date of the concert, e.g. this weekend, today.' }, 'date'),
+    ).toBeUndefined();
+    expect(
+      dateFormatOf({ type: 'string', description: 'The name of the hotel.' }, 'hotel_name'),
+    ).toBeUndefined();
+  });
+  it('a wall-clock format writes the time read, midnight when none was', () => {
+    expect(formatDate({ year: 2024, month: 3, day: 19 }, 'YYYY-MM-DD HH:MM:SS', 'UTC')).toBe(
+      '2024-03-19 00:00:00',
+    );
+    expect(
+      formatDate(
+        { year: 2024, month: 3, day: 19, time: { hour: 13, minute: 5, second: 0 } },
+        'YYYY-MM-DD HH:MM',
+        'UTC',
+      ),
+    ).toBe('2024-03-19 13:05');
+  });
 });
 
 describe('dates written in a request', () => {

@@ -31,7 +31,16 @@ export interface DateMention {
 
 /** The target formats a string date parameter may declare (schema `format`, a normalizer, or its description). */
 export type DateFormat =
-  'YYYY-MM-DD' | 'MM-DD-YYYY' | 'DD-MM-YYYY' | 'MM/DD/YYYY' | 'DD/MM/YYYY' | 'YYYY/MM/DD' | 'date-time';
+  | 'YYYY-MM-DD'
+  | 'MM-DD-YYYY'
+  | 'DD-MM-YYYY'
+  | 'MM/DD/YYYY'
+  | 'DD/MM/YYYY'
+  | 'YYYY/MM/DD'
+  | 'date-time'
+  /** A wall-clock date and time without a zone ("in the format 'YYYY-MM-DD HH:mm:ss'"). */
+  | 'YYYY-MM-DD HH:MM:SS'
+  | 'YYYY-MM-DD HH:MM';
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
@@ -405,19 +414,53 @@ export function parseDateString(value: string, ctx: DateContext): DateParts | un
 }
 
 const DESCRIBED_FORMAT = /\b(yyyy([-/])mm\2dd|mm([-/])dd\3yyyy|dd([-/])mm\4yyyy)\b/i;
+// "YYYY-MM-DDTHH:MM:SSZ" is an instant (RFC 3339); "YYYY-MM-DD HH:mm:ss" a wall-clock reading without a zone.
+const DESCRIBED_INSTANT = /\byyyy-mm-ddThh:mm(?::ss)?/i;
+const DESCRIBED_WALL_CLOCK = /\byyyy-mm-dd hh:mm(:ss)?\b/i;
+// An example the description writes ("e.g., 2022-04-28", "such as '2023-04-15'") shows the format by itself.
+const EXAMPLE_DATE = /(?<![\d-])\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\d-]|[T ]\d)/;
+// The order spelled in words: "(month-day-year)", "in day/month/year order".
+const WORDED_FORMAT = /\b(month|day|year)[-/ ](month|day|year)[-/ ](month|day|year)\b/i;
+const WORDED: Readonly<Record<string, DateFormat>> = {
+  'month day year': 'MM-DD-YYYY',
+  'day month year': 'DD-MM-YYYY',
+  'year month day': 'YYYY-MM-DD',
+};
+// A parameter named as a date (`date`, `start_date`, `date_of_birth`) takes a date; written, when its description names
+// no format, in ISO 8601's calendar-date form — the interchange form of dates (and what "standard format" means).
+const DATE_NAME = /(?:^|_)date(?:$|_)/i;
 
 /**
  * The date format a string parameter wants, or undefined when it is not a date: JSON Schema `format: date` /
  * `date-time`, the `iso_date` / `iso_datetime` normalizers, or a format spelled out in its description
  * ("in the format YYYY-MM-DD", "MM-DD-YYYY") — imported tools often say it only in prose.
  */
-export function dateFormatOf(schema: Record<string, unknown>): DateFormat | undefined {
+export function dateFormatOf(schema: Record<string, unknown>, name?: string): DateFormat | undefined {
   const normalizers = Array.isArray(schema.normalizers) ? (schema.normalizers as unknown[]) : [];
   if (schema.format === 'date' || normalizers.includes('iso_date')) return 'YYYY-MM-DD';
   if (schema.format === 'date-time' || normalizers.includes('iso_datetime')) return 'date-time';
   const description = typeof schema.description === 'string' ? schema.description : '';
+  if (DESCRIBED_INSTANT.test(description)) return 'date-time';
+  const wall = DESCRIBED_WALL_CLOCK.exec(description);
+  if (wall) return wall[1] ? 'YYYY-MM-DD HH:MM:SS' : 'YYYY-MM-DD HH:MM';
   const m = DESCRIBED_FORMAT.exec(description);
-  return m ? (m[1]?.toUpperCase() as DateFormat) : undefined;
+  if (m) return m[1]?.toUpperCase() as DateFormat;
+  const worded = WORDED_FORMAT.exec(description);
+  const order = worded ? WORDED[worded.slice(1, 4).join(' ').toLowerCase()] : undefined;
+  if (order) return order;
+  if (EXAMPLE_DATE.test(description)) return 'YYYY-MM-DD';
+  return name !== undefined && namedDate(schema, name, description) ? 'YYYY-MM-DD' : undefined;
+}
+
+/**
+ * A string parameter named as a date whose description writes no other format or example (a month-year "mm-yyyy", a
+ * time, words such as "e.g. this weekend" are other values): ISO 8601's calendar date.
+ */
+function namedDate(schema: Record<string, unknown>, name: string, description: string): boolean {
+  if (!DATE_NAME.test(name.slice(name.lastIndexOf('.') + 1))) return false;
+  if (schema.type !== 'string' || Array.isArray(schema.enum)) return false;
+  if (/\b(?:yyyy|yy|mm|dd|hh)\b|\btime\b/i.test(description)) return false;
+  return !/\b(?:e\.g\.|such as|for example|like)\s+(?!['"]?\d)/i.test(description);
 }
 
 /** Writes a date in `format`; `date-time` gets the zone's offset at that time (midnight when no time was given). */
@@ -441,6 +484,13 @@ export function formatDate(parts: DateParts, format: DateFormat, timeZone: strin
     case 'date-time':
       // The offset in force at that wall-clock time in the zone (summer or winter time), not at the reference time.
       return zonedDateTime(parts, timeZone);
+    case 'YYYY-MM-DD HH:MM:SS':
+    case 'YYYY-MM-DD HH:MM': {
+      // The wall clock as written (midnight when no time was given), no zone.
+      const t = parts.time ?? { hour: 0, minute: 0, second: 0 };
+      const clock = `${pad(t.hour)}:${pad(t.minute)}`;
+      return `${y}-${mo}-${d} ${format === 'YYYY-MM-DD HH:MM' ? clock : `${clock}:${pad(t.second)}`}`;
+    }
   }
 }
 
@@ -459,6 +509,10 @@ export function isInDateFormat(value: string, format: DateFormat): boolean {
       return /^\d{4}\/\d{2}\/\d{2}$/.test(value);
     case 'date-time':
       return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value);
+    case 'YYYY-MM-DD HH:MM:SS':
+      return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value);
+    case 'YYYY-MM-DD HH:MM':
+      return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value);
   }
 }
 
@@ -469,8 +523,15 @@ export function timeFormatOf(schema: Record<string, unknown>): 'HH:MM' | 'HH:MM:
   const description = typeof schema.description === 'string' ? schema.description : '';
   if (dateFormatOf(schema) || /\bYYYY\b/i.test(description)) return undefined;
   const m = DESCRIBED_TIME.exec(description);
-  return m ? (m[0] === 'HH:MM' ? 'HH:MM' : 'HH:MM:SS') : undefined;
+  if (m) return m[0] === 'HH:MM' ? 'HH:MM' : 'HH:MM:SS';
+  // "in 24-hour format (e.g., '18:30' for 6:30 PM)": the clock named, or an example reading on it, shows the format;
+  // a format with AM/PM is the 12-hour clock, not this one.
+  if (/\bAM\/PM\b/i.test(description)) return undefined;
+  return /\b24-hour\b/i.test(description) || EXAMPLE_TIME.test(description) ? 'HH:MM' : undefined;
 }
+
+/** An example time of day written on the 24-hour clock, quoted: "'14:00'", "\"09:30\"". */
+const EXAMPLE_TIME = /['"](?:[01]\d|2[0-3]):[0-5]\d['"]/;
 
 /**
  * The times of day a text writes ("at 5:30pm", "9am", "13:45", "from 4 to 6 pm", "下午三点半"), in text order, as

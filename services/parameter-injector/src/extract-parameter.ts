@@ -209,7 +209,7 @@ export function extractParameter(
     }
     return unique(times, 'time', show);
   }
-  const dateFormat = dateFormatOf(schema);
+  const dateFormat = dateFormatOf(schema, name);
   if (dateFormat && (types.length === 0 || types.includes('string'))) {
     const all = findDates(text, dates);
     // "at 6 in the evening" writes no day: a date parameter does not take the reference day from it, and "9am … on

@@ -145,6 +145,25 @@ describe('numbers with an SI symbol written against them', () => {
     expect(values('falls at 9.8m/s^2')).toEqual([9.8]);
     expect(values('live at 221B Baker Street in the 1980s on A4 paper')).toEqual([]);
   });
+  it('a unit per time is one compound unit: a speed and an acceleration are told apart', () => {
+    const units = (text: string) =>
+      extractQuantities(text).map((q) => `${String(q.value.value)} ${q.value.unit}`);
+    expect(units('accelerating at 2 meters/second^2 from a speed of 10 meters/second')).toEqual([
+      '2 m/s^2',
+      '10 m/s',
+    ]);
+    expect(units('at 4 m/s^2 over 300 meters, 60 miles per hour')).toEqual(['4 m/s^2', '300 m', '60 mi/h']);
+    expect(unitOfParameter('acceleration', 'The acceleration of the object in meters/second^2.')).toBe(
+      'm/s^2',
+    );
+    expect(unitOfParameter('acceleration', 'Acceleration of the object, m/s^2.')).toBe('m/s^2');
+    expect(unitOfParameter('speed', 'The initial velocity of the object in meters/second.')).toBe('m/s');
+  });
+  it('a unit joined to its number by a hyphen ("a 0.5-second window") is the number\'s unit', () => {
+    const units = (text: string) =>
+      extractQuantities(text).map((q) => `${String(q.value.value)} ${q.value.unit}`);
+    expect(units('within a 0.5-second window, for a 5-day forecast')).toEqual(['0.5 s', '5 day']);
+  });
 });
 
 describe('times of day', () => {

@@ -1,6 +1,7 @@
 // Deterministic extractors (PI-2): pull typed values out of the user's words. Each returns every candidate it
 // finds, in text order; the caller decides (one candidate = a value, several = ambiguous, none = missing) — an
 // extractor never guesses between candidates.
+import { EMAIL_PATTERN, halfwidth, phoneCandidates } from '@signalbox/telemetry/sensitive-text';
 import { chineseNumerals } from './chinese-numerals.js';
 import { CHINESE_CLASSIFIERS, NUMBER_WORDS, ONE_AS_PRONOUN_BEFORE } from './parameter-vocabulary.js';
 
@@ -11,56 +12,26 @@ export interface Extracted<T> {
   index: number;
 }
 
-/**
- * The text with full-width Latin letters, digits and signs (２９９, ＡＢＣ, ％, ￥, the ideographic space) written as
- * their ASCII forms, one character for one so that every index still points into the original. East Asian input
- * methods type them; they mean the same. The full-width comma (，) stays: in Chinese it separates items, it never
- * groups thousands.
- */
-export function halfwidth(text: string): string {
-  return text.replace(/[\uFF01-\uFF0B\uFF0D-\uFF5E\u3000\uFFE5]/g, (c) => {
-    if (c === '\u3000') return ' ';
-    if (c === '\uFFE5') return '¥';
-    return String.fromCharCode(c.charCodeAt(0) - 0xfee0);
-  });
-}
-
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+// The full-width forms, the e-mail pattern and the phone rule are the sensitive-value detector's (RS-6): one rule, so
+// what the injector reads as a phone or an address is exactly what the event log masks as one.
+export { halfwidth };
 
 /** E-mail addresses, lower-cased (the domain is case-insensitive; mailboxes almost always are in practice). */
 export function extractEmails(text: string): Extracted<string>[] {
-  return [...halfwidth(text).matchAll(EMAIL)].map((m) => ({
+  return [...halfwidth(text).matchAll(EMAIL_PATTERN)].map((m) => ({
     value: m[0].replace(/\.$/, '').toLowerCase(),
     text: m[0],
     index: m.index,
   }));
 }
 
-// A phone number: optional +country code, then 7–15 digits separated by spaces, dots, dashes or parentheses.
-// The last group may be two digits ("+46 70 123 45 67"); the 7–15 digit check below keeps short numbers out.
-const PHONE = /(?<![\w@])(\+?\d{1,3}[\s.-]?)?(\(?\d{2,4}\)?[\s.-]?){1,4}\d{2,4}(?![\w@])/g;
-
-// Words that say the digits after them are a phone number: "phone", "tel", "mobile", "call me at", and 电话 / 手机 /
-// 联系方式 (phone / mobile / contact), with an optional "number" (号码) and a linking "is" / colon.
-const PHONE_CUE_BEFORE =
-  /(?:\b(?:phone|tel|telephone|mobile|cell|call(?:\s+me)?(?:\s+(?:at|on))?)(?:\s+(?:number|no\.?))?|电话|電話|手机|手機|联系方式|聯繫方式|联系电话|聯繫電話)(?:号码|號碼)?\s*(?:is|:|是|为|為)?\s*$/iu;
-
 /** Phone numbers, as `+` and digits (E.164 when a country code was written). Dates and plain short numbers are not phones. */
 export function extractPhones(original: string): Extracted<string>[] {
-  const out: Extracted<string>[] = [];
-  const text = halfwidth(original);
-  for (const m of text.matchAll(PHONE)) {
-    const raw = m[0].trim();
-    const digits = raw.replace(/\D/g, '');
-    if (digits.length < 7 || digits.length > 15) continue;
-    if (/^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}$/.test(raw) || /^\d{1,2}[-/.]\d{1,2}[-/.]\d{4}$/.test(raw)) continue;
-    // A bare run of digits without any phone punctuation or + is more likely an id (order numbers are long too) —
-    // unless the text says it is a phone number ("call me at 13800138000", "电话13800138000").
-    const at = m.index + (m[0].length - m[0].trimStart().length);
-    if (!raw.startsWith('+') && /^\d+$/.test(raw) && !PHONE_CUE_BEFORE.test(text.slice(0, at))) continue;
-    out.push({ value: normalizePhone(raw), text: original.slice(at, at + raw.length), index: at });
-  }
-  return out;
+  return phoneCandidates(halfwidth(original)).map(({ start, raw }) => ({
+    value: normalizePhone(raw),
+    text: original.slice(start, start + raw.length),
+    index: start,
+  }));
 }
 
 /** `+86 138-0013-8000` → `+8613800138000`; without a `+` the digits only. */
@@ -190,7 +161,42 @@ const UNIT_ALTERNATION = Object.keys(UNIT_SYNONYMS)
   .sort((a, b) => b.length - a.length)
   // Unit spellings are letters, `%` and `°`: nothing to escape in a `u` pattern.
   .join('|');
-const UNIT_AFTER = new RegExp(String.raw`^\s?(${UNIT_ALTERNATION})(?![A-Za-z])`, 'iu');
+// "5 kg", "5kg", and the adjective "a 0.5-second window", "a 5-day forecast".
+const UNIT_AFTER = new RegExp(String.raw`^(?:\s?|-)(${UNIT_ALTERNATION})(?![A-Za-z])`, 'iu');
+
+// The unit a rate or an acceleration is divided by ("meters/second", "m/s^2", "miles per hour"): the time units, with
+// the SI symbol `s` that is too short to be a unit of its own in running text.
+const DENOMINATORS: Readonly<Record<string, string>> = {
+  seconds: 's',
+  second: 's',
+  secs: 's',
+  sec: 's',
+  s: 's',
+  minutes: 'min',
+  minute: 'min',
+  min: 'min',
+  hours: 'h',
+  hour: 'h',
+  hr: 'h',
+  h: 'h',
+};
+const DENOMINATOR_ALTERNATION = Object.keys(DENOMINATORS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+const PER_UNIT = String.raw`\s*(?:\/|\s+per\s+)\s*(${DENOMINATOR_ALTERNATION})(\^\s?2|²|\s+squared)?(?![A-Za-z])`;
+const PER_AFTER = new RegExp(String.raw`^${PER_UNIT}`, 'iu');
+const COMPOUND_UNIT = new RegExp(String.raw`(?<![A-Za-z])(${UNIT_ALTERNATION})${PER_UNIT}`, 'iu');
+
+/**
+ * The compound unit written when `unit` is followed by "/second", "/s^2" or "per hour" in `after` ("m" + "/s^2" →
+ * `m/s^2`), with the length written; undefined when `unit` stands alone. A speed and an acceleration are then no
+ * longer both "meters".
+ */
+function perUnit(unit: string, after: string): { unit: string; length: number } | undefined {
+  const m = PER_AFTER.exec(after);
+  const per = m?.[1] ? DENOMINATORS[m[1].toLowerCase()] : undefined;
+  return m && per ? { unit: `${unit}/${per}${m[2] ? '^2' : ''}`, length: m[0].length } : undefined;
+}
 
 // English scale words after a number ("213 million"); the Chinese ones (万, 亿) are read with the Chinese numerals.
 const SCALES: Readonly<Record<string, number>> = {
@@ -200,7 +206,7 @@ const SCALES: Readonly<Record<string, number>> = {
   trillion: 1e12,
 };
 const QUANTITY = new RegExp(
-  String.raw`(?<![\w.\-/:^])([$€¥£]|人民币)?\s?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(?:\s?(thousand|million|billion|trillion)(?![A-Za-z]))?(?:\s?(${UNIT_ALTERNATION})(?![A-Za-z]))?`,
+  String.raw`(?<![\w.\-/:^])([$€¥£]|人民币)?\s?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(?:\s?(thousand|million|billion|trillion)(?![A-Za-z]))?(?:(?:\s?|-)(${UNIT_ALTERNATION})(?![A-Za-z]))?`,
   'giu',
 );
 // Units whose spelling starts with a numeral character (千米 "kilometre", 千克 "kilogram"): a numeral ends before them.
@@ -283,9 +289,14 @@ export function extractQuantities(original: string): Extracted<Quantity>[] {
     const sign = m[1];
     // The unit stands at the end of the match; 块 before a noun is a classifier ("2块蛋糕"), not yuan.
     const unitStart = end - (m[4]?.length ?? 0);
-    const written = m[4] ? unitAt(text, unitStart) : undefined;
+    const single = m[4] ? unitAt(text, unitStart) : undefined;
+    const per = single ? perUnit(single.unit, text.slice(end)) : undefined;
+    const written = per ?? single;
     const unit = sign ? (CURRENCY_SIGNS[sign] ?? null) : (written?.unit ?? null);
-    const spelled = m[4] && !written ? text.slice(m.index, unitStart) : m[0];
+    const spelled =
+      m[4] && !written
+        ? text.slice(m.index, unitStart)
+        : m[0] + (per ? text.slice(end, end + per.length) : '');
     out.push({
       value: { value, unit },
       text: spelled.trim(),
@@ -365,6 +376,14 @@ export function unitOfParameter(name: string, description: string | undefined): 
   if (suffix?.[1]) {
     const s = suffix[1].toLowerCase();
     return s === 'pct' || s === 'percent' ? '%' : (UNIT_SYNONYMS[s] ?? s);
+  }
+  // "The acceleration of the object in meters/second^2", "Acceleration of the object, m/s^2.": a compound unit the
+  // description writes is the parameter's.
+  const compound = COMPOUND_UNIT.exec(description ?? '');
+  const base = compound?.[1] ? UNIT_SYNONYMS[compound[1].toLowerCase()] : undefined;
+  if (compound && base) {
+    const per = perUnit(base, (description ?? '').slice(compound.index + (compound[1] ?? '').length));
+    if (per) return per.unit;
   }
   // "Distance in miles"; in Chinese the unit is named after 单位 or in brackets ("重量（公斤）", "单位：元").
   const inUnit =

@@ -75,3 +75,16 @@ describe('lists matched to array parameters', () => {
     expect(single.get('bins')?.value).toBe(4);
   });
 });
+
+describe('names written as a list', () => {
+  it('the one run of proper names joined by "and" is the list of the one required array of strings', () => {
+    expect(
+      lists('Retrieve stock prices of Microsoft and Google for the last 2 weeks.', [
+        param('companies', strings),
+      ]),
+    ).toEqual({ companies: ['Microsoft', 'Google'] });
+    // Not for an optional array, nor for a list of numbers.
+    expect(lists('Compare Microsoft and Google.', [param('companies', strings, false)])).toEqual({});
+    expect(lists('Compare Microsoft and Google.', [param('values', numbers)])).toEqual({});
+  });
+});

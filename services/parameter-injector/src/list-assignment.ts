@@ -11,7 +11,7 @@
 import type { ParameterHints } from '@signalbox/registry';
 import type { DateContext } from './dates.js';
 import { numberMentions } from './number-assignment.js';
-import { assignByName, nameWords, quotedSpans, type Candidate } from './spans.js';
+import { assignByName, nameWords, properNames, quotedSpans, type Candidate } from './spans.js';
 
 /** A list given to a parameter, and the rule that found it. */
 export interface AssignedList {
@@ -180,5 +180,24 @@ export function assignLists(
             : `order of mention (${String(k + 1)} of ${String(rest.length)})`,
         );
     });
+
+  // "stock prices of Microsoft and Google", "a contract between John and Alice": the one run of two or more proper
+  // names joined by commas or "and" is the list of the one required array of strings still without one.
+  const wanting = arrays.filter(
+    (p) =>
+      p.required &&
+      !lists.has(p.path) &&
+      typesOf((p.schema.items ?? {}) as Schema).every((t) => t === 'string'),
+  );
+  const overlaps = (c: { start: number; end: number }) =>
+    ranges.some((r) => c.start < r.end && r.start < c.end) ||
+    found.some((f) => c.start < f.end && f.start < c.end);
+  const nameRuns = runs(properNames(text), text).filter((c) => !overlaps(c));
+  const only = wanting.length === 1 ? wanting[0] : undefined;
+  const run = nameRuns.length === 1 ? nameRuns[0] : undefined;
+  if (only && run) {
+    lists.set(only.path, { value: run.value, note: 'the names written as a list' });
+    ranges.push({ start: run.start, end: run.end });
+  }
   return { lists, ranges };
 }

@@ -79,9 +79,16 @@ export function isRelativeOffset(text: string): boolean {
  */
 export function maskNonQuantities(text: string, dates: DateContext, extra: readonly string[] = []): string {
   let masked = text;
+  // "accelerating at 2 meters/second^2": a number written with a unit of measure is that quantity, not a time of day
+  // ("at 2") the date reader saw in it.
+  const measured = extractQuantities(text).filter(
+    (q) => q.value.unit !== null && !['h', 'min', 's', 'day', '%'].includes(q.value.unit),
+  );
+  const isMeasure = (d: { index: number; text: string }) =>
+    measured.some((q) => q.index < d.index + d.text.length && d.index < q.index + q.text.length);
   for (const span of [
     ...findDates(text, dates)
-      .filter((d) => !isRelativeOffset(d.text))
+      .filter((d) => !isRelativeOffset(d.text) && !isMeasure(d))
       .map((d) => d.text),
     ...extractEmails(text).map((e) => e.text),
     ...extractPhones(text).map((e) => e.text),

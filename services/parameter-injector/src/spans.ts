@@ -20,6 +20,7 @@ import {
   UNIT_NAMES,
   URL_NAMES,
 } from './parameter-vocabulary.js';
+import { isCityName } from './place-completion.js';
 
 const LINKING = new Set(LINKING_WORDS);
 const ENDS = new Set(PHRASE_ENDS);
@@ -427,12 +428,17 @@ const NAME_JOINERS = new Set(NAME_PARTICLES);
  * The leading run of capitalised words (or words with digits) of `value`, with the small words that join the parts
  * of a name between them ("Treaty of Tordesillas", "Roe v. Wade"); never ending on a joining word.
  */
+/** The pronoun "I", alone or contracted ("I'm", "I'd", "I'll"). */
+function isPronounI(word: string): boolean {
+  return /^I(?:['’](?:m|d|ll|ve))?$/.test(word);
+}
+
 export function nameRun(value: string): string {
   const words = value.split(/\s+/);
   let end = 0;
   for (let i = 0; i < words.length; i++) {
     const w = words[i] ?? '';
-    if (/^[\p{Lu}\p{N}]/u.test(w)) end = i + 1;
+    if (/^[\p{Lu}\p{N}]/u.test(w) && !isPronounI(w)) end = i + 1;
     else if (!(NAME_JOINERS.has(w.toLowerCase()) && i > 0)) break;
   }
   return words.slice(0, Math.max(1, end)).join(' ');
@@ -535,6 +541,27 @@ const WORD = new RegExp(String.raw`${SPACED}(?:${SPACED}|['’.&-])*|${UNSPACED}
  * Tordesillas", "stocks of Apple Inc.", "by James Plensa"), with the small words that join the parts of a name
  * between them; a possessive "'s" and a closing full stop (but for initials) are not part of the name. "I" is no name.
  */
+/**
+ * The name of a gazetteer city of two or more words written from `words[at]` on ("San Francisco", "Los Angeles"), if
+ * one is: the run of capitalised words, longest first.
+ */
+function cityNameAt(
+  text: string,
+  words: readonly { text: string; start: number; end: number }[],
+  at: number,
+): string | undefined {
+  for (let last = Math.min(words.length - 1, at + 3); last > at; last--) {
+    const run = words.slice(at, last + 1);
+    if (!run.every((w) => /^\p{Lu}/u.test(w.text))) continue;
+    const first = run[0];
+    const end = run[run.length - 1];
+    if (!first || !end) continue;
+    const value = text.slice(first.start, end.end);
+    if (/^[\p{L} .'-]+$/u.test(value) && isCityName(value)) return value;
+  }
+  return undefined;
+}
+
 export function properNames(text: string): Candidate<string>[] {
   const words = [...text.matchAll(WORD)].map((m) => ({
     text: m[0],
@@ -546,11 +573,19 @@ export function properNames(text: string): Candidate<string>[] {
   const chinese = /\p{Script=Han}/u.test(text);
   const sentenceStart = (at: number) =>
     !chinese && /(?:^|[.!?:;。！？；：]["'’”)]?)\s*["'‘“(]?$/u.test(text.slice(0, at));
-  const capital = (w: string) => /^\p{Lu}/u.test(w) && w !== 'I';
+  // The pronoun "I" (and "I'm", "I'd") is capitalised but names nobody.
+  const capital = (w: string) => /^\p{Lu}/u.test(w) && !isPronounI(w);
   let i = 0;
   while (i < words.length) {
     const first = words[i];
-    if (!first || !capital(first.text) || sentenceStart(first.start)) {
+    // A sentence's first word is capitalised anyway — unless it starts the name of a city ("… today? San Francisco"):
+    // then the name is the whole city, not its second word.
+    const startsCity =
+      first !== undefined &&
+      capital(first.text) &&
+      sentenceStart(first.start) &&
+      cityNameAt(text, words, i) !== undefined;
+    if (!first || !capital(first.text) || (sentenceStart(first.start) && !startsCity)) {
       i++;
       continue;
     }
@@ -560,6 +595,8 @@ export function properNames(text: string): Candidate<string>[] {
       const w = words[j];
       const prev = words[j - 1];
       if (!w || !prev || !/^[ ]+$/.test(text.slice(prev.end, w.start))) break;
+      // "… Gavin Brocker. I'd like …": a full stop after a word of more than one letter ends the sentence, and the name.
+      if (/\p{L}{2,}\.$/u.test(prev.text)) break;
       if (capital(w.text) || /^\p{N}/u.test(w.text)) {
         last = j;
         j++;

@@ -282,3 +282,56 @@ describe('booleans by what the description says each value means', () => {
     expect(describedFlag('Whether to notify the team.', 'notify the team')).toBeUndefined();
   });
 });
+
+describe('names by the words beside them', () => {
+  const director = param('directed_by', false, "Director of the movie. Use 'dontcare' if not a criterion.");
+  const cast = param(
+    'cast',
+    false,
+    "Names of leading actors or actresses in the movie. Use 'dontcare' if not a criterion.",
+  );
+
+  it('a name goes to the parameter whose words stand beside it, up to the clause\'s "and"', () => {
+    expect(
+      spans('Find a movie acted by Ronald Young and directed by Herbert Ross.', [director, cast]),
+    ).toEqual({ directed_by: 'Herbert Ross', cast: 'Ronald Young' });
+    expect(
+      spans(
+        'Can you find me a movie that has Riley Stearns as the director and includes C.J. Rush in the cast?',
+        [director, cast],
+      ),
+    ).toEqual({ directed_by: 'Riley Stearns', cast: 'C.J. Rush' });
+  });
+
+  it('two names the same words point to are not chosen between', () => {
+    expect(
+      spans('something with Peter Strickland as the director that stars Gavin Brocker.', [director, cast]),
+    ).toEqual({});
+  });
+
+  it('"I", "I\'d" and a sentence\'s full stop end a name', () => {
+    expect(properNames('a movie directed by Quentin Tarantino I can watch').map((n) => n.value)).toEqual([
+      'Quentin Tarantino',
+    ]);
+    expect(properNames("it stars Gavin Brocker. I'd like that").map((n) => n.value)).toEqual([
+      'Gavin Brocker',
+    ]);
+  });
+});
+
+describe('a place without a direction', () => {
+  it('is the one place the request goes to when none is "in" or "at"', () => {
+    const location = param(
+      'location',
+      true,
+      "The location, in the format of 'City, State', such as 'Berkeley, CA'.",
+    );
+    expect(spans("I'm planning a trip to New York, NY in December. What's the weather?", [location])).toEqual(
+      {
+        location: 'New York, NY',
+      },
+    );
+    // Written alone, the city gets the state the description's format asks for.
+    expect(spans('weather today in Boston please', [location])).toEqual({ location: 'Boston, MA' });
+  });
+});

@@ -16,6 +16,7 @@ import { dateFormatOf } from './dates.js';
 import { enumKey, extractQuantities, writtenUnit } from './extractors.js';
 import { isEmailAddressParameter } from './extract-parameter.js';
 import { chineseCitiesFor } from './city-names.js';
+import { completePlace, twoPartPlaceStyle } from './place-completion.js';
 import { CITY_NAMES, NOT_A_NAME, REGION_NAMES } from './parameter-vocabulary.js';
 import {
   assignByName,
@@ -30,6 +31,7 @@ import {
   placePhrases,
   properNames,
   quotedSpans,
+  sameWord,
   stringRole,
   urls,
   type Candidate,
@@ -38,6 +40,9 @@ import {
 
 /** The note of a span the request labels for the parameter ("Subject: …", 主题：…): the user's own choice. */
 export const LABELLED_NOTE = 'the words written against its label';
+
+/** The note of a quoted passage written beside the parameter's name ("a message saying '…'"): the user's choice too. */
+export const QUOTED_BESIDE_NOTE = 'the quoted value beside its name';
 
 /** A description that shows a place in two comma-joined parts: "'City, State'", "such as Austin, TX". */
 const TWO_PART_PLACE = /\p{Lu}[\p{L}.]*(?: \p{Lu}[\p{L}.]*)*, \p{Lu}[\p{L}.]*/u;
@@ -74,7 +79,7 @@ export function isPlainString(hints: ParameterHints): boolean {
     !hints.enum &&
     typeof s.pattern !== 'string' &&
     (typeof s.format !== 'string' || s.format === 'uri' || s.format === 'url') &&
-    dateFormatOf(s) === undefined &&
+    dateFormatOf(s, hints.path) === undefined &&
     !hints.normalizers.includes('city_name') &&
     !/e-?mail|phone|mobile|(^|_)tel($|_)/i.test(name) &&
     !/(^|_)(id|number|no|code)$/i.test(name)
@@ -96,6 +101,11 @@ function one(values: readonly string[]): { value?: string; many?: string[] } {
   return distinct.length > 1 ? { many: distinct } : {};
 }
 
+/** A parameter's name without its path prefix. */
+function leaf(p: ParameterHints): string {
+  return p.path.slice(p.path.lastIndexOf('.') + 1);
+}
+
 /** The unit words written with the request's numbers ("4 inches", "6cm"), as written. */
 function writtenUnits(text: string): string[] {
   return extractQuantities(text)
@@ -112,6 +122,8 @@ export function assignStrings(
   params: readonly ParameterHints[],
   text: string,
   toolText = '',
+  /** Where the lists an array parameter took are written: their names are that list's, no string's. */
+  listed: readonly { start: number; end: number }[] = [],
 ): SpanAssignment {
   const spans = new Map<string, AssignedSpan>();
   const roles = new Map<string, StringRole>();
@@ -188,7 +200,21 @@ export function assignStrings(
       };
       // A request in Chinese names its places without prepositions to find them by: the cities of the table, in
       // English (北京 → Beijing), the one after 从 for a start and after 到 for an end.
+      // A place without a direction ("the weather for my trip to New York, NY") is the place "in"/"at" names, else the
+      // one place the request names as an end or a start of a way: where the user is going (or coming from) is where
+      // the question is about.
       const written = placePhrases(text, direction);
+      // Not for a tool with several such places ("between San Francisco and Sydney" for `place1`, `place2`).
+      const soleUndirected =
+        plain
+          .filter(
+            (q) => roles.get(q.path) === 'place' || stringRole(leaf(q), '', q.schema.format) === 'place',
+          )
+          .filter((q) => placeDirection(leaf(q)) === null).length === 1;
+      if (written.length === 0 && direction === null && soleUndirected) {
+        const ends = placePhrases(text, 'end');
+        written.push(...(ends.length > 0 ? ends : placePhrases(text, 'start')));
+      }
       const places = (written.length > 0 ? written : chineseCitiesFor(text, direction).map((c) => c.english))
         .filter((v) => !claimedByOther(p.path, v))
         .map(part)
@@ -241,7 +267,7 @@ export function assignStrings(
     const at = byName.get(p.path);
     const q = at === undefined ? undefined : open[at];
     if (q && at !== undefined) {
-      give(p.path, q.value, `the quoted value beside "${p.path}"`);
+      give(p.path, q.value, QUOTED_BESIDE_NOTE);
       usedQuotes.add(at);
     }
   }
@@ -256,7 +282,7 @@ export function assignStrings(
   const docWords = new Set(nameWords(toolText).filter((w) => w.length > 1));
   const inQuote = (c: { start: number; end: number }) =>
     quotedSpans(text).some((q) => c.start >= q.start && c.end <= q.end);
-  const allNames = properNames(text);
+  const allNames = properNames(text).filter((n) => !listed.some((r) => n.start >= r.start && n.end <= r.end));
   const isTaken = (value: string) =>
     [...taken].some((t) => t.includes(enumKey(value)) || enumKey(value).includes(t));
   // "headed to Washington, DC": a name written after a comma right behind a name another rule took is part of that
@@ -300,7 +326,24 @@ export function assignStrings(
           wanting.length === 1 ? 'the one proper name left' : `proper names in order (${String(k + 1)})`,
         );
     });
-  else if (wanting.length === 0 && distinctNames.length === 1 && distinctNames[0]) {
+  // Names by the words written beside them ("directed by Quentin Tarantino", "Jim Henson as the director", "starring
+  // Claudia Doumit", "Danny John-Jules in the cast"): a name goes to the entity parameter whose name or description
+  // has a word written within a few words of it, up to the clause's "and" — the words every such parameter shares
+  // ("movie") telling nothing. A name two parameters fit as well, or a parameter two names fit as well, is not chosen.
+  const byCue = namesByCue(
+    plain.filter(
+      (p) =>
+        !spans.has(p.path) &&
+        roles.get(p.path) === 'entity' &&
+        !wordsOf(p).some((w) => NOT_A_NAME.includes(w)),
+    ),
+    distinctNames.filter((n) => !isTaken(n.value)),
+    text,
+  );
+  for (const [field, n] of byCue)
+    give(field, n.value, 'the name written beside its name or description words');
+  const namesLeft = distinctNames.filter((n) => !isTaken(n.value));
+  if (wanting.length === 0 && byCue.size === 0 && namesLeft.length === 1 && namesLeft[0]) {
     // No required parameter wants a name: the one name left goes to the one optional parameter documented as a name
     // ("Name of the lead actor") — "films by Ana Ruiz with Tom Vance in the cast": the director took "Ana Ruiz".
     const namedOptional = plain.filter(
@@ -309,10 +352,119 @@ export function assignStrings(
         !spans.has(p.path) &&
         roles.get(p.path) === 'entity' &&
         !wordsOf(p).some((w) => NOT_A_NAME.includes(w)) &&
-        /\bname\b/i.test(typeof p.schema.description === 'string' ? p.schema.description : ''),
+        /\bnames?\b/i.test(typeof p.schema.description === 'string' ? p.schema.description : ''),
     );
     const only = namedOptional.length === 1 ? namedOptional[0] : undefined;
-    if (only) give(only.path, distinctNames[0].value, 'the one proper name left, for the one optional name');
+    if (only) give(only.path, namesLeft[0].value, 'the one proper name left, for the one optional name');
   }
+  // A place parameter whose description shows places in two parts ("'City, State', such as 'Berkeley, CA'") gets the
+  // place written that way ("Boston" → "Boston, MA"), when the gazetteer leaves no doubt which city it is. Not where
+  // the tool asks for the city and the state separately (the parts were split above).
+  if (!(hasCity && hasRegion))
+    for (const p of plain) {
+      const span = spans.get(p.path);
+      const style = twoPartPlaceStyle(typeof p.schema.description === 'string' ? p.schema.description : '');
+      if (!span || !style || roles.get(p.path) !== 'place') continue;
+      const written = completePlace(span.value, style);
+      if (written !== span.value)
+        spans.set(p.path, { value: written, note: `${span.note}, written as the description shows places` });
+    }
   return { spans, roles, notes };
+}
+
+// A clause ends at punctuation and at a conjunction: "acted by Ronald Young and directed by Herbert Ross" — "directed"
+// is Herbert Ross's cue, not Ronald Young's.
+const CLAUSE_BREAK = /^(?:and|or|but)$/i;
+const CUE_BEFORE = 4;
+const CUE_AFTER = 3;
+
+/** The words written within a few words of a name, inside its clause and not past another name. */
+function wordsBeside(text: string, name: Candidate<string>, others: readonly Candidate<string>[]): string[] {
+  const limitBefore = Math.max(0, ...others.filter((o) => o.end <= name.start).map((o) => o.end));
+  const afterNames = others.filter((o) => o.start >= name.end).map((o) => o.start);
+  const limitAfter = Math.min(text.length, ...afterNames);
+  const before =
+    text
+      .slice(limitBefore, name.start)
+      .split(/[,.;:!?()\n]/u)
+      .pop() ?? '';
+  const after = text.slice(name.end, limitAfter).split(/[,.;:!?()\n]/u)[0] ?? '';
+  const words = (part: string) =>
+    part
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter((w) => w !== '');
+  const upTo = (list: string[]) => {
+    const stop = list.findIndex((w) => CLAUSE_BREAK.test(w));
+    return stop === -1 ? list : list.slice(0, stop);
+  };
+  return [...upTo(words(before).reverse()).slice(0, CUE_BEFORE), ...upTo(words(after)).slice(0, CUE_AFTER)];
+}
+
+/**
+ * The stem of an English word with its inflectional and agent endings cut ("acted", "actors", "actress" → "act";
+ * "stars", "starring" → "star"; "directed", "director" → "direct"), for words {@link sameWord}'s shared prefix is too
+ * short for. Stems under three letters are no stems.
+ */
+function stemOf(word: string): string {
+  const cut = word
+    .toLowerCase()
+    .replace(/(?:esses|ess|ors|ers|or|er|ings|ing|ed|es|s)$/, '')
+    // "starr" (starring) → "star": a consonant doubled before an ending.
+    .replace(/([b-df-hj-np-tv-z])\1$/, '$1');
+  return cut.length >= 3 ? cut : word.toLowerCase();
+}
+
+function sameStem(a: string, b: string): boolean {
+  const stem = stemOf(a);
+  return stem.length >= 3 && stem === stemOf(b);
+}
+
+/** The words of a parameter that can tell its value: its name's words and its description's, "name" aside. */
+function cueWordsOf(p: ParameterHints): Set<string> {
+  const description = typeof p.schema.description === 'string' ? p.schema.description : '';
+  const name = p.path.slice(p.path.lastIndexOf('.') + 1);
+  return new Set(
+    [...nameWords(name), ...nameWords(description)].filter(
+      // Every name parameter's documentation says "name": it tells no two apart.
+      (w) => w.length >= 4 && w !== 'name' && w !== 'names',
+    ),
+  );
+}
+
+/** See the comment at the call: each name to the one parameter its neighbouring words point to, one to one. */
+function namesByCue(
+  params: readonly ParameterHints[],
+  names: readonly Candidate<string>[],
+  text: string,
+): Map<string, Candidate<string>> {
+  const out = new Map<string, Candidate<string>>();
+  if (params.length === 0 || names.length === 0) return out;
+  const cues = new Map(params.map((p) => [p.path, cueWordsOf(p)]));
+  const all = [...cues.values()];
+  const shared = (w: string) => all.length > 1 && all.every((set) => set.has(w));
+  const best = new Map<string, { name: Candidate<string>; score: number; tied: boolean }>();
+  for (const n of names) {
+    const beside = wordsBeside(
+      text,
+      n,
+      names.filter((o) => o !== n),
+    );
+    const scores = params.map((p) => {
+      const words = [...(cues.get(p.path) ?? [])].filter((w) => !shared(w));
+      return {
+        field: p.path,
+        score: words.filter((w) => beside.some((b) => sameWord(b, w) || sameStem(b, w))).length,
+      };
+    });
+    const top = Math.max(...scores.map((x) => x.score));
+    const winners = scores.filter((x) => x.score === top);
+    const winner = winners[0];
+    if (top === 0 || winners.length !== 1 || !winner) continue;
+    const held = best.get(winner.field);
+    if (!held || top > held.score) best.set(winner.field, { name: n, score: top, tied: false });
+    else if (top === held.score) held.tied = true;
+  }
+  for (const [field, b] of best) if (!b.tied) out.set(field, b.name);
+  return out;
 }
