@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { readActs } from './acts.js';
 import {
+  actConflict,
   adviceCue,
   argumentCoverage,
+  nameChangeKind,
   qualifierConflict,
   qualifierSenses,
   requestValues,
@@ -111,5 +114,48 @@ describe('adviceCue', () => {
   it('leaves lookups and computations alone', () => {
     expect(adviceCue('Find the best Italian restaurants in New York')).toBeNull();
     expect(adviceCue('Calculate the derivative of 2x^2')).toBeNull();
+  });
+});
+
+describe('nameChangeKind', () => {
+  it('reads the change a name says it makes, first or last word or first of the last segment', () => {
+    expect(nameChangeKind('add_server')).toBe('create');
+    expect(nameChangeKind('refund_create')).toBe('create');
+    expect(nameChangeKind('Hotels_4_ReserveHotel')).toBe('create');
+    expect(nameChangeKind('crm.setWebsiteRules')).toBe('update');
+    expect(nameChangeKind('delete_ticket')).toBe('delete');
+  });
+
+  it('is null for names of look-ups and of no verb', () => {
+    expect(nameChangeKind('get_weather')).toBeNull();
+    expect(nameChangeKind('Hotels_4_SearchHotel')).toBeNull();
+    expect(nameChangeKind('list_servers')).toBeNull();
+    expect(nameChangeKind('weather')).toBeNull();
+  });
+});
+
+describe('actConflict', () => {
+  const asked = (request: string) => new Set(readActs(request).map((a) => a.kind));
+
+  it('finds a question put to a tool named for a change', () => {
+    expect(
+      actConflict(asked('Could you retrieve a list of all the servers?'), nameChangeKind('add_server')),
+    ).toBe(1);
+    expect(
+      actConflict(asked('What are the mapping rules of my website?'), nameChangeKind('set_mapping_rules')),
+    ).toBe(1);
+  });
+
+  it('leaves changes to the intent rules, and look-ups to tools that look up', () => {
+    expect(actConflict(asked('Cancel my hotel booking'), nameChangeKind('book_hotel'))).toBe(0);
+    expect(
+      actConflict(asked('Could you retrieve a list of all the servers?'), nameChangeKind('list_servers')),
+    ).toBe(0);
+    expect(actConflict(asked('Add a new server called X'), nameChangeKind('add_server'))).toBe(0);
+    expect(
+      actConflict(asked('Book a hotel in Rome for two nights'), nameChangeKind('Hotels_4_ReserveHotel')),
+    ).toBe(0);
+    expect(actConflict(asked('What is the weather in Rome?'), nameChangeKind('get_weather'))).toBe(0);
+    expect(actConflict(new Set(), nameChangeKind('add_server'))).toBe(0);
   });
 });

@@ -3,6 +3,8 @@
 // RETRIEVAL_CONFIG. They are lexical and domain-free on purpose: closed classes of mutually exclusive qualifiers (data:
 // vocabulary/qualifier-classes.ts),
 // typed argument evidence, the asked-for words in what the tool says it does, and question forms no tool answers.
+import type { AskedActKind } from '@signalbox/contracts';
+import { WRITE_ACT_KINDS, toolActKind } from './acts.js';
 import { stem, tokens, words } from './text.js';
 import { QUALIFIER_CLASSES } from './vocabulary/qualifier-classes.js';
 
@@ -172,4 +174,38 @@ export function adviceCue(request: string): string | null {
       request,
     );
   return match ? match[0] : null;
+}
+
+/**
+ * The kind of change a tool's name says it makes (RG2-naming: a verb first or last in the name — `add_mtnards_server`,
+ * `refund_create` — or first in its last segment, as imported names put it: `Hotels_4_ReserveHotel`,
+ * `api.rename_site`), whatever its declared `action`: imported tools (BFCL, OpenAI lists) carry no side-effect
+ * information and are assumed reads, but their names still say what they do. Null when the name names no change.
+ */
+export function nameChangeKind(name: string): AskedActKind | null {
+  const wordsOf = (text: string) => words(text).filter((w) => /\p{L}/u.test(w));
+  const all = wordsOf(name);
+  // The last dotted segment (`api.WebsiteApi.rename_website`), and the last part of all when it is a compound of
+  // several words (`Hotels_4_ReserveHotel`): a single last word is already the name's last word.
+  const dotted = wordsOf(name.split(/[./]/).at(-1) ?? '');
+  const compound = wordsOf(name.split(/[._/]/).at(-1) ?? '');
+  for (const verb of [all[0], all.at(-1), dotted[0], compound.length > 1 ? compound[0] : undefined]) {
+    if (verb === undefined) continue;
+    const kind = toolActKind({ name: verb, action: 'write' });
+    if (WRITE_ACT_KINDS.has(kind) && kind !== 'act') return kind;
+  }
+  return null;
+}
+
+/**
+ * An act contradiction (TD-5 / TD-6): the request only asks something (every act it asks for is a look-up,
+ * `readActs`) and the tool's name says it makes a change ("retrieve a list of the servers" → not `add_server`; "tell
+ * me the rules" → not `set_rules`): a question is not answered by a tool named for a change. Changes asked of a tool
+ * named for another kind of change are the plan's intent rules' to refuse (TD-5: a change is served by a tool of its
+ * kind), with the act named in the reason; here they contradict nothing. `changeKind`: the tool's `nameChangeKind`.
+ * Returns 1 for a contradiction, else 0.
+ */
+export function actConflict(asked: ReadonlySet<AskedActKind>, changeKind: AskedActKind | null): number {
+  if (changeKind === null || asked.size === 0) return 0;
+  return [...asked].every((k) => k === 'look_up') ? 1 : 0;
 }

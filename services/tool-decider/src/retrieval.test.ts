@@ -5,6 +5,8 @@ import {
   createLexicalIndex,
   fitsRequest,
   nameHead,
+  semanticFeatures,
+  semanticFit,
   targetPhrase,
   type ScoredTool,
 } from './retrieval.js';
@@ -88,6 +90,7 @@ describe('fitsRequest (relative fit)', () => {
       head: 0,
       conflict: 0,
       advice: 0,
+      act: 0,
       semantic: null,
       semanticTarget: null,
       semanticLead: null,
@@ -140,5 +143,34 @@ describe('helpers', () => {
   it('stems plurals of derived words like their singulars', () => {
     expect(stem('probabilities')).toBe(stem('probability'));
     expect(stem('ratings')).toBe(stem('rating'));
+  });
+});
+
+describe('the act feature', () => {
+  // Both imported as reads, as BFCL's functions are: only the names say that one of them makes a change.
+  const add = tool('add_server', 'Add a server configuration.', { host: { type: 'string' } }, ['host']);
+  const list = tool('list_servers', 'List the server configurations.', {}, []);
+
+  it('marks a tool named for a change when the request only asks something', () => {
+    const scored = createLexicalIndex([add, list]).score('Could you retrieve a list of all the servers?');
+    expect(scored.find((s) => s.tool === add)?.features.act).toBe(1);
+    expect(scored.find((s) => s.tool === list)?.features.act).toBe(0);
+  });
+
+  it('leaves it unmarked when the request asks for that change', () => {
+    const scored = createLexicalIndex([add, list]).score('Add a new server with host db.example.org');
+    expect(scored.find((s) => s.tool === add)?.features.act).toBe(0);
+  });
+
+  it('lowers the semantic fit: the same evidence with the contradiction fits less', () => {
+    const [scored] = createLexicalIndex([add]).score('Could you retrieve a list of all the servers?', {
+      request: () => 0.6,
+      target: () => 0.6,
+    });
+    const f = (scored as ScoredTool).features;
+    expect(f.act).toBe(1);
+    const fit = (act: number) => semanticFit(semanticFeatures({ ...f, act }, true, true));
+    expect(fit(1)).toBeLessThan(fit(0));
+    expect((scored as ScoredTool).fit).toBeCloseTo(fit(1), 2);
   });
 });
