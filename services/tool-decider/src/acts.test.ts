@@ -158,6 +158,54 @@ describe('readActs: requests phrased politely, negated or undone', () => {
   });
 });
 
+describe('readActs: reading, saving, reminding and doing at once', () => {
+  it('opening an address, a link, a page or a file reads it; opening a ticket makes one', () => {
+    expect(kinds('Open https://example.org/notes and tell me what it says')).toEqual([
+      ['look_up', 'https://example.org/notes'],
+      ['look_up', 'what it says'],
+    ]);
+    expect(kinds('Please open the attached file')).toEqual([['look_up', 'the attached file']]);
+    expect(kinds('Open a ticket for my broken app')).toEqual([['create', 'a ticket for my broken app']]);
+  });
+
+  it('an order after a conjunction is still an order', () => {
+    expect(kinds('It is a week late. And refund it, please.')).toEqual([['act', 'it']]);
+    expect(kinds('So, cancel my order 55.')).toEqual([['cancel', 'my order 55']]);
+  });
+
+  it('saving or uploading something makes it, in English and Chinese', () => {
+    expect(kinds('Save the report to my drive')).toEqual([['create', 'the report to my drive']]);
+    expect(kinds('把这份报告存到共享盘里')).toEqual([['create', '共享盘里']]);
+  });
+
+  it('what follows a Chinese send to someone is what they are told to do, not an ask of ours', () => {
+    expect(kinds('每周一提醒我查一下库存')).toEqual([['send', '我']]);
+    expect(kinds('在群里说一声让大家查收邮件').map(([kind]) => kind)).toEqual(['send']);
+    // Another clause asks again.
+    expect(kinds('提醒我开会，然后查一下明天的天气').map(([kind]) => kind)).toEqual(['send', 'look_up']);
+  });
+
+  it('a question particle before a comma ends a question; X 发我 asks for X', () => {
+    expect(kinds('发票开好了吗，下载链接发我一下')).toEqual([
+      ['look_up', '发票开好了吗'],
+      ['look_up', '下载链接'],
+    ]);
+  });
+
+  it('a coverb phrase after 帮我 belongs to the verb that follows; an adverb of immediacy makes an order', () => {
+    expect(kinds('帮我在网上搜一下周末的展览')).toEqual([['look_up', '周末的展览']]);
+    expect(kinds('帮我把工单TK-1关了')).toEqual([['cancel', '工单TK-1']]);
+    expect(kinds('先查一下包裹在哪，然后马上换货')).toEqual([
+      ['look_up', '包裹在哪'],
+      ['act', '马上换货'],
+    ]);
+    expect(kinds('直接换货吗？').map(([kind]) => kind)).toEqual(['look_up']);
+    expect(kinds('订单1234直接换个新的').map(([kind]) => kind)).toEqual(['act']);
+    // The speaker doing it is no order to us.
+    expect(kinds('我直接去店里修').map(([kind]) => kind)).toEqual(['look_up']);
+  });
+});
+
 describe('toolActKind', () => {
   it("is the kind of the name's verb; a read never does a write kind; a write of no named verb is `act`", () => {
     expect(toolActKind({ name: 'create_ticket', action: 'write' })).toBe('create');

@@ -116,6 +116,9 @@ const EN_VERBS: Readonly<Record<AskedActKind, readonly string[]>> = {
     'lodge',
     'put in',
     'initiate',
+    'save',
+    'store',
+    'upload',
   ],
   compute: [
     'calculate',
@@ -232,6 +235,12 @@ const ZH_VERBS: Readonly<Record<Exclude<AskedActKind, 'act'>, readonly string[]>
     '开通',
     '安排',
     '开一个',
+    '保存',
+    '存到',
+    '存进',
+    '存入',
+    '存下',
+    '上传',
   ],
   compute: ['计算', '算一下', '算算', '算出', '算', '换算'],
   produce: [
@@ -397,6 +406,13 @@ const ZH_VERB_SOURCE = [...ZH_KIND_OF.keys()]
   .join('|');
 const ZH_VERB_PATTERN = new RegExp(ZH_VERB_SOURCE, 'gu');
 const ZH_VERB = new RegExp(ZH_VERB_SOURCE, 'u');
+// Coverbs (介词) that open a phrase of place, source, means, object or beneficiary before the verb it modifies.
+const ZH_COVERB = /^(?:在|从|到|用|对|向|往|跟|和|按|按照|通过|去|把|将|给|替|为)/u;
+
+// An adverb of immediacy (直接, 马上, 立刻 …) before a verb: an order. It may follow the clause's topic (订单1234直接
+// 退我50块), but not the speaker as its subject (我直接去店里修: the speaker's own act).
+const ZH_AT_ONCE = /(?<!我|我们)(?:直接|马上|立刻|立即|赶紧|赶快|尽快|抓紧)(?:帮我|给我|替我)?\p{Script=Han}/u;
+
 // Update verbs that name the new value (改成 X "change it to X").
 const ZH_CHANGE_TO = /^(?:改成|改为|改到|换成)$/u;
 // Request markers that may stand between a want and its verb (请帮我取消 …).
@@ -446,6 +462,11 @@ const EN_NOT_IMPERATIVE = new Set(
   ).split(' '),
 );
 
+/** A sentence without the conjunction or discourse word it may open with ("And refund it", "So, cancel it"). */
+function orderOf(sentence: string): string {
+  return sentence.replace(/^(?:and|also|then|so|now|just|ok(?:ay)?|well|oh)\b[\s,]*/iu, '');
+}
+
 /** A sentence that opens with a word that can only be its verb: an imperative ("Refund my order."). */
 function imperative(sentence: string): boolean {
   const words = sentence.toLowerCase().match(/[\p{L}']+/gu) ?? [];
@@ -458,6 +479,10 @@ function imperative(sentence: string): boolean {
     sentence.trim(),
   );
 }
+
+// What is opened to be read: a web address, or a link, page, file, document, attachment or site named as one.
+const EN_OPENED_TO_READ =
+  /^(?:\S*https?:\/\/|(?:(?:the|this|that|my|your|our)\s+)?(?:\S+\s+)?(?:link|url|page|web\s*page|website|site|file|document|doc|attachment|pdf)s?\b)/iu;
 
 // "add X to Y": the one listed verb of placing one thing in or on another. The others (attach, append, insert, pin)
 // are of no listed kind, so the verb rule for changes of unnamed kind already keeps a tool that does not use them.
@@ -476,6 +501,9 @@ function readEnglish(request: string): AskedActRead[] {
     if (verb === 'let' && !/\bknow\b/i.test(object)) continue;
     // "turn" produces only as "turn … into …".
     if (verb === 'turn' && !/\binto\b/i.test(object)) continue;
+    // "Open https://… and tell me …", "open the link / page / file": opening what already exists to read it. "Open a
+    // ticket / an account" still makes one.
+    if (verb === 'open' && EN_OPENED_TO_READ.test(object)) kind = 'look_up';
     if (EN_NEGATION.test(before)) continue;
     if (WRITE_ACT_KINDS.has(kind) && EN_ABOUT.test(before)) kind = 'look_up';
     const sentence = sentenceAt(request, verbAt);
@@ -566,20 +594,25 @@ function readEnglish(request: string): AskedActRead[] {
       });
     } else if (inSentence.length === 0 && EN_QUESTION.test(trimmed))
       acts.push({ at: start, act: { kind: 'look_up', object: trimmed, phrase: trimmed, cue: 'question' } });
-    else if (inSentence.length === 0 && thingPlease?.[1]) {
+    else if (inSentence.length === 0 && thingPlease?.[1] && !imperative(orderOf(trimmed))) {
       // "Company invoice for order 5678 please", "warranty claim please": a thing asked for by name and "please" is
       // wanted, like "I want a …": a change of unnamed kind, decided by the tools its words fit.
       const object = thingPlease[1].trim();
       acts.push({ at: lead, act: { kind: 'act', object, phrase: trimmed, cue: 'please' } });
-    } else if (!inSentence.some((a) => a.at === lead) && imperative(trimmed)) {
-      // An imperative of a verb of no listed kind ("Refund my order", "Fix my headphones"): a change of unnamed kind,
-      // decided by the tools its words fit.
-      const verb = trimmed.split(/\s+/u)[0] ?? '';
-      const object = objectAfter(request, lead + verb.length);
+    } else if (
+      !inSentence.some((a) => a.at === lead + trimmed.length - orderOf(trimmed).length) &&
+      imperative(orderOf(trimmed))
+    ) {
+      // An imperative of a verb of no listed kind ("Refund my order", "And fix my headphones"): a change of unnamed
+      // kind, decided by the tools its words fit.
+      const order = orderOf(trimmed);
+      const at = lead + trimmed.length - order.length;
+      const verb = order.split(/\s+/u)[0] ?? '';
+      const object = objectAfter(request, at + verb.length);
       // "un-" + a verb undoes it ("unsend", "unpublish", "unsubscribe"): a cancel, never the act itself.
       const kind: AskedActKind = /^un\p{L}{3,}/iu.test(verb) ? 'cancel' : 'act';
       acts.push({
-        at: lead,
+        at,
         act: { kind, object, phrase: `${verb} ${object}`, cue: verb, verb: stem(verb.toLowerCase()) },
       });
     }
@@ -659,10 +692,15 @@ function readChinese(whole: string): AskedActRead[] {
   for (let p = 0; p < pieces.length; p += 2) {
     const text = (pieces[p] ?? '').trim();
     if (text === '') continue;
-    const question = ZH_QUESTION.test(`${text}${pieces[p + 1] ?? ''}`);
+    // (the clause's own end — 吗 before a comma ends a question too — or the mark after it)
+    const question = ZH_QUESTION.test(text) || ZH_QUESTION.test(`${text}${pieces[p + 1] ?? ''}`);
     const hits = [...text.matchAll(ZH_VERB_PATTERN)];
     const found: AskedActRead[] = [];
+    // What follows a send to someone in its clause is what they are told, reminded or asked to do, not an ask of
+    // ours: 提醒我看一下有没有新版本, 在群里说一声让大家查收邮件 (the check is the recipients').
+    let messageFrom = Infinity;
     hits.forEach((m, i) => {
+      if (m.index > messageFrom) return;
       const verb = m[0];
       let kind: AskedActKind = ZH_KIND_OF.get(verb) ?? 'look_up';
       const before = text.slice(0, m.index);
@@ -686,6 +724,7 @@ function readChinese(whole: string): AskedActRead[] {
       }
       // 我想问一下 / 想了解一下 with the question in the next clause: the verb only announces it.
       if (kind === 'look_up' && object === '') return;
+      if (kind === 'send') messageFrom = m.index;
       found.push({
         kind,
         object,
@@ -694,17 +733,25 @@ function readChinese(whole: string): AskedActRead[] {
         ...figuresOf(kind, `${verb}${object}`),
       });
     });
-    // 把 X 给我 / 发我 / 告诉我 (give me X): X is information the user wants — a look-up of it.
-    const given = /把(.+?)(?:发给我|给我|发我|告诉我)/u.exec(text);
-    if (given?.[1] && found.length === 0)
-      found.push({ kind: 'look_up', object: given[1].trim(), phrase: given[0], cue: '给我' });
+    // 把 X 给我 / 发我 / 告诉我 (give me X), or X put first and 发我 after it (下载链接发我一下): X is information the
+    // user wants — a look-up of it.
+    const given = /把(.+?)(?:发给我|给我|发我|告诉我)|^(.+?)(?:发给我|发我)(?:一下|下)?[吧。！!]*$/u.exec(
+      text,
+    );
+    const wanted = given?.[1] ?? given?.[2];
+    if (given && wanted && found.length === 0)
+      found.push({ kind: 'look_up', object: wanted.trim(), phrase: given[0], cue: '给我' });
     // A thing wanted after a request marker with no verb of its own: 我要退款, 帮我开张发票 is covered by 开张.
     for (const m of text.matchAll(ZH_WANT)) {
+      if (m.index > messageFrom) continue;
       const after = text.slice(m.index + m[0].length).replace(ZH_MARKERS, '');
       if (after.trim() === '' || ZH_VERB.exec(after)?.index === 0) continue;
       const before = text.slice(0, m.index);
       if (ZH_NEGATION.test(before) || ZH_ABOUT.test(before)) continue;
       const stop = after.search(ZH_VERB);
+      // 帮我在网上搜一下, 帮我从订单里查: a coverb's phrase (在 / 从 / 到 / 用 / 对 …) says where or how the verb after
+      // it is done, so the want is that verb's, read above — not a thing wanted of its own.
+      if (stop !== -1 && ZH_COVERB.test(after)) continue;
       const object = (stop === -1 ? after : after.slice(0, stop)).trim();
       if (object === '') continue;
       // 我想问下订单现在是啥状态: a want that is a question wants an answer, not a change.
@@ -723,6 +770,8 @@ function readChinese(whole: string): AskedActRead[] {
     // everyday polite imperative), asks for what it says, whatever its verb.
     const directive =
       /(?:吧|就行|就好|就可以|即可)[。！!]*$/u.test(text) ||
+      // An adverb of immediacy before a verb is said only of something to be done now (然后直接退款, 马上给我换货).
+      ZH_AT_ONCE.test(text) ||
       // (a known verb with 一下 is read by its kind above: 问一下 only announces a question)
       (/\p{Script=Han}一下[。！!]*$/u.test(text) && !ZH_VERB.test(text));
     if (found.length === 0 && !question && directive)

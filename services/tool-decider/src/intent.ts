@@ -25,9 +25,13 @@ const ASK_VERBS =
   'create|make|order|reserve|invest|withdraw|locate|display|retrieve|fetch|identify|generate|translate|schedule|plan|' +
   'analy[sz]e|compare|count|recommend|play|what|how|which|who|where|when';
 // Where one ask ends and another begins: a sentence end, ", then …" / ", and finally …" / ", followed by …", "also" /
-// "as well as", "then <verb>", ", and the …", or "and <verb>".
+// A sentence's end (not the dot of a numbered item, "1. …"), "as well as", "then <verb>", ", and the …", ", and has / where / … (a question of its own)", or "and [-ly adverb]
+// <verb>" ("and separately check …").
+// The words a question opens with: an auxiliary or a wh-word.
+const QUESTION_OPENERS =
+  'has|have|had|is|are|was|were|did|does|do|can|could|will|would|should|what|where|when|which|who|whose|how|why';
 const ASK_BOUNDARY = new RegExp(
-  String.raw`(?<=[.?!])\s+|\s*,\s*(?:and\s+)?(?:then|finally|lastly|afterwards|after\s+that|followed\s+by)\b,?\s*|\s+and\s+(?:then\s+)?(?:finally|lastly)\b,?\s*|\s*[,;]?\s*\b(?:and\s+)?(?:also|as\s+well\s+as)\b,?\s*|\s*[,;]?\s*\b(?:and\s+)?then\s+(?=(?:${ASK_VERBS})\b)|\s*,\s*and\s+(?=(?:the|a|an)\b)|\s*[,;]?\s+and\s+(?=(?:${ASK_VERBS})\b)`,
+  String.raw`(?<=[.?!])(?<!(?:^|[\s:：;；,，(（])\d{1,2}\.)\s+|\s*,\s*(?:and\s+)?(?:then|finally|lastly|afterwards|after\s+that|followed\s+by)\b,?\s*|\s+and\s+(?:then\s+)?(?:finally|lastly)\b,?\s*|\s*[,;]?\s*\b(?:and\s+)?(?:also|as\s+well\s+as)\b,?\s*|\s*[,;]?\s*\b(?:and\s+)?then\s+(?=(?:${ASK_VERBS})\b)|\s*,\s*and\s+(?=(?:the|a|an)\b)|\s*,\s*and\s+(?=(?:${QUESTION_OPENERS})\b)|\s*[,;]?\s+and\s+(?:\p{L}+ly,?\s+)?(?=(?:${ASK_VERBS})\b)`,
   'giu',
 );
 

@@ -110,6 +110,14 @@ export type PlanRule = (steps: readonly DraftStep[], ctx: ValidationContext) => 
 const WRITES = new Set(['write', 'append', 'delete']);
 const URL_PATTERN = /\bhttps?:\/\/[^\s"'<>]+/i;
 
+/**
+ * A request that points at a link the user means to have given — "this link", "the page I just linked", 这个链接,
+ * 刚才发的网址. With no URL in the request or its context, that link is missing: a search cannot find "this" page, so
+ * the user is asked for it.
+ */
+export const REFERS_TO_LINK =
+  /\b(?:this|that)\s+(?:link|url|web\s*address)\b|\b(?:the|this|that)\s+(?:link|url|page|web\s*page|site|article|doc(?:ument)?|post)\s+(?:i|we)\s+(?:just\s+|already\s+)?(?:linked|sent|shared|pasted|posted|gave|attached|mentioned)\b|(?:这个|那个|这条|那条|上面的?|刚才的?|刚刚的?|我发的|刚发的)(?:链接|网址|网页|页面|地址)/iu;
+
 function v(rule: PlanRuleId, index: number, tool: string, reason: string): Violation {
   return { rule, step_index: index, tool, reason };
 }
@@ -277,16 +285,17 @@ export const preconditions: PlanRule = (steps, ctx) =>
             step.input_from.some((f) => f.parameter === pre.parameter && f.source === 'step_output') ||
             (producer !== undefined && steps.slice(0, i).some((s) => s.tool === producer)) ||
             earlier.some((t) => t?.evidence === 'lead');
-          return fromUser || fromArgs || fromStep
-            ? []
-            : [
-                v(
-                  'preconditions',
-                  i,
-                  step.tool,
-                  `${step.tool}.${pre.parameter} needs a URL from the user or an earlier search step; there is none`,
-                ),
-              ];
+          if (fromUser || fromArgs || fromStep) return [];
+          return [
+            v(
+              'preconditions',
+              i,
+              step.tool,
+              REFERS_TO_LINK.test(ctx.requestText)
+                ? `the request points at a link it does not include: which URL should ${step.tool} read (${pre.parameter})?`
+                : `${step.tool}.${pre.parameter} needs a URL from the user or an earlier search step; there is none`,
+            ),
+          ];
         }
         case 'needs_prior_call': {
           const ok =

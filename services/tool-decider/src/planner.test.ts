@@ -50,6 +50,19 @@ describe('the asks of a request', () => {
       'Calculate the GCD of 96 and 128',
       'the LCM of 15 and 25.',
     ]);
+    // ", and" before a question's own opening word starts a second question.
+    expect(requestParts('Where is the parcel for order 1234, and has the refund on 7777 been paid?')).toEqual(
+      ['Where is the parcel for order 1234', 'has the refund on 7777 been paid?'],
+    );
+    // The dot of a numbered item ends no sentence.
+    expect(requestParts('Two things: 1. find the paper on RAG. 2. check the release notes.')).toEqual([
+      'Two things: 1. find the paper on RAG.',
+      '2. check the release notes.',
+    ]);
+    expect(requestParts('Look up the Toolformer paper, and separately check the benchmark page')).toEqual([
+      'Look up the Toolformer paper',
+      'check the benchmark page',
+    ]);
     expect(requestParts('Invest $2000 in Google and withdraw $1000 from Apple.')).toEqual([
       'Invest $2000 in Google',
       'withdraw $1000 from Apple.',
@@ -297,6 +310,58 @@ describe('planTools chains', () => {
     );
     expect(out.decision_reason).toContain('produce "the weekly report" → report_generate');
     expect(out.decision_reason).toContain('send "it to the Atlas project group" → email_send');
+  });
+
+  it('a Chinese verb-object word said apart (退了吧 for 退款) asks for the write; a question about the order does not', async () => {
+    const afterSales = await loadRegistryDir(`${packs}after-sales`);
+    const asked = (request: string) =>
+      plan(afterSales, { request, agent: 'refund_agent', tenant: 'default', scenario: null });
+    expect((await asked('订单1234不想要了，退了吧')).plan.steps.map((s) => s.tool)).toEqual([
+      'order_status_query',
+      'refund_create',
+    ]);
+    expect(
+      (await asked('1234这单超时了，先告诉我包裹在哪，然后直接退款')).plan.steps.map((s) => s.tool),
+    ).toContain('refund_create');
+    expect((await asked('订单1234退了没有？')).plan.steps.map((s) => s.tool)).not.toContain('refund_create');
+    expect((await asked('订单1234的物流到哪了')).plan.steps.map((s) => s.tool)).not.toContain(
+      'refund_create',
+    );
+  });
+
+  it('making a document is producing it: the producing read serves "create a report", no write is asked', async () => {
+    const out = await plan(office, {
+      request: "Create a weekly report from yesterday's minutes",
+      agent: 'office_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['minutes_list', 'report_generate']);
+    expect(out.plan.asked_acts?.map((a) => [a.kind, a.unserved])).toEqual([['create', null]]);
+  });
+
+  it('asks for a link the request points at but does not include, instead of searching for some page', async () => {
+    for (const request of ['Summarise the page I just linked', '帮我打开这个链接看看写了啥']) {
+      const out = await plan(research, {
+        request,
+        agent: 'research_agent',
+        tenant: 'default',
+        scenario: null,
+      });
+      expect(out.status).toBe('invalid');
+      expect(out.plan.steps.map((s) => s.tool)).not.toContain('web_search');
+      expect(out.violations.map((v) => v.reason).join(' ')).toMatch(
+        /which URL should page_visit read \(url\)/,
+      );
+    }
+    // A page described by what it is is found by a search first.
+    const described = await plan(research, {
+      request: 'What does the PG17 release notes page say about vacuum?',
+      agent: 'research_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(described.plan.steps.map((s) => s.tool)).toEqual(['web_search', 'page_visit']);
   });
 
   it('SP-3: "what does <page> say" reaches page_visit; without a URL, web_search is planned before it', async () => {

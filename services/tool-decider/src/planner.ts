@@ -22,6 +22,7 @@ import {
 } from './acts.js';
 import { askPieces, requestParts, searchedFor, type RequestIntent } from './intent.js';
 import {
+  REFERS_TO_LINK,
   validatePlan,
   type DraftStep,
   type ExecutedStep,
@@ -335,7 +336,7 @@ export async function planTools(
   // In Chinese, whose asks requestParts does not split, its clauses are the asks.
   // The first MAX_ROUTED_ASKS of them are routed to scenes (each costs an embedding); all of them are served.
   const clauses = chineseClauses(req.request);
-  const routedAsks = asks.length > 1 ? asks : clauses.length > 1 ? clauses : [];
+  const routedAsks = clauses.length > 1 ? clauses : asks.length > 1 ? asks : [];
   const askRoutes =
     routedAsks.length > 1 && !req.scenario
       ? await Promise.all(
@@ -485,10 +486,18 @@ export async function planTools(
     // a tool that reads what it found (depends_on it, giving evidence of its own) and fits the request on its own
     // evidence continues the chain ("what do the release notes say": the search finds the page, the visit reads it).
     // A request that itself asks for a search ("search for …", "look up …") is answered by the leads: no reader.
+    // A question the chosen leads alone would answer is answered by none of them: leads are where an answer may be,
+    // not the answer ("what TPS did 16 get in that benchmark?"), so a reader of their results follows whatever its
+    // own fit to the question's words.
+    const leadsOnly =
+      chosen.length > 0 &&
+      chosen.every((c) => c.tool.evidence === 'lead') &&
+      acts.length > 0 &&
+      acts.every((a) => a.kind === 'look_up');
     if (similarities && searchedFor(req.request).length === 0)
       for (const s of scored) {
-        if (chosen.includes(s) || !writeAdmitted(s.tool)) continue;
-        if (s.ownFit < RETRIEVAL_CONFIG.semanticFitThreshold || s.tool.evidence === 'lead') continue;
+        if (chosen.includes(s) || !writeAdmitted(s.tool) || s.tool.evidence === 'lead') continue;
+        if (s.ownFit < RETRIEVAL_CONFIG.semanticFitThreshold && !leadsOnly) continue;
         const lead = chosen.find(
           (c) => c.tool.evidence === 'lead' && s.tool.depends_on.some((d) => d.tool === c.tool.name),
         );
@@ -657,7 +666,7 @@ export async function planTools(
   let violations = validatePlan(steps, ctx);
   for (let round = 0; round < maxRounds && violations.length > 0; round++) {
     refused.push(...violations);
-    steps = repair(steps, violations, visible, excluded, keep.length);
+    steps = repair(steps, violations, visible, excluded, keep.length, ctx.requestText);
     steps = rewire(order(steps, visible, keep.length), visible, keep.length);
     violations = validatePlan(steps, ctx);
   }
@@ -930,20 +939,24 @@ function serves(
       // A change of unnamed kind ("直接退款吧", "I want my money back") is no read's to serve when a write it asks for
       // fits its words; a want of information ("I need my order status") is, when no such write does.
       if (tool.action !== 'read') return true;
+      // (the write asked for first, as asksForWrites reads a short want, counts even when its fit is low)
+      const firstWrite = local.find((l) => l.tool.action !== 'read');
       return !local.some(
         (l) =>
           l.tool.action !== 'read' &&
           allowed.has(l.tool.name) &&
-          l.matched.length > 0 &&
-          fitsRequest(l, local),
+          sharesWords(act, l) &&
+          (fitsRequest(l, local) || l === firstWrite),
       );
     }
     default: {
       const verb = cueVerb(act);
       // A tool of the act's kind does it; one of no named kind, or one whose name merely carries the verb (an
       // imported `Hotels_2_BookHouse` for "book …"), only when the act's words fit it too.
+      // Making a document ("make a project review report") is producing it: a tool that produces, and fits, makes it.
       return (
         kind === act.kind ||
+        (act.kind === 'create' && kind === 'produce' && fit()) ||
         ((kind === 'act' || (verb !== undefined && tokens(tool.name).includes(verb))) && fit())
       );
     }
@@ -972,7 +985,7 @@ function asksForWrites(
       const kind = toolActKind(s.tool);
       // Meaning alone is not enough for a write: the act's words must share a word with what the tool documents.
       const fits =
-        s.matched.length > 0 &&
+        sharesWords(act, s) &&
         (fitsRequest(s, local) || (s === firstWrite && wholeFits.some((w) => w.tool === s.tool)));
       // A change of a named kind is asked of the tools of that kind that do it to its object: "报修" (book a repair)
       // asks no refund_create, though both create. A send with no object of its own ("send it", 发一句) sends what
@@ -988,6 +1001,46 @@ function asksForWrites(
     }
   }
   return allowed;
+}
+
+/**
+ * Whether an act's words share a word with what a tool documents: one of the same, or, for a change of unnamed
+ * kind, a Chinese verb-object word said apart ({@link splitCompound}).
+ */
+function sharesWords(act: AskedActRead, scored: ScoredTool): boolean {
+  return scored.matched.length > 0 || (act.kind === 'act' && splitCompound(act, scored.tool));
+}
+
+// The two-character Chinese words of each tool's own documents (purpose, examples, tags), by their first character.
+const COMPOUND_HEADS = new WeakMap<ToolDefinition, ReadonlySet<string>>();
+
+/**
+ * Whether a change of unnamed kind says, split, a Chinese verb-object word of the tool's documents. Such words (离合词:
+ * 退款 "refund", 报修 "report for repair", 换货 "exchange goods") come apart in speech — 退了吧, 退我80块, 报个修 — leaving
+ * their verb as a word of its own: a one-character word of the act that opens a two-character word of the tool's is
+ * that word said apart.
+ */
+function splitCompound(act: AskedActRead, tool: ToolDefinition): boolean {
+  let heads = COMPOUND_HEADS.get(tool);
+  if (heads === undefined) {
+    const d = tool.description;
+    const purpose = typeof d === 'string' ? d : d.purpose;
+    heads = new Set(
+      tokens([purpose, ...tool.examples, ...tool.tags].join(' '))
+        .filter((t) => /^\p{Script=Han}{2}$/u.test(t))
+        .map((t) => t.charAt(0)),
+    );
+    COMPOUND_HEADS.set(tool, heads);
+  }
+  const known = heads;
+  // Said apart, the verb takes what a verb takes before its object: an aspect particle, a measure word, a pronoun
+  // or a number (退了款, 报个修, 退我80块), or the clause ends on it (退了吧).
+  return tokens(act.phrase).some(
+    (t) =>
+      /^\p{Script=Han}$/u.test(t) &&
+      known.has(t) &&
+      new RegExp(`${t}(?:[了过着个我你他她吧啊呀]|一下|[0-9一二三四五六七八九十两]|$)`, 'u').test(act.phrase),
+  );
 }
 
 /**
@@ -1109,6 +1162,7 @@ function repair(
   visible: ReadonlyMap<string, ToolDefinition>,
   excluded: ReadonlySet<string>,
   fixed: number,
+  requestText: string,
 ): DraftStep[] {
   const drop = new Set<number>();
   const add: DraftStep[] = [];
@@ -1133,7 +1187,11 @@ function repair(
         // calculation needs verified figures) gets that producer — the tool its depends_on names for the parameter —
         // planned before it, instead of being dropped: search before visit, visit before compute. Without such a
         // producer the step is dropped.
-        const producer = producerFor(visible.get(v.tool), steps, add, visible, excluded);
+        // A link the request points at but does not give is the user's to give: a search would find some other page.
+        const tool = visible.get(v.tool);
+        if (REFERS_TO_LINK.test(requestText) && tool?.preconditions.some((p) => p.kind === 'needs_url'))
+          break;
+        const producer = producerFor(tool, steps, add, visible, excluded);
         if (producer) add.push(producer);
         else drop.add(v.step_index);
         break;
