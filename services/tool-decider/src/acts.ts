@@ -411,7 +411,8 @@ const ZH_COVERB = /^(?:在|从|到|用|对|向|往|跟|和|按|按照|通过|去
 
 // An adverb of immediacy (直接, 马上, 立刻 …) before a verb: an order. It may follow the clause's topic (订单1234直接
 // 退我50块), but not the speaker as its subject (我直接去店里修: the speaker's own act).
-const ZH_AT_ONCE = /(?<!我|我们)(?:直接|马上|立刻|立即|赶紧|赶快|尽快|抓紧)(?:帮我|给我|替我)?\p{Script=Han}/u;
+const ZH_AT_ONCE =
+  /(?<!我|我们)(?:直接|马上|立刻|立即|赶紧|赶快|尽快|抓紧)(?:帮我|给我|替我)?\p{Script=Han}/u;
 
 // Update verbs that name the new value (改成 X "change it to X").
 const ZH_CHANGE_TO = /^(?:改成|改为|改到|换成)$/u;
