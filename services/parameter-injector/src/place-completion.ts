@@ -5,11 +5,12 @@
 // ("Naples, Florida" → "Naples, FL", "New Delhi, India" → "New Delhi, IN" for a tool whose examples write codes).
 //
 // The second part is knowledge about the place the user named, not a value chosen for them: it comes from the gazetteer
-// (`world-cities.ts`), and only when the name leaves no doubt. A name several cities share is completed only when one
+// (`gazetteer.ts`), and only when the name leaves no doubt. A name several cities share is completed only when one
 // of them is far larger than every other (ten times the population of the next): "Paris" is the French capital, not
 // Paris, Texas, the way a person reads it; "San Jose" (California, 1.3 M; Costa Rica, 0.6 M) is left as written —
 // unless the description wants only US places ('City, State' and no country), where the US city is the one meant.
-import { US_STATE_CODES, WORLD_CITIES, type WorldCity } from './world-cities.js';
+import { worldCities, type WorldCity } from './gazetteer.js';
+import { US_STATE_CODES } from './us-state-codes.js';
 
 /** How a parameter's description wants a place written in two parts. */
 export interface TwoPartStyle {
@@ -65,7 +66,7 @@ let byName: Map<string, WorldCity[]> | undefined;
 function citiesNamed(name: string): WorldCity[] {
   if (!byName) {
     byName = new Map();
-    for (const city of WORLD_CITIES) {
+    for (const city of worldCities()) {
       const key = nameKey(city.name);
       const list = byName.get(key);
       if (list) list.push(city);
@@ -98,7 +99,7 @@ let countryCodes: Map<string, string> | undefined;
 function countryCodeOf(name: string): string | undefined {
   if (!countryCodes) {
     countryCodes = new Map();
-    for (const c of WORLD_CITIES) {
+    for (const c of worldCities()) {
       const english = regionNames.of(c.country);
       if (english) countryCodes.set(nameKey(english), c.country);
     }
