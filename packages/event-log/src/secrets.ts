@@ -279,39 +279,65 @@ export function withFreeTextSecrets(
   payload: unknown,
   secrets: readonly EventSecret[],
 ): readonly EventSecret[] {
-  const taken = secrets.map((s) => s.path);
-  const covered = (path: string) => taken.some((t) => path === t || path.startsWith(`${t}.`));
   const found: EventSecret[] = [];
-  // Runs on every append, so the path is built once per node and a given secret is looked for only when there is one.
-  const walk = (value: unknown, here: string): void => {
-    if (here !== '' && taken.length > 0 && covered(here)) return;
-    if (typeof value === 'string') {
-      if (here === '') return;
-      const shown = maskSensitiveText(value);
-      if (shown !== value) found.push({ path: here, value, shown });
-      return;
-    }
-    if (!isContainer(value)) return;
-    const prefix = here === '' ? '' : `${here}.`;
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i += 1) walk(value[i], prefix + String(i));
-      return;
-    }
-    for (const key in value) {
-      if (!Object.hasOwn(value, key)) continue;
-      const child = (value as Record<string, unknown>)[key];
-      if (key.length > 0 && !key.includes('.')) walk(child, prefix + key);
-      else if (here !== '' && holdsSensitive(child)) {
-        // Drop what was found under this container: it is taken whole.
-        for (let i = found.length - 1; i >= 0; i -= 1)
-          if (found[i]?.path.startsWith(prefix)) found.splice(i, 1);
-        found.push({ path: here, value });
-        return;
-      }
-    }
-  };
-  walk(payload, '');
+  collectFreeText(
+    payload,
+    [],
+    secrets.map((s) => s.path),
+    found,
+  );
   return found.length === 0 ? secrets : [...secrets, ...found];
+}
+
+/**
+ * The walk of {@link withFreeTextSecrets} at `segments` (the path of `value`, one entry per key or index). It runs on
+ * every append, so a path's text is made only where it is needed (a find, or a given secret to stay out of), and the
+ * walk is one function made once rather than closures made for each payload.
+ */
+function collectFreeText(
+  value: unknown,
+  segments: string[],
+  taken: readonly string[],
+  found: EventSecret[],
+): void {
+  if (taken.length > 0 && segments.length > 0 && isCovered(segments.join('.'), taken)) return;
+  if (typeof value === 'string') {
+    if (segments.length === 0) return;
+    const shown = maskSensitiveText(value);
+    if (shown !== value) found.push({ path: segments.join('.'), value, shown });
+    return;
+  }
+  if (!isContainer(value)) return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      segments.push(String(i));
+      collectFreeText(value[i], segments, taken, found);
+      segments.pop();
+    }
+    return;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const child = value[key];
+    if (key.length > 0 && !key.includes('.')) {
+      segments.push(key);
+      collectFreeText(child, segments, taken, found);
+      segments.pop();
+    } else if (segments.length > 0 && holdsSensitive(child)) {
+      // Drop what was found under this container: it is taken whole.
+      const here = segments.join('.');
+      const prefix = `${here}.`;
+      for (let i = found.length - 1; i >= 0; i -= 1)
+        if (found[i]?.path.startsWith(prefix)) found.splice(i, 1);
+      found.push({ path: here, value });
+      return;
+    }
+  }
+}
+
+/** Whether `path` is one of `taken` or inside one. */
+function isCovered(path: string, taken: readonly string[]): boolean {
+  return taken.some((t) => path === t || path.startsWith(`${t}.`));
 }
 
 /** Whether any string in `value` holds a sensitive value in free text. */
