@@ -265,6 +265,9 @@ async function runOnce(io: CliIo, opts: { pack?: string[]; record?: string }): P
   const result = await runEmbedded({
     repoRoot,
     requests,
+    // A replay corpus (EL-9) holds each decision's input as its stage saw it: with the secret values in place (the
+    // demo's made-up addresses), not masked as the log shows them, or a re-decision would see other input.
+    ...(opts.record ? { secrets: true } : {}),
     onFinished: (request) => {
       done++;
       io.stderr(`[dev] ${String(done)}/${String(requests.length)} finished: ${request.title}\n`);
