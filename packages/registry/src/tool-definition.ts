@@ -206,6 +206,12 @@ export const ToolOrigin = z.strictObject({
   format: z.enum(['yaml', 'openai', 'mcp', 'bfcl']),
   /** The original name, when the importer had to change it. */
   name: z.string().optional(),
+  /**
+   * `assumed`: the format says nothing about side effects, so `action` / `permission` are the importer's assumption
+   * (`--assume`), not the tool's word. The decider then reads what the tool does from its name too (TD-5: `todo_add`
+   * adds a to-do, whatever was assumed). Absent: declared.
+   */
+  effects: z.enum(['assumed']).optional(),
 });
 export type ToolOrigin = z.infer<typeof ToolOrigin>;
 

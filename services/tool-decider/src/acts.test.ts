@@ -207,6 +207,13 @@ describe('readActs: reading, saving, reminding and doing at once', () => {
 });
 
 describe('toolActKind', () => {
+  it('a read only assumed at import does what its name says', () => {
+    const origin = { format: 'bfcl' as const, effects: 'assumed' as const };
+    expect(toolActKind({ name: 'todo_add', action: 'read', origin })).toBe('create');
+    expect(toolActKind({ name: 'todo_add', action: 'read' })).toBe('look_up');
+    expect(toolActKind({ name: 'get_weather', action: 'read', origin })).toBe('look_up');
+  });
+
   it("is the kind of the name's verb; a read never does a write kind; a write of no named verb is `act`", () => {
     expect(toolActKind({ name: 'create_ticket', action: 'write' })).toBe('create');
     expect(toolActKind({ name: 'refund_create', action: 'write' })).toBe('create');

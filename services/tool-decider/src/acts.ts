@@ -876,10 +876,11 @@ const TOOL_VERB_KIND: Readonly<Record<string, AskedActKind>> = {
 
 /**
  * The act a tool does: the kind its name's verb says (first or last word), else `look_up` for a read and `act` (a
- * change of unnamed kind) for a write. A read tool never does a write kind: its name's verb then only says what it
- * looks up (an imported `book_hotel` declared read).
+ * change of unnamed kind) for a write. A tool declared a read never does a write kind: its name's verb then only says
+ * what it looks up (a `book_hotel` declared read). One whose read was only assumed at import (`origin.effects:
+ * assumed`) does what its name says.
  */
-export function toolActKind(tool: Pick<ToolDefinition, 'name' | 'action'>): AskedActKind {
+export function toolActKind(tool: Pick<ToolDefinition, 'name' | 'action' | 'origin'>): AskedActKind {
   const words = tool.name
     .toLowerCase()
     .split(/[^a-z0-9]+/)
@@ -887,7 +888,10 @@ export function toolActKind(tool: Pick<ToolDefinition, 'name' | 'action'>): Aske
   const named = [words[0], words.at(-1)]
     .map((w) => (w === undefined ? undefined : TOOL_VERB_KIND[w]))
     .find((k) => k !== undefined);
-  if (tool.action === 'read') return named && !WRITE_ACT_KINDS.has(named) ? named : 'look_up';
+  // A read does no change — unless being a read was only assumed at import (a BFCL or OpenAI function list says
+  // nothing of side effects): then its name says what it does (`todo_add` adds), as a declared write's does.
+  if (tool.action === 'read')
+    return named && (!WRITE_ACT_KINDS.has(named) || tool.origin?.effects === 'assumed') ? named : 'look_up';
   if (tool.action === 'delete') return named === 'cancel' ? 'cancel' : 'delete';
   return named && WRITE_ACT_KINDS.has(named) ? named : 'act';
 }

@@ -125,7 +125,7 @@ export function importBfcl(text: string, options: BfclImportOptions = {}): BfclI
             notes,
           ) as JsonSchema,
           ...assumedEffects('read'),
-          origin: { format: 'bfcl' },
+          origin: { format: 'bfcl', effects: 'assumed' },
         },
         { file: options.file, index: lineIndex },
         caseResult,

@@ -48,7 +48,7 @@ export function importOpenAITools(input: unknown, options: OpenAIImportOptions =
         description: importedDescription(fn.description, name),
         parameters: (fn.parameters as JsonSchema | undefined) ?? { type: 'object', properties: {} },
         ...assumedEffects(options.assume ?? 'write'),
-        origin: { format: 'openai' },
+        origin: { format: 'openai', effects: 'assumed' },
       },
       { file: options.file, index },
       result,
