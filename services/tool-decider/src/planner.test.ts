@@ -338,6 +338,14 @@ describe('planTools chains', () => {
     });
     expect(out.plan.steps.map((s) => s.tool)).toEqual(['minutes_list', 'report_generate']);
     expect(out.plan.asked_acts?.map((a) => [a.kind, a.unserved])).toEqual([['create', null]]);
+    // Booking a room is no report, whatever the report tool's fit.
+    const room = await plan(office, {
+      request: '帮我订一间明天下午的会议室，10个人',
+      agent: 'office_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(room.plan.steps).toEqual([]);
   });
 
   it('asks for a link the request points at but does not include, instead of searching for some page', async () => {

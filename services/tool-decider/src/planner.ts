@@ -927,9 +927,7 @@ function serves(
       );
     case 'produce': {
       if (kind === 'produce' && fit()) return true;
-      const wanted = new Set(tokens(act.object));
-      const object = tokens(tool.name).filter((t) => !GENERIC_VERBS.has(t));
-      return object.length > 0 && object.every((t) => wanted.has(t));
+      return namesItsProduct(act, tool);
     }
     case 'look_up':
       return tool.action === 'read' && fit();
@@ -953,14 +951,23 @@ function serves(
       const verb = cueVerb(act);
       // A tool of the act's kind does it; one of no named kind, or one whose name merely carries the verb (an
       // imported `Hotels_2_BookHouse` for "book …"), only when the act's words fit it too.
-      // Making a document ("make a project review report") is producing it: a tool that produces, and fits, makes it.
+      // Making a document ("make a project review report") is producing it: a tool that produces it makes it — one
+      // whose name's topic words all stand in the act's object (report_generate for "… review report", never for
+      // "订一间会议室").
       return (
         kind === act.kind ||
-        (act.kind === 'create' && kind === 'produce' && fit()) ||
+        (act.kind === 'create' && kind === 'produce' && namesItsProduct(act, tool)) ||
         ((kind === 'act' || (verb !== undefined && tokens(tool.name).includes(verb))) && fit())
       );
     }
   }
+}
+
+/** Whether the topic words of a tool's name all stand in an act's object ("the weekly report" → report_generate). */
+function namesItsProduct(act: AskedActRead, tool: ToolDefinition): boolean {
+  const wanted = new Set(tokens(act.object));
+  const object = tokens(tool.name).filter((t) => !GENERIC_VERBS.has(t));
+  return object.length > 0 && object.every((t) => wanted.has(t));
 }
 
 /**
