@@ -198,6 +198,10 @@ describe('dates written in Chinese, read in the task time zone (issue 20)', () =
     expect(day('next week')).toEqual(['2026-12-07', '2026-12-13']);
     expect(day('上周五')).toEqual(['2026-11-27']);
     expect(day('Friday next week')).toEqual(['2026-12-11']);
+    // Reference Monday 2026-11-30: a weekday of last week is of the week before, not the next such day.
+    expect(day('Was anything decided on Wednesday last week?')).toEqual(['2026-11-25']);
+    expect(day('last week on Friday')).toEqual(['2026-11-27']);
+    expect(day('Thursday this week')).toEqual(['2026-12-03']);
   });
   it('month and day, with or without the year, and a day of the month alone', () => {
     expect(day('2026年11月3日')).toEqual(['2026-11-03']);

@@ -63,6 +63,13 @@ const MODIFIED_WEEKDAY = new RegExp(
   'gi',
 );
 
+// "Wednesday last week", "last week on Wednesday", "Friday this week": that weekday of the week named (weeks start on
+// Monday). Read before the modifier rule, so "last week Friday" is no "last Friday".
+const WEEKDAY_OF_WEEK = new RegExp(
+  String.raw`\b(?:${WEEKDAY_PATTERN}\s+(last|previous|past|this|next)\s+week|(last|previous|past|this|next)\s+week\s*(?:on\s+)?${WEEKDAY_PATTERN})\b`,
+  'gi',
+);
+
 function weekdayIndex(token: string): number {
   const lower = token.toLowerCase().slice(0, 3);
   return WEEKDAYS.findIndex((w) => w.startsWith(lower));
@@ -213,7 +220,22 @@ export function findDates(original: string, given: DateContext): DateMention[] {
   const today = referenceDay(ctx);
   const mentions: DateMention[] = [];
   const taken: [number, number][] = [];
+  for (const m of text.matchAll(WEEKDAY_OF_WEEK)) {
+    const day = weekdayIndex(m[1] ?? m[4] ?? '');
+    const which = (m[2] ?? m[3] ?? '').toLowerCase();
+    if (day < 0) continue;
+    const shift = /^(?:last|previous|past)$/u.test(which) ? -7 : which === 'next' ? 7 : 0;
+    const monday = addDays(today, shift - ((today.weekday + 6) % 7));
+    mentions.push({
+      text: m[0],
+      index: m.index,
+      date: addDays(monday, (day + 6) % 7),
+      rule: `${WEEKDAYS[day] ?? ''} of ${which} week (weeks start on Monday)`,
+    });
+    taken.push([m.index, m.index + m[0].length]);
+  }
   for (const m of text.matchAll(MODIFIED_WEEKDAY)) {
+    if (overlaps(taken, m.index, m.index + m[0].length)) continue;
     const modifier = (m[1] ?? 'next').toLowerCase();
     const day = weekdayIndex(m[2] ?? m[4] ?? '');
     if (day < 0) continue;
