@@ -8,7 +8,15 @@ import type { ArgumentProvenance, PlanStep, StepRecord, TaskSpec } from '@signal
 import { parameterHints, type ParameterHints, type ToolDefinition } from '@signalbox/registry';
 import { addDays, weekdayOf } from './calendar.js';
 import { chineseCities } from './city-names.js';
-import { dateFormatOf, findDates, formatDate, parseDateString, type DateContext } from './dates.js';
+import {
+  dateFormatOf,
+  findDates,
+  formatDate,
+  parseDateString,
+  requestDateContext,
+  type DateContext,
+} from './dates.js';
+import { fitsDeclaredType } from './coerce.js';
 import { enumKey, extractIds, extractQuantities } from './extractors.js';
 import { extractParameter } from './extract-parameter.js';
 import { calculationFor, readFigures, type Figure } from './figures.js';
@@ -262,7 +270,7 @@ export function isGrounded(
  */
 export function buildArguments(input: BuildInput): BuiltArguments {
   const { tool, step, task, history, proposals, sensitive } = input;
-  const dates = dateContextOf(task);
+  const dates = requestDateContext(userText(task), dateContextOf(task));
   const args: Record<string, unknown> = {};
   const provenance: Record<string, ArgumentProvenance> = {};
   const log: string[] = [];
@@ -534,7 +542,14 @@ export function buildArguments(input: BuildInput): BuiltArguments {
     if (fromText(userText(task), 'user_text') || fromText(contextText(task), 'context')) continue;
 
     if (!hints.required && hints.schema.default !== undefined) {
-      set(field, hints.schema.default, 'default', 'schema default');
+      // A default the parameter's own schema rejects ("dontcare" for an integer year) would only fail validation and
+      // turn an optional value into a question: left out, the tool applies its own default.
+      if (fitsDeclaredType(hints.schema, hints.schema.default, field))
+        set(field, hints.schema.default, 'default', 'schema default');
+      else
+        log.push(
+          `${field}: the schema default ${JSON.stringify(hints.schema.default)} does not fit its own type; left out`,
+        );
     }
   }
 

@@ -105,6 +105,17 @@ export interface CoerceOptions {
 }
 
 /**
+ * True when `value`, coerced as an argument would be, is of the schema's declared type and among its `enum` values
+ * when it lists any. A tool's schema `default` that is not ("default": "dontcare" for an integer `year`) is a note
+ * for people, not a value the schema accepts.
+ */
+export function fitsDeclaredType(schema: Schema, value: unknown, path: string): boolean {
+  const { value: coerced } = coerceValue(schema, value, path);
+  if (!fitsType(coerced, typesOf(schema))) return false;
+  return !Array.isArray(schema.enum) || schema.enum.some((v) => v === coerced);
+}
+
+/**
  * Coerces `value` toward `schema`, recursively through arrays and object properties. Returns the new value and every
  * change made; a value that cannot be coerced is returned unchanged for validation to report.
  */

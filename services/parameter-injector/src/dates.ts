@@ -27,6 +27,8 @@ export interface DateMention {
   rule: string;
   /** True for a time of day with no day written ("at 9am"): its date is only the reference day. */
   timeOnly?: boolean;
+  /** True for the date of "today is …": the reference day the request states, not a day it asks about. */
+  statesToday?: boolean;
 }
 
 /** The target formats a string date parameter may declare (schema `format`, a normalizer, or its description). */
@@ -174,21 +176,43 @@ const WEEKDAY_BEFORE = new RegExp(
  * The day the request says today is ("today is Monday April 25th 2023", "for today April 25th 2023"): a date with a
  * written year right after "today" (or "today is"). Relative dates of the same request are read against it.
  */
-function statedToday(text: string, ctx: DateContext): DateContext | undefined {
+function statedToday(
+  text: string,
+  ctx: DateContext,
+): { ctx: DateContext; span: [number, number] } | undefined {
   const parsers = CJK.test(text) ? [chrono.zh.hans, chrono.en] : [chrono.en];
   for (const r of parsers.flatMap((p) => p.parse(text, chronoReference(ctx)))) {
     if (!r.start.isCertain('year') || !r.start.isCertain('day')) continue;
     // The weekday before the date ("today is Monday April 25th", "今天是星期一，2026年11月30日") belongs to it.
     const before = text.slice(0, r.index).replace(WEEKDAY_BEFORE, '');
-    if (!TODAY_IS.test(before)) continue;
+    const said = TODAY_IS.exec(before);
+    if (!said) continue;
     const { year, month, day } = partsOf(r);
     return {
-      ...ctx,
-      referenceTime: new Date(Date.UTC(year, month - 1, day, 12)).toISOString(),
-      timeZone: 'UTC',
+      ctx: {
+        ...ctx,
+        referenceTime: new Date(Date.UTC(year, month - 1, day, 12)).toISOString(),
+        timeZone: 'UTC',
+      },
+      // From "today" on: chrono reads the word itself as a date too.
+      span: [said.index, r.index + r.text.length],
     };
   }
   return undefined;
+}
+
+/**
+ * The date context of a request: the day it says today is ("… today is 2023.10.1"), else the task's. Build reads
+ * every part of the request against it, so a part the plan names ("available from today until the 12th") means the
+ * same day as the whole request does.
+ */
+export function requestDateContext(request: string, given: DateContext): DateContext {
+  return (
+    statedToday(
+      halfwidth(request).replace(MONTH_DOT_DAY, (m) => m.replace('.', ' ')),
+      given,
+    )?.ctx ?? given
+  );
 }
 
 // "last week", "this week", "next week" (not "Friday next week": the weekday policy reads that first), and 上周 / 本周 /
@@ -216,7 +240,8 @@ export function findDates(original: string, given: DateContext): DateMention[] {
   // "March.11, 2022": a full stop between a month name and its day is a separator; full-width digits are digits (same
   // length, so indexes hold and a mention's text is the original's).
   const text = halfwidth(original).replace(MONTH_DOT_DAY, (m) => m.replace('.', ' '));
-  const ctx = statedToday(text, given) ?? given;
+  const stated = statedToday(text, given);
+  const ctx = stated?.ctx ?? given;
   const today = referenceDay(ctx);
   const mentions: DateMention[] = [];
   const taken: [number, number][] = [];
@@ -354,6 +379,10 @@ export function findDates(original: string, given: DateContext): DateMention[] {
           text.slice((sorted[i - 1]?.index ?? 0) + (sorted[i - 1]?.text.length ?? 0), m.index),
         )),
   );
+  // The date of "today is Monday April 25th 2023" says what today is: it is the reference, not a day asked about.
+  if (stated)
+    for (const m of dated)
+      if (overlaps([stated.span], m.index, m.index + m.text.length)) m.statesToday = true;
   return endsOfRanges(text, dated);
 }
 

@@ -214,8 +214,12 @@ export function extractParameter(
     const all = findDates(text, dates);
     // "at 6 in the evening" writes no day: a date parameter does not take the reference day from it, and "9am … on
     // March 13th" leaves March 13th alone. A date-time parameter may take a time today.
-    const dated =
+    const timed =
       dateFormat === 'date-time' && !all.some((m) => !m.timeOnly) ? all : all.filter((m) => !m.timeOnly);
+    // "… on the upcoming Saturday? Today is Tuesday April 25th 2023": the day stated as today is the reference of the
+    // other dates, not one asked about — unless it is the only date the request writes.
+    const asked = timed.filter((m) => !m.statesToday);
+    const dated = asked.length > 0 ? asked : timed;
     // "This week I'm not home, come next Monday" (这周我不在家，下周一再来): a day named in a clause that negates
     // names the day that will not do. Among several, the others are the candidates.
     const affirmed = dated.filter((m) => !NEGATION.test(clauseAround(text, m.index)));

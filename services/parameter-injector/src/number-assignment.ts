@@ -220,6 +220,19 @@ export function assignNumbers(
     if (c && fits(p.schema, c.m.value)) give(p, c.i, `name "${p.path}" beside it`, true);
   }
 
+  // 2b'. A year: the one parameter named as a year (`year`, `release_year`, not a count of `years`) takes the one
+  // number written as a year — four digits, from 1000 to 2999 ("songs from 2022", "turtles in 2020"). The form is the
+  // cue: a count or an amount is rarely written so, and two such numbers (a range) settle nothing.
+  const yearParams = numeric.filter(
+    (p) => !out.has(p.path) && typesOf(p.schema).includes('integer') && isYearParameter(p.path),
+  );
+  const yearParam = yearParams.length === 1 ? yearParams[0] : undefined;
+  if (yearParam) {
+    const years = open().filter(({ m }) => isWrittenYear(text, m));
+    const only = years.length === 1 ? years[0] : undefined;
+    if (only) give(yearParam, only.i, 'the one year written', true);
+  }
+
   // 2c. What the number counts: "ten major events" for a parameter documented as "Number of events to return".
   const counting = numeric.filter((p) => !out.has(p.path) && typesOf(p.schema).includes('integer'));
   const counted = new Map(counting.map((p) => [p.path, countedNouns(p)]));
@@ -274,6 +287,21 @@ export function assignNumbers(
       });
   }
   return out;
+}
+
+/** A parameter named as a year (`year`, `release_year`, `yearOfBirth`); `years` counts them. */
+export function isYearParameter(path: string): boolean {
+  return nameWords(path.slice(path.lastIndexOf('.') + 1)).includes('year');
+}
+
+/** A number written as a year: four digits alone, 1000 to 2999 (not "1,999", "2022.5" or a part of "12022"). */
+function isWrittenYear(text: string, m: Mention): boolean {
+  return (
+    m.unit === null &&
+    /^[12]\d{3}$/.test(text.slice(m.start, m.end)) &&
+    !/[\d.,]$/.test(text.slice(0, m.start)) &&
+    !/^[.,]?\d/.test(text.slice(m.end))
+  );
 }
 
 // Function words that end the phrase a count is of ("number of events to return", "count of rooms in the hotel").

@@ -17,6 +17,7 @@ import { enumKey, extractQuantities, writtenUnit } from './extractors.js';
 import { isEmailAddressParameter } from './extract-parameter.js';
 import { chineseCitiesFor } from './city-names.js';
 import { completePlace, twoPartPlaceStyle } from './place-completion.js';
+import { isYearParameter } from './number-assignment.js';
 import { CITY_NAMES, NOT_A_NAME, REGION_NAMES } from './parameter-vocabulary.js';
 import {
   assignByName,
@@ -104,6 +105,11 @@ function one(values: readonly string[]): { value?: string; many?: string[] } {
 /** A parameter's name without its path prefix. */
 function leaf(p: ParameterHints): string {
   return p.path.slice(p.path.lastIndexOf('.') + 1);
+}
+
+/** The four-digit years of a text (1000 to 2999, not inside a longer number), as written. */
+function yearsWritten(text: string): string[] {
+  return [...text.matchAll(/(?<![\d.,])[12]\d{3}(?!\d|[.,]\d)/g)].map((m) => m[0]);
 }
 
 /** The unit words written with the request's numbers ("4 inches", "6cm"), as written. */
@@ -243,6 +249,9 @@ export function assignStrings(
     if (found.value === undefined && !found.many && role !== 'unit') {
       [found, rule] = [one(introducedValue(text, nameWords(name))), `the value written after "${name}"`];
     }
+    // A year written as a string ("year": "2022"): the one year the request writes, as for a numeric year.
+    if (found.value === undefined && !found.many && isYearParameter(p.path))
+      [found, rule] = [one(yearsWritten(text)), 'the one year written'];
     if (found.value === undefined && !found.many && role === 'entity')
       [found, rule] = [
         // A word of the tool's own name or purpose ("a hotel room" for a hotel booking tool) is its subject, not a kind.

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import type { InputFrom, PlanStep } from '@signalbox/contracts';
+import { testTask } from '@signalbox/contracts/testing';
+import { RegistryContent, createRegistry, type ToolDefinition } from '@signalbox/registry';
+import { buildArguments } from './build.js';
+import { repairArguments } from './repair.js';
+
+const description = { purpose: 'Does a thing.', returns: 'A result.', not_for: 'Other things.' };
+
+/** A read tool with these parameters, as the registry makes it. */
+function tool(properties: Record<string, unknown>, required: string[]): ToolDefinition {
+  const registry = createRegistry(
+    RegistryContent.parse({
+      tools: [
+        {
+          name: 'the_tool',
+          description,
+          action: 'read',
+          permission: 'read_only',
+          parameters: { type: 'object', properties, required, additionalProperties: false },
+        },
+      ],
+      agents: [{ id: 'agent', description: 'test agent', max_permission: 'sensitive' }],
+      scenes: [],
+      tenants: [{ id: 'default', allow: ['*'], deny: [], max_permission: 'sensitive' }],
+      profiles: [],
+      policies: [],
+      settings: {},
+    }),
+  );
+  const t = registry.tool('the_tool');
+  if (!t) throw new Error('no tool');
+  return t;
+}
+
+function step(inputFrom: InputFrom[] = []): PlanStep {
+  return {
+    index: 0,
+    tool: 'the_tool',
+    tool_definition_hash: 'h',
+    purpose: 'p',
+    input_from: inputFrom,
+    expected_evidence: 'lead',
+    fallback_tool: null,
+  };
+}
+
+/** The arguments built and repaired for `request`, or the fields a clarification would name. */
+function call(
+  t: ToolDefinition,
+  request: string,
+  inputFrom: InputFrom[] = [],
+): Record<string, unknown> | { missing: string[] } {
+  const task = testTask({ request, reference_time: '2024-11-04T09:00:00.000Z' });
+  const built = buildArguments({
+    tool: t,
+    step: step(inputFrom),
+    task,
+    history: [],
+    proposals: null,
+    sensitive: new Set(),
+  });
+  const dates = { referenceTime: task.reference_time, timeZone: task.time_zone };
+  const repaired = repairArguments(t.parameters, built.arguments, { sensitive: new Set(), dates });
+  return repaired.ok ? repaired.arguments : { missing: repaired.errors.map((e) => e.field) };
+}
+
+describe('the day a request says today is', () => {
+  const weather = tool(
+    {
+      city: { type: 'string', description: 'The name of the city.' },
+      date: {
+        type: 'string',
+        description: "The date, in the format of 'YYYY-MM-DD'. If not provided, the current date is used.",
+        default: '2019-03-01',
+      },
+    },
+    ['city'],
+  );
+  it('is the reference of the other dates, not a date asked about', () => {
+    expect(
+      call(
+        weather,
+        "What's the weather forecast for Berkeley on the upcoming Saturday? Today is Tuesday April 25th 2023",
+      ),
+    ).toEqual({ city: 'Berkeley', date: '2023-04-29' });
+    expect(
+      call(weather, "What's the weather going to be like in Boston tomorrow? today is 2023.10.1"),
+    ).toEqual({
+      city: 'Boston',
+      date: '2023-10-02',
+    });
+  });
+  it('is the date when it is the only one the request writes', () => {
+    expect(call(weather, 'Weather in Berkeley, please; today is April 25th 2023')).toEqual({
+      city: 'Berkeley',
+      date: '2023-04-25',
+    });
+  });
+  it('holds for the part of the request a plan names, too', () => {
+    const request = 'Is it going to rain in Boston tomorrow? today is 2023.10.1';
+    const part: InputFrom = {
+      parameter: 'date',
+      source: 'user_text',
+      step_index: null,
+      path: null,
+      text: 'Is it going to rain in Boston tomorrow?',
+    };
+    expect(call(weather, request, [part])).toMatchObject({ date: '2023-10-02' });
+  });
+});
+
+describe('a schema default the parameter rejects', () => {
+  const music = tool(
+    {
+      genre: { type: 'string', enum: ['Pop', 'Rock', 'dontcare'], default: 'dontcare' },
+      year: {
+        type: 'integer',
+        description: "The release year of the song. Use 'dontcare' to include songs from any year.",
+        default: 'dontcare',
+      },
+    },
+    [],
+  );
+  it('is left out rather than turned into a question', () => {
+    expect(call(music, 'Can you search for some rock music')).toEqual({ genre: 'Rock' });
+  });
+  it('does not stand in the way of a value the request gives', () => {
+    expect(call(music, 'Find me some songs from 2022')).toEqual({ genre: 'dontcare', year: 2022 });
+  });
+});
+
+describe('years', () => {
+  const turtles = tool(
+    {
+      location: { type: 'string', description: 'The name of the location.' },
+      year: { type: 'integer', description: 'The year of the data requested. Default is 2001.' },
+    },
+    ['location'],
+  );
+  const density = tool(
+    {
+      country: { type: 'string', description: 'The country.' },
+      year: { type: 'string', description: 'The year in which the density is to be calculated.' },
+      population: { type: 'integer', description: 'The population of the country.' },
+    },
+    ['country', 'year', 'population'],
+  );
+  it('an optional year parameter takes the one number written as a year', () => {
+    expect(call(turtles, 'Find the turtle population in Mississippi river in 2020.')).toEqual({
+      location: 'Mississippi river',
+      year: 2020,
+    });
+  });
+  it('two years (a range) or none settle nothing', () => {
+    expect(call(turtles, 'Find the turtle population in Ohio between 2015 and 2020.')).toEqual({
+      location: 'Ohio',
+    });
+    expect(call(turtles, 'Find the turtle population in Ohio; there were 20 of them.')).toEqual({
+      location: 'Ohio',
+    });
+  });
+  it('a year parameter of type string takes the year as written', () => {
+    expect(
+      call(density, 'The population density of Brazil in 2022 if the population is 213 million'),
+    ).toEqual({
+      country: 'Brazil',
+      year: '2022',
+      population: 213000000,
+    });
+  });
+});
