@@ -170,3 +170,86 @@ describe('years', () => {
     });
   });
 });
+
+describe('names and places a request writes beside others', () => {
+  const movies = tool(
+    {
+      directed_by: {
+        type: 'string',
+        description: "Name of the director to filter the movies. Use 'dontcare' to include all directors.",
+        default: 'dontcare',
+      },
+      cast: {
+        type: 'string',
+        description: "Name of the main actor to filter the movies. Use 'dontcare' to include all casts.",
+        default: 'dontcare',
+      },
+    },
+    [],
+  );
+  it('the name left when a cue placed the other goes to the one name parameter still open', () => {
+    expect(
+      call(
+        movies,
+        'I want to see a movie that stars Ana Ruiz. I would prefer something with Tom Vance as the director.',
+      ),
+    ).toEqual({ directed_by: 'Tom Vance', cast: 'Ana Ruiz' });
+  });
+  it('one name and two open name parameters settle nothing', () => {
+    expect(call(movies, 'I want to see a movie with Ana Ruiz in it.')).toEqual({
+      directed_by: 'dontcare',
+      cast: 'dontcare',
+    });
+  });
+  const hotel = tool(
+    {
+      hotel_name: { type: 'string', description: 'The name of the hotel.' },
+      location: { type: 'string', description: 'The city in which the hotel is located.' },
+    },
+    ['hotel_name', 'location'],
+  );
+  it('"the Hilton Hotel in Chicago": the place of the thing another parameter names is where it is', () => {
+    expect(call(hotel, 'Book a room at the Hilton Hotel in Chicago')).toEqual({
+      hotel_name: 'Hilton Hotel',
+      location: 'Chicago',
+    });
+  });
+  it('without a parameter for the thing, two places settle nothing', () => {
+    const near = tool({ location: { type: 'string', description: 'The reference location.' } }, ['location']);
+    expect(call(near, 'Find a cafe near the Grand Hotel in Chicago')).toEqual({ missing: ['location'] });
+  });
+});
+
+describe('a flag written as an enum of strings', () => {
+  const homes = tool(
+    {
+      area: { type: 'string', description: 'The city.' },
+      in_unit_laundry: {
+        type: 'string',
+        description: "Whether the property must have in-unit laundry. The default is 'dontcare'.",
+        enum: ['True', 'False', 'dontcare'],
+        default: 'dontcare',
+      },
+      free_entry: {
+        type: 'string',
+        description: "Use 'True' for free attractions, 'False' for paid, and 'dontcare' for either.",
+        enum: ['True', 'False', 'dontcare'],
+        default: 'dontcare',
+      },
+    },
+    ['area'],
+  );
+  it('is read as a boolean flag and written as the enum spells it', () => {
+    expect(call(homes, 'Find a museum in Boston; I prefer it to be free for entry.')).toMatchObject({
+      free_entry: 'True',
+      in_unit_laundry: 'dontcare',
+    });
+    expect(call(homes, 'Find a flat in Boston without unit laundry')).toMatchObject({
+      in_unit_laundry: 'False',
+    });
+    expect(call(homes, 'Find a flat in Boston')).toMatchObject({
+      in_unit_laundry: 'dontcare',
+      free_entry: 'dontcare',
+    });
+  });
+});

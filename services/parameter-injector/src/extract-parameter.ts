@@ -171,6 +171,17 @@ function isCopyParameter(name: string, description: string): boolean {
   return COPY_NAME.test(name) || COPY_DESCRIPTION.test(description);
 }
 
+/**
+ * The spellings of true and false in an enum that is a flag with a "no preference" value (`['True', 'False',
+ * 'dontcare']`): the values that read as true and false, each once, and at most one other. Undefined otherwise.
+ */
+function flagSpellings(values: readonly unknown[]): { yes: unknown; no: unknown } | undefined {
+  const yes = values.filter((v) => typeof v === 'string' && v.toLowerCase() === 'true');
+  const no = values.filter((v) => typeof v === 'string' && v.toLowerCase() === 'false');
+  if (yes.length !== 1 || no.length !== 1 || values.length > 3) return undefined;
+  return { yes: yes[0], no: no[0] };
+}
+
 export function extractParameter(
   hints: ParameterHints,
   text: string,
@@ -184,11 +195,23 @@ export function extractParameter(
   const show = (v: unknown) => (redact ? REDACTED : JSON.stringify(v));
 
   if (hints.enum) {
-    return unique(
+    const named = unique(
       extractEnumValues(text, hints.enum, hints.synonyms).map((e) => e.value),
       'enum value',
       show,
     );
+    // A flag written as an enum of strings ('True', 'False', 'dontcare'): read as a boolean flag is read, and written
+    // as the enum spells it.
+    const spelled = flagSpellings(hints.enum);
+    if (named.found || named.note !== null || !spelled) return named;
+    const flag = flagMention(name, text) ?? describedFlag(description, text);
+    if (flag === undefined) return named;
+    const value = flag ? spelled.yes : spelled.no;
+    return {
+      found: true,
+      value,
+      note: `flag: the request ${flag ? 'names' : 'negates'} "${name}" (${show(value)})`,
+    };
   }
   const choices = itemChoices(schema);
   if (choices && types.includes('array')) {

@@ -562,6 +562,9 @@ function cityNameAt(
   return undefined;
 }
 
+/** What an imperative's object starts with: an article, a determiner, an object pronoun ("Find a …", "Show me …"). */
+const CLAUSE_OBJECT_START = new Set(['a', 'an', 'the', 'me', 'us', 'my', 'our', ...DETERMINERS]);
+
 export function properNames(text: string): Candidate<string>[] {
   const words = [...text.matchAll(WORD)].map((m) => ({
     text: m[0],
@@ -609,8 +612,14 @@ export function properNames(text: string): Candidate<string>[] {
       break;
     }
     const end = words[last];
+    // "…from the Isolation album, Find a selection of tracks": one capitalised word after a comma and before a
+    // determiner starts a clause (an imperative written with a capital), not a name.
+    const clauseVerb =
+      last === i &&
+      /,\s*$/.test(text.slice(0, first.start)) &&
+      CLAUSE_OBJECT_START.has((words[i + 1]?.text ?? '').toLowerCase());
     // "in December", "on Friday the 13th": a month or weekday starts a time, not a name.
-    if (end && !CALENDAR.has(first.text.toLowerCase().replace(/\.$/, ''))) {
+    if (end && !clauseVerb && !CALENDAR.has(first.text.toLowerCase().replace(/\.$/, ''))) {
       let value = text.slice(first.start, end.end).replace(/['’]s$/u, '');
       // A closing full stop is the sentence's, but for initials ("D.C.", "J.").
       if (/\.$/.test(value) && !/(?:^|\s)(?:\p{Lu}\.)+$/u.test(value)) value = value.slice(0, -1);

@@ -317,6 +317,17 @@ describe('names by the words beside them', () => {
       'Gavin Brocker',
     ]);
   });
+
+  it('one capitalised word after a comma and before "a", "me", "the" starts a clause, not a name', () => {
+    expect(
+      properNames('some Funk music from the Isolation album, Find a selection of tracks for me?').map(
+        (n) => n.value,
+      ),
+    ).toEqual(['Funk', 'Isolation']);
+    expect(properNames('Call the office, Show me the Leeds branch').map((n) => n.value)).toEqual(['Leeds']);
+    // A name of two words, or one not before an article, is still a name.
+    expect(properNames('For the album, Tove Lo sings').map((n) => n.value)).toEqual(['Tove Lo']);
+  });
 });
 
 describe('a place without a direction', () => {

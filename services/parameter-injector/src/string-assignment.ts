@@ -107,6 +107,24 @@ function leaf(p: ParameterHints): string {
   return p.path.slice(p.path.lastIndexOf('.') + 1);
 }
 
+/**
+ * "the Hilton Hotel in Chicago", "the Louvre Museum in Paris": two places of which the first is written "in" the
+ * second. For a tool that also names the thing itself (a hotel's, a museum's own parameter), its place parameter means
+ * where that thing is — the second. Undefined for any other set of places.
+ */
+function containingPlace(
+  text: string,
+  places: readonly string[],
+  namesTheThing: (inner: string) => boolean,
+): string[] | undefined {
+  const [inner, outer] = places;
+  if (places.length !== 2 || inner === undefined || outer === undefined || !namesTheThing(inner))
+    return undefined;
+  const at = text.indexOf(inner);
+  if (at < 0) return undefined;
+  return text.slice(at + inner.length).startsWith(` in ${outer}`) ? [outer] : undefined;
+}
+
 /** The four-digit years of a text (1000 to 2999, not inside a longer number), as written. */
 function yearsWritten(text: string): string[] {
   return [...text.matchAll(/(?<![\d.,])[12]\d{3}(?!\d|[.,]\d)/g)].map((m) => m[0]);
@@ -171,6 +189,19 @@ export function assignStrings(
   for (const [field, c] of currencies) give(field, c.value, c.note);
 
   const toolWords = new Set(nameWords(toolText).filter((w) => w.length > 1));
+  // Whether another entity parameter of the tool is for the thing `inner` names: a word of the thing ("Hilton Hotel")
+  // is a word of that parameter's name or description (`hotel_name`, "The name of the museum").
+  const namesThing = (place: ParameterHints) => (inner: string) => {
+    const thing = nameWords(inner).filter((w) => w.length >= 3);
+    return plain.some((q) => {
+      if (q === place || stringRole(leaf(q), '', q.schema.format) !== 'entity') return false;
+      const own = [
+        ...nameWords(leaf(q)),
+        ...nameWords(typeof q.schema.description === 'string' ? q.schema.description : ''),
+      ];
+      return thing.some((w) => own.some((o) => sameWord(w, o)));
+    });
+  };
   for (const p of plain) {
     if (currencies.has(p.path)) continue;
     const name = p.path.slice(p.path.lastIndexOf('.') + 1);
@@ -229,7 +260,9 @@ export function assignStrings(
       // several places the one written that way is the place ("the Grand Cinema in Leeds, UK" → "Leeds, UK").
       const twoPart = places.filter((v) => /,\s*\S/.test(v));
       const chosen =
-        places.length > 1 && TWO_PART_PLACE.test(description) && twoPart.length === 1 ? twoPart : places;
+        places.length > 1 && TWO_PART_PLACE.test(description) && twoPart.length === 1
+          ? twoPart
+          : (containingPlace(text, places, namesThing(p)) ?? places);
       [found, rule] = [
         one(chosen),
         direction
@@ -352,9 +385,11 @@ export function assignStrings(
   for (const [field, n] of byCue)
     give(field, n.value, 'the name written beside its name or description words');
   const namesLeft = distinctNames.filter((n) => !isTaken(n.value));
-  if (wanting.length === 0 && byCue.size === 0 && namesLeft.length === 1 && namesLeft[0]) {
+  if (wanting.length === 0 && namesLeft.length === 1 && namesLeft[0]) {
     // No required parameter wants a name: the one name left goes to the one optional parameter documented as a name
-    // ("Name of the lead actor") — "films by Ana Ruiz with Tom Vance in the cast": the director took "Ana Ruiz".
+    // and still open ("Name of the lead actor") — "films by Ana Ruiz with Tom Vance in the cast": the director took
+    // "Ana Ruiz"; "a movie that stars Jennifer Connelly … with Jim Henson as the director": the director's cue took
+    // Jim Henson, and the cast is the one name parameter left for the other name.
     const namedOptional = plain.filter(
       (p) =>
         !p.required &&
