@@ -214,3 +214,46 @@ describe('a code the description explains', () => {
     ).toEqual({});
   });
 });
+
+describe('the kind of quantity a parameter names', () => {
+  it('an acceleration, a time, a height take the one number written in a unit of that kind', () => {
+    expect(
+      assigned('it started from rest, accelerated at a rate of 9.8 m/s^2 for a duration of 5 seconds', [
+        param('initial_velocity'),
+        param('acceleration', 'number'),
+        param('time'),
+      ]),
+    ).toEqual({ acceleration: 9.8, time: 5 });
+    expect(
+      assigned('a ball dropped from a tower 120 ft tall, 3 kg heavy', [param('height'), param('mass')]),
+    ).toEqual({ height: 120, mass: 3 });
+  });
+  it('two parameters of one kind, or two numbers of it, settle nothing', () => {
+    expect(
+      assigned('from 10 m/s to 30 m/s in 4 seconds', [
+        param('initial_velocity', 'integer', false),
+        param('final_velocity', 'integer', false),
+        param('time', 'integer', false),
+      ]),
+    ).toEqual({ time: 4 });
+    expect(assigned('a walk of 3 km, then 5 km', [param('distance', 'integer', false)])).toEqual({});
+  });
+  it('years, months and weeks are time units ("for 10 years" to a time documented in years)', () => {
+    expect(
+      assigned('an investment of $10,000 at an interest rate of 5% compounded yearly for 10 years', [
+        param('principle', 'integer', true, 'The initial amount of the investment.'),
+        param('interest_rate', 'number'),
+        param('time', 'integer', true, 'The time, in years, the money is invested or borrowed for.'),
+        param('compounds_per_year', 'integer', false, 'Number of times the interest is compounded per year.'),
+      ]),
+    ).toEqual({ principle: 10000, interest_rate: 0.05, time: 10 });
+  });
+  it('a parameter documented as an amount of money takes the amount in a currency; one that mentions money does not', () => {
+    expect(
+      assigned('an initial deposit of $5000 for 5 years', [
+        param('principal', 'integer', true, 'The initial amount of money that is being invested or loaned.'),
+        param('time', 'integer', true, 'The number of time periods the money is invested or loaned for.'),
+      ]),
+    ).toEqual({ principal: 5000, time: 5 });
+  });
+});

@@ -34,6 +34,38 @@ export interface AssignedNumber {
 }
 
 const MONEY_NAME = /amount|price|cost|fee|total|sum|refund|budget|pay/i;
+// A description that says the value is an amount of money ("The initial amount of money that is being invested",
+// "The initial amount of the investment") makes a money parameter of any name (`principal`, `principle`) — not one
+// that only mentions money ("the number of periods the money is invested for").
+const MONEY_DESCRIPTION =
+  /\b(?:amount|sum) of (?:the )?(?:money|cash|investment|deposit|loan)\b|\bin (?:dollars|euros|currency)\b/i;
+const TIME_UNITS = new Set(['s', 'min', 'h', 'day', 'week', 'month', 'year']);
+const LENGTH_UNITS = new Set(['km', 'mi', 'm', 'cm', 'ft', 'in']);
+const MASS_UNITS = new Set(['kg', 'g', 'lb']);
+const TEMPERATURE_UNITS = new Set(['celsius', 'fahrenheit']);
+
+/**
+ * The kind of quantity a parameter is by its name (ISO 80000's quantity names): an `acceleration` is written in a
+ * length per time squared, a `velocity` or `speed` in a length per time, a `time` or `duration` in a time unit, a
+ * `distance`, `height` or `length` in a length, a `mass` or `weight` in a mass, a `temperature` in degrees.
+ */
+const DIMENSION_WORDS: readonly [RegExp, (unit: string) => boolean][] = [
+  [/^acceleration$/, (u) => /\/s\^2$/.test(u)],
+  [/^(?:velocity|speed)$/, (u) => /\/(?:s|min|h)$/.test(u)],
+  [/^(?:time|duration)$/, (u) => TIME_UNITS.has(u)],
+  [
+    /^(?:distance|height|length|width|depth|altitude|radius|diameter|displacement)$/,
+    (u) => LENGTH_UNITS.has(u),
+  ],
+  [/^(?:mass|weight)$/, (u) => MASS_UNITS.has(u)],
+  [/^(?:temperature|temp)$/, (u) => TEMPERATURE_UNITS.has(u)],
+];
+
+/** The test of a unit of the quantity a parameter's name names (its last name word), if it names one. */
+function dimensionOf(path: string): ((unit: string) => boolean) | undefined {
+  const last = nameWords(path.slice(path.lastIndexOf('.') + 1)).pop() ?? '';
+  return DIMENSION_WORDS.find(([words]) => words.test(last))?.[1];
+}
 const CURRENCIES = new Set(['usd', 'eur', 'cny', 'gbp']);
 
 function typesOf(schema: Record<string, unknown>): string[] {
@@ -82,7 +114,7 @@ export function maskNonQuantities(text: string, dates: DateContext, extra: reado
   // "accelerating at 2 meters/second^2": a number written with a unit of measure is that quantity, not a time of day
   // ("at 2") the date reader saw in it.
   const measured = extractQuantities(text).filter(
-    (q) => q.value.unit !== null && !['h', 'min', 's', 'day', '%'].includes(q.value.unit),
+    (q) => q.value.unit !== null && !TIME_UNITS.has(q.value.unit) && q.value.unit !== '%',
   );
   const isMeasure = (d: { index: number; text: string }) =>
     measured.some((q) => q.index < d.index + d.text.length && d.index < q.index + q.text.length);
@@ -171,7 +203,8 @@ export function assignNumbers(
   const wants = new Map<string, number[]>();
   for (const p of numeric) {
     const unit = unitOf(p);
-    const money = MONEY_NAME.test(p.path);
+    const description = typeof p.schema.description === 'string' ? p.schema.description : '';
+    const money = MONEY_NAME.test(p.path) || MONEY_DESCRIPTION.test(description);
     const hits = mentions
       .map((m, i) => ({ m, i }))
       .filter(
@@ -192,6 +225,26 @@ export function assignNumbers(
     if (rivals.length > 0) continue;
     const m = mentions[index];
     give(p, index, `unit ${String(m?.unit)}`, true);
+  }
+
+  // 1b. The kind of quantity: a parameter documented in no unit, whose name names a quantity (`acceleration`,
+  // `time`, `height`), takes the one number written in a unit of that quantity ("accelerated at 9.8 m/s^2 for 5
+  // seconds") — when no other open parameter is of the same kind (an initial and a final velocity are not told apart).
+  const kinds = new Map(
+    numeric
+      .filter((p) => !out.has(p.path) && unitOf(p) === null)
+      .map((p) => [p.path, dimensionOf(p.path)] as const)
+      .filter((e): e is readonly [string, (unit: string) => boolean] => e[1] !== undefined),
+  );
+  for (const [field, isOfKind] of kinds) {
+    const p = numeric.find((x) => x.path === field);
+    const sameKind = [...kinds.values()].filter((k) => k === isOfKind).length;
+    const hits = mentions
+      .map((m, i) => ({ m, i }))
+      .filter(({ m, i }) => !used.has(i) && m.unit !== null && isOfKind(m.unit));
+    const only = hits.length === 1 ? hits[0] : undefined;
+    if (p && only && sameKind === 1 && fits(p.schema, only.m.value))
+      give(p, only.i, `a ${String(only.m.unit)} quantity for the ${field}`, true);
   }
 
   // 2a. "base and height as 6 and 10": names listed, then their numbers in the same order.
