@@ -483,6 +483,33 @@ export function describedValues(description: string): string[] {
     .filter((v) => v.length <= 40);
 }
 
+// "such as oil, acrylic, etc.", "e.g., constitutional law, criminal law", "Type of food like Sushi", "i.e., victim,
+// accused, verdict etc.", "For instance, GABA, Glutamate": the marker of a list of examples.
+const EXAMPLES_MARK = /\b(?:e\.\s?g\.?|i\.\s?e\.?|such as|like|for example|for instance)(?=[\s,:])[\s,:]*/giu;
+
+/**
+ * Values a description gives as examples without quotes, after "such as", "e.g.", "like", "for example": the items of
+ * the list up to the end of its sentence or bracket, of one to three words ("oil", "king size", "constitutional
+ * law"). Examples are not all the values a parameter takes, but a value the request names that the description
+ * shows as one is that parameter's value.
+ */
+export function exampleValues(description: string): string[] {
+  const out: string[] = [];
+  for (const m of description.matchAll(EXAMPLES_MARK)) {
+    const rest = description.slice(m.index + m[0].length);
+    const list = /^[^.;:()[\]]*/.exec(rest.replace(/\be\.\s?g\.|\bi\.\s?e\./giu, ''))?.[0] ?? '';
+    for (const raw of list.split(/\s*(?:,|\/|\bor\b|\band\b)\s*/iu)) {
+      const item = raw
+        .replace(/\betc\b\.?/iu, '')
+        .replace(/^['"‘“]|['"’”]$/gu, '')
+        .trim();
+      const words = item.split(/\s+/u).filter((w) => w !== '');
+      if (words.length >= 1 && words.length <= 3 && item.length <= 30 && /\p{L}/u.test(item)) out.push(item);
+    }
+  }
+  return [...new Set(out)];
+}
+
 /**
  * What the request says about a boolean parameter: true when every word of what it is about (its name without a
  * leading verb such as `include_`, `is_`, `use_`) is written in the request ("…including human impact" for

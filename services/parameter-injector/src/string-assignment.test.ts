@@ -2,6 +2,7 @@ import type { ParameterHints } from '@signalbox/registry';
 import { describe, expect, it } from 'vitest';
 import {
   describedFlag,
+  exampleValues,
   flagMention,
   introducedValue,
   labelledValues,
@@ -344,5 +345,37 @@ describe('a place without a direction', () => {
     );
     // Written alone, the city gets the state the description's format asks for.
     expect(spans('weather today in Boston please', [location])).toEqual({ location: 'Boston, MA' });
+  });
+});
+
+describe('examples a description gives without quotes', () => {
+  it('are the items after "such as", "e.g.", "like", "i.e.", "for instance", to the end of the sentence', () => {
+    expect(exampleValues('The medium of the painting, such as oil, acrylic, etc.')).toEqual([
+      'oil',
+      'acrylic',
+    ]);
+    expect(exampleValues('Type of food like Sushi.')).toEqual(['Sushi']);
+    expect(exampleValues('Preferred type of room, e.g. king size, queen size, deluxe, suite etc.')).toEqual([
+      'king size',
+      'queen size',
+      'deluxe',
+      'suite',
+    ]);
+    expect(exampleValues('The platform (e.g., Nintendo Switch, PS5, etc.)')).toEqual([
+      'Nintendo Switch',
+      'PS5',
+    ]);
+    expect(exampleValues('The name of the painting.')).toEqual([]);
+  });
+  it('one the request names is the value of an entity parameter', () => {
+    const medium = param('medium', true, 'The medium of the painting, such as oil, acrylic, etc.');
+    const size = param('size', true, 'The size of the painting in inches, width by height.');
+    expect(spans('Change my painting to oil on a 12x18 canvas', [medium, size])).toMatchObject({
+      medium: 'oil',
+    });
+    const cuisine = param('cuisine', true, 'Type of food like Sushi.');
+    expect(spans('the closest sushi restaurant with a patio', [cuisine])).toEqual({ cuisine: 'Sushi' });
+    // Two examples named settle nothing.
+    expect(spans('oil or acrylic, I cannot decide', [medium])).toEqual({});
   });
 });

@@ -22,6 +22,7 @@ import { CITY_NAMES, NOT_A_NAME, REGION_NAMES } from './parameter-vocabulary.js'
 import {
   assignByName,
   describedValues,
+  exampleValues,
   chineseTerms,
   introducedValue,
   labelledValues,
@@ -218,6 +219,17 @@ export function assignStrings(
     const listed = one(describedValues(description).filter((v) => mentioned(text, v)));
     if (listed.value !== undefined && role !== 'place') {
       give(p.path, listed.value, `a value the description lists, named in the request`);
+      continue;
+    }
+    // An example the description gives without quotes ("such as oil, acrylic", "Type of food like Sushi"), named in
+    // the request and not another parameter's: the value, for an entity parameter.
+    const example = one(
+      exampleValues(description).filter(
+        (v) => mentioned(text, v) && !claimedByOther(p.path, v) && !taken.has(enumKey(v)),
+      ),
+    );
+    if (example.value !== undefined && role === 'entity') {
+      give(p.path, example.value, `an example the description gives, named in the request`);
       continue;
     }
     let found: { value?: string; many?: string[] } = {};
