@@ -253,3 +253,25 @@ describe('a flag written as an enum of strings', () => {
     });
   });
 });
+
+describe('a city documented as a name alone', () => {
+  it('takes the city of "City, Region"; a city documented in two parts keeps both', () => {
+    const alone = tool({ city: { type: 'string', description: 'The name of the city.' } }, ['city']);
+    expect(call(alone, 'What will the weather be like in Rutherford, NJ, on April 22nd 2023?')).toEqual({
+      city: 'Rutherford',
+    });
+    expect(call(alone, 'the forecast for London, England tomorrow')).toEqual({ city: 'London' });
+    const twoParts = tool(
+      {
+        city: {
+          type: 'string',
+          description: "The city, in the format of 'City, State', such as 'Berkeley, CA'.",
+        },
+      },
+      ['city'],
+    );
+    expect(call(twoParts, 'What will the weather be like in Rutherford, NJ tomorrow?')).toEqual({
+      city: 'Rutherford, NJ',
+    });
+  });
+});

@@ -14,6 +14,7 @@ import {
   type Quantity,
 } from './extractors.js';
 import { englishCities, chineseCitiesFor, englishCityName } from './city-names.js';
+import { languageCodeFor } from './languages.js';
 import { describedFlag, flagMention } from './spans.js';
 import { maskNonQuantities } from './number-assignment.js';
 
@@ -195,6 +196,10 @@ export function extractParameter(
   const show = (v: unknown) => (redact ? REDACTED : JSON.stringify(v));
 
   if (hints.enum) {
+    // An enum of language codes ('en', 'es-ES'): the code of the language the request names ("in Spanish").
+    const language = languageCodeFor(hints, text);
+    if (language !== undefined)
+      return { found: true, value: language, note: `the code of the language named (${show(language)})` };
     const named = unique(
       extractEnumValues(text, hints.enum, hints.synonyms).map((e) => e.value),
       'enum value',

@@ -17,6 +17,7 @@ import { enumKey, extractQuantities, writtenUnit } from './extractors.js';
 import { isEmailAddressParameter } from './extract-parameter.js';
 import { chineseCitiesFor } from './city-names.js';
 import { completePlace, twoPartPlaceStyle } from './place-completion.js';
+import { languageCodeFor } from './languages.js';
 import { isYearParameter } from './number-assignment.js';
 import { CITY_NAMES, NOT_A_NAME, REGION_NAMES } from './parameter-vocabulary.js';
 import {
@@ -216,6 +217,12 @@ export function assignStrings(
       if (labelled.value !== undefined) give(p.path, labelled.value, LABELLED_NOTE);
       continue;
     }
+    // A language code ("The target language code, following the BCP 47 standard"): the code of the language named.
+    const language = languageCodeFor(p, text);
+    if (language !== undefined) {
+      give(p.path, language, 'the code of the language the request names');
+      continue;
+    }
     const listed = one(describedValues(description).filter((v) => mentioned(text, v)));
     if (listed.value !== undefined && role !== 'place') {
       give(p.path, listed.value, `a value the description lists, named in the request`);
@@ -241,8 +248,15 @@ export function assignStrings(
       const direction = placeDirection(name);
       const words = nameWords(name);
       const split = hasCity && hasRegion;
+      // A city documented as a name alone ("The name of the city"), with no two-part form: "Rutherford, NJ" names
+      // the city Rutherford; the state or country after the comma only says which one it is.
+      const cityAlone =
+        words.some((w) => CITY_NAMES.includes(w)) &&
+        twoPartPlaceStyle(description) === undefined &&
+        !TWO_PART_PLACE.test(description) &&
+        !REGION_NAMES.some((r) => new RegExp(String.raw`${r}`, 'i').test(description));
       const part = (place: string): string | undefined => {
-        if (!split) return place;
+        if (!split) return cityAlone ? (place.split(/\s*,\s*/)[0] ?? place) : place;
         const pieces = place.split(/\s*,\s*/);
         if (words.some((w) => CITY_NAMES.includes(w))) return pieces[0];
         return pieces.length > 1 ? pieces[pieces.length - 1] : undefined;
