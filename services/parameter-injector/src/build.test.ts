@@ -275,3 +275,38 @@ describe('a city documented as a name alone', () => {
     });
   });
 });
+
+describe('a place parameter of another name', () => {
+  it('documented in the two-part form, gets a city of the gazetteer written that way', () => {
+    const trains = tool(
+      {
+        _from: {
+          type: 'string',
+          description: "The departure city, in the format of 'City, State' (e.g., 'New York, NY').",
+        },
+        to: {
+          type: 'string',
+          description: "The arrival city, in the format of 'City, State' (e.g., 'Los Angeles, CA').",
+        },
+      },
+      ['_from', 'to'],
+    );
+    expect(call(trains, 'Book train tickets from New York, NY to Sacramento on March 13th')).toEqual({
+      _from: 'New York, NY',
+      to: 'Sacramento, CA',
+    });
+    const houses = tool(
+      {
+        where_to: {
+          type: 'string',
+          description:
+            "The destination, in the format of 'City, State', such as 'Austin, TX' or 'San Francisco, CA'.",
+        },
+      },
+      ['where_to'],
+    );
+    expect(call(houses, 'find me a house accommodation in Austin for 4 people')).toEqual({
+      where_to: 'Austin, TX',
+    });
+  });
+});

@@ -173,6 +173,22 @@ function isCopyParameter(name: string, description: string): boolean {
 }
 
 /**
+ * The value written right after a parameter's own identifier ("song_id is wjeiruhuq_roar", "apiKey: XYZ",
+ * "user_id = 'u-1'"): only for a name written as code (with an underscore or a capital inside), which a request
+ * writes only to name that field. The value is the next token, or the quoted passage.
+ */
+function valueAfterIdentifier(name: string, text: string): string | undefined {
+  if (!/_|[a-z][A-Z]/.test(name)) return undefined;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(
+    String.raw`(?<![\w])${escaped}(?![\w])\s*(?:is|=|:|of)?\s*(?:(['"‘“\x60])([^'"’”\x60\n]+)['"’”\x60]|([^\s'"‘“\x60,;]+))`,
+    'iu',
+  ).exec(text);
+  const value = (m?.[2] ?? m?.[3] ?? '').replace(/[.!?]+$/, '').trim();
+  return value === '' ? undefined : value;
+}
+
+/**
  * The spellings of true and false in an enum that is a flag with a "no preference" value (`['True', 'False',
  * 'dontcare']`): the values that read as true and false, each once, and at most one other. Undefined otherwise.
  */
@@ -280,6 +296,10 @@ export function extractParameter(
     );
   }
   if (types.includes('string') || types.length === 0) {
+    // "The song_id is wjeiruhuq_roar", "apiKey: XYZ": the request writes the parameter's own identifier, then the value.
+    const labelled = valueAfterIdentifier(name, text);
+    if (labelled !== undefined)
+      return { found: true, value: labelled, note: `the value written after "${name}"` };
     const wantsEmail =
       schema.format === 'email' || hints.normalizers.includes('email') || /e-?mail/i.test(name);
     const wantsPhone = hints.normalizers.includes('phone_e164') || /phone|mobile|(^|_)tel($|_)/i.test(name);

@@ -305,3 +305,31 @@ describe('closed choices: longer mentions, single letters, lists of choices', ()
     expect(extractParameter(toppings, 'A plain large pizza', ctx, false).found).toBe(false);
   });
 });
+
+describe('a value written after the parameter’s own identifier', () => {
+  const ctx = { referenceTime: '2024-11-04T09:00:00Z', timeZone: 'UTC' };
+  const hint = (path: string): ParameterHints => ({
+    path,
+    schema: { type: 'string', description: 'The unique identifier.' },
+    required: true,
+    enum: undefined,
+    synonyms: {},
+    normalizers: [],
+  });
+  it('is the value for a name written as code', () => {
+    expect(
+      extractParameter(
+        hint('song_id'),
+        'Play Roar by Katy Perry. The song_id is wjeiruhuq_roar.',
+        ctx,
+        false,
+      ),
+    ).toMatchObject({ found: true, value: 'wjeiruhuq_roar' });
+    expect(extractParameter(hint('apiKey'), "use apiKey: 'k-77 x'", ctx, false)).toMatchObject({
+      value: 'k-77 x',
+    });
+  });
+  it('is not read for a plain word ("the name is …")', () => {
+    expect(extractParameter(hint('name'), 'the name is misleading', ctx, false).found).toBe(false);
+  });
+});

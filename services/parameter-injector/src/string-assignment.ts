@@ -16,7 +16,7 @@ import { dateFormatOf } from './dates.js';
 import { enumKey, extractQuantities, writtenUnit } from './extractors.js';
 import { isEmailAddressParameter } from './extract-parameter.js';
 import { chineseCitiesFor } from './city-names.js';
-import { completePlace, twoPartPlaceStyle } from './place-completion.js';
+import { completePlace, isCityName, twoPartPlaceStyle } from './place-completion.js';
 import { languageCodeFor } from './languages.js';
 import { isYearParameter } from './number-assignment.js';
 import { CITY_NAMES, NOT_A_NAME, REGION_NAMES } from './parameter-vocabulary.js';
@@ -434,7 +434,11 @@ export function assignStrings(
     for (const p of plain) {
       const span = spans.get(p.path);
       const style = twoPartPlaceStyle(typeof p.schema.description === 'string' ? p.schema.description : '');
-      if (!span || !style || roles.get(p.path) !== 'place') continue;
+      // A parameter of another name documented in the two-part form ("where_to": "in the format of 'City, State'")
+      // is a place too, for a value that is a city of the gazetteer.
+      const place =
+        roles.get(p.path) === 'place' || (span !== undefined && isCityName(span.value.split(',')[0] ?? ''));
+      if (!span || !style || !place) continue;
       const written = completePlace(span.value, style);
       if (written !== span.value)
         spans.set(p.path, { value: written, note: `${span.note}, written as the description shows places` });
