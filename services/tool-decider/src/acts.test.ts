@@ -39,6 +39,15 @@ describe('readActs (TD-5 asked acts)', () => {
     expect(readActs('I want you to merge them.')[0]?.verb).toBe('merg');
   });
 
+  it('"remind me of …" looks up; "remind the team …" sends', () => {
+    expect(readActs('I forgot all the API tokens, can you remind me of them?').map((a) => a.kind)).toEqual([
+      'look_up',
+    ]);
+    expect(readActs('Remind the Atlas group about the freeze on Friday').map((a) => a.kind)).toEqual([
+      'send',
+    ]);
+  });
+
   it('a question, a how-to and a negated verb ask for no change', () => {
     expect(kinds('Has my refund for order 20261101001 gone through yet?')).toEqual([
       ['look_up', 'Has my refund for order 20261101001 gone through yet?'],
@@ -211,7 +220,19 @@ describe('toolActKind', () => {
     const origin = { format: 'bfcl' as const, effects: 'assumed' as const };
     expect(toolActKind({ name: 'todo_add', action: 'read', origin })).toBe('create');
     expect(toolActKind({ name: 'todo_add', action: 'read' })).toBe('look_up');
-    expect(toolActKind({ name: 'get_weather', action: 'read', origin })).toBe('look_up');
+    expect(toolActKind({ name: 'Hotels_2_BookHouse', action: 'read', origin })).toBe('create');
+    expect(toolActKind({ name: 'Payment_1_MakePayment', action: 'read', origin })).toBe('create');
+    expect(toolActKind({ name: 'search_hotels', action: 'read', origin })).toBe('look_up');
+    expect(toolActKind({ name: 'Flights_4_SearchOnewayFlight', action: 'read', origin })).toBe('look_up');
+  });
+
+  it('an assumed read whose name names no act does what its words fit: a change of unnamed kind', () => {
+    const origin = { format: 'bfcl' as const, effects: 'assumed' as const };
+    // "Switch the air conditioner to dry mode" is ThinQ_Connect's to do; its name alone cannot say so.
+    expect(toolActKind({ name: 'ThinQ_Connect', action: 'read', origin })).toBe('act');
+    expect(toolActKind({ name: 'Trains_1_GetTrainTickets', action: 'read', origin })).toBe('act');
+    // Declared reads stay look-ups.
+    expect(toolActKind({ name: 'ThinQ_Connect', action: 'read' })).toBe('look_up');
   });
 
   it("is the kind of the name's verb; a read never does a write kind; a write of no named verb is `act`", () => {

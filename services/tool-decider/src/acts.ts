@@ -9,7 +9,7 @@
 // asks about the act, which is a look-up. The verb lists are each language's common verbs of the eight kinds.
 import type { AskedActKind } from '@signalbox/contracts';
 import type { ToolDefinition } from '@signalbox/registry';
-import { stem } from './text.js';
+import { stem, words } from './text.js';
 
 export type { AskedActKind } from '@signalbox/contracts';
 
@@ -92,6 +92,12 @@ const EN_VERBS: Readonly<Record<AskedActKind, readonly string[]>> = {
     'tell',
     'ping',
     'remind',
+    // a note or a line sent: "drop a note in the Atlas chat", "leave a message for the team"
+    'drop a note',
+    'drop a line',
+    'drop a message',
+    'leave a note',
+    'leave a message',
   ],
   create: [
     'create',
@@ -385,20 +391,26 @@ function escape(text: string): string {
 const EN_KIND_OF = new Map<string, AskedActKind>();
 for (const [kind, verbs] of Object.entries(EN_VERBS) as [AskedActKind, string[]][])
   for (const verb of verbs) EN_KIND_OF.set(verb, kind);
+// A manner adverb may stand between the ask's position and its verb ("and separately check …", "then quickly send").
 const EN_VERB_PATTERN = new RegExp(
-  `${EN_ASK_POSITION}(${[...EN_KIND_OF.keys()]
+  `${EN_ASK_POSITION}(?:[a-z]+ly\\s+)?(${[...EN_KIND_OF.keys()]
     .sort((a, b) => b.length - a.length)
     .map(escape)
     .join('|')})\\b`,
   'giu',
 );
 
+// Second characters that make a verb a verb with a complement or particle (发给, 删掉, 查下, 开个), not a verb-object word.
+const ZH_VERB_TAIL = /[给到去至成为掉了下个张条封句声一起出入进]$/u;
 const ZH_KIND_OF = new Map<string, Exclude<AskedActKind, 'act'>>();
 for (const [kind, verbs] of Object.entries(ZH_VERBS) as [Exclude<AskedActKind, 'act'>, string[]][])
   for (const verb of verbs) {
     ZH_KIND_OF.set(verb, kind);
     // Spoken Chinese drops the 一 of V一下 (改下, 查下): the same verb.
     if (verb.endsWith('一下') && verb.length > 2) ZH_KIND_OF.set(`${verb.slice(0, -2)}下`, kind);
+    // A verb-object word takes a measure word between its halves (报修 → 报个修, 下单 → 下个单): the same verb.
+    if (/^\p{Script=Han}{2}$/u.test(verb) && !ZH_VERB_TAIL.test(verb))
+      ZH_KIND_OF.set(`${verb[0] as string}个${verb[1] as string}`, kind);
   }
 const ZH_VERB_SOURCE = [...ZH_KIND_OF.keys()]
   .sort((a, b) => b.length - a.length)
@@ -499,6 +511,9 @@ function readEnglish(request: string): AskedActRead[] {
     const before = sentenceBefore(request, verbAt);
     // "tell/let" is a send only when it reaches someone other than the asker ("tell the team"; "tell me" looks up).
     if ((verb === 'tell' || verb === 'let') && /^(?:me|us)\b/i.test(object)) kind = 'look_up';
+    // "remind me of / about …" asks to be told what is already known; "remind me to …" or "remind the team" sends.
+    if (verb === 'remind' && /^(?:me|us)\s+(?:of|about|what|when|where|which|who|how)\b/i.test(object))
+      kind = 'look_up';
     if (verb === 'let' && !/\bknow\b/i.test(object)) continue;
     // "turn" produces only as "turn … into …".
     if (verb === 'turn' && !/\binto\b/i.test(object)) continue;
@@ -726,10 +741,16 @@ function readChinese(whole: string): AskedActRead[] {
       // 我想问一下 / 想了解一下 with the question in the next clause: the verb only announces it.
       if (kind === 'look_up' && object === '') return;
       if (kind === 'send') messageFrom = m.index;
+      // A send's channel or recipient is said before its verb (邮件发给项目组, 在群里说一声, 微信发我): what tells one way
+      // of sending from another is in the words between the act before it and its verb.
+      const lead =
+        kind === 'send'
+          ? text.slice(i > 0 ? (hits[i - 1]?.index ?? 0) + (hits[i - 1]?.[0].length ?? 0) : 0, m.index)
+          : '';
       found.push({
         kind,
         object,
-        phrase: `${verb}${object}`,
+        phrase: `${lead}${verb}${object}`,
         cue: verb,
         ...figuresOf(kind, `${verb}${object}`),
       });
@@ -872,28 +893,59 @@ const TOOL_VERB_KIND: Readonly<Record<string, AskedActKind>> = {
   translate: 'produce',
   export: 'produce',
   draft: 'produce',
+  // Verbs that only look something up. ("get" is not one: `Trains_1_GetTrainTickets` buys the tickets it gets.)
+  search: 'look_up',
+  find: 'look_up',
+  list: 'look_up',
+  query: 'look_up',
+  lookup: 'look_up',
+  fetch: 'look_up',
+  retrieve: 'look_up',
+  show: 'look_up',
+  view: 'look_up',
+  read: 'look_up',
 };
 
 /**
- * The act a tool does: the kind its name's verb says (first or last word), else `look_up` for a read and `act` (a
- * change of unnamed kind) for a write. A tool declared a read never does a write kind: its name's verb then only says
- * what it looks up (a `book_hotel` declared read). One whose read was only assumed at import (`origin.effects:
- * assumed`) does what its name says.
+ * The kind of act a tool's name says it does (RG2-naming): the verb first or last in the name — `add_server`,
+ * `refund_create` — or first in its last segment, as imported names put it (`Hotels_4_ReserveHotel`,
+ * `Payment_1_MakePayment`, `api.rename_site`). `accept` narrows the kinds looked for. Undefined when the name names
+ * none.
+ */
+export function nameActKind(
+  name: string,
+  accept: (kind: AskedActKind) => boolean = () => true,
+): AskedActKind | undefined {
+  const wordsOf = (text: string) => words(text).filter((w) => /\p{L}/u.test(w));
+  const all = wordsOf(name);
+  // The last dotted segment (`api.WebsiteApi.rename_website`), and the last part of all when it is a compound of
+  // several words (`Hotels_4_ReserveHotel`): a single last word is already the name's last word.
+  const dotted = wordsOf(name.split(/[./]/).at(-1) ?? '');
+  const compound = wordsOf(name.split(/[._/]/).at(-1) ?? '');
+  for (const verb of [all[0], all.at(-1), dotted[0], compound.length > 1 ? compound[0] : undefined]) {
+    const kind = verb === undefined ? undefined : TOOL_VERB_KIND[verb];
+    if (kind !== undefined && accept(kind)) return kind;
+  }
+  return undefined;
+}
+
+/**
+ * The act a tool does: the kind its name's verb says, else `look_up` for a read and `act` (a change of unnamed kind)
+ * for a write. A tool declared a read never does a write kind: its name's verb then only says what it looks up (a
+ * `book_hotel` declared read). One whose read was only assumed at import (`origin.effects: assumed`: a BFCL or OpenAI
+ * function list says nothing of side effects) does what its name says (`todo_add` adds) — and when its name names no
+ * act (`ThinQ_Connect`, `Trains_1_GetTrainTickets`), what it does is known only by its words: a change of unnamed
+ * kind, which serves the acts its words fit, reads and changes alike.
  */
 export function toolActKind(tool: Pick<ToolDefinition, 'name' | 'action' | 'origin'>): AskedActKind {
-  const words = tool.name
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  const named = [words[0], words.at(-1)]
-    .map((w) => (w === undefined ? undefined : TOOL_VERB_KIND[w]))
-    .find((k) => k !== undefined);
-  // A read does no change — unless being a read was only assumed at import (a BFCL or OpenAI function list says
-  // nothing of side effects): then its name says what it does (`todo_add` adds), as a declared write's does.
-  if (tool.action === 'read')
-    return named && (!WRITE_ACT_KINDS.has(named) || tool.origin?.effects === 'assumed') ? named : 'look_up';
+  const assumed = tool.origin?.effects === 'assumed';
+  if (tool.action === 'read') {
+    const named = nameActKind(tool.name, (k) => assumed || !WRITE_ACT_KINDS.has(k));
+    return named ?? (assumed ? 'act' : 'look_up');
+  }
+  const named = nameActKind(tool.name, (k) => WRITE_ACT_KINDS.has(k));
   if (tool.action === 'delete') return named === 'cancel' ? 'cancel' : 'delete';
-  return named && WRITE_ACT_KINDS.has(named) ? named : 'act';
+  return named ?? 'act';
 }
 
 /** A short label of an act for reasons and questions: `delete "all tickets"`. */

@@ -4,7 +4,7 @@
 // vocabulary/qualifier-classes.ts),
 // typed argument evidence, the asked-for words in what the tool says it does, and question forms no tool answers.
 import type { AskedActKind } from '@signalbox/contracts';
-import { WRITE_ACT_KINDS, toolActKind } from './acts.js';
+import { WRITE_ACT_KINDS, nameActKind } from './acts.js';
 import { stem, tokens, words } from './text.js';
 import { QUALIFIER_CLASSES } from './vocabulary/qualifier-classes.js';
 
@@ -183,18 +183,7 @@ export function adviceCue(request: string): string | null {
  * information and are assumed reads, but their names still say what they do. Null when the name names no change.
  */
 export function nameChangeKind(name: string): AskedActKind | null {
-  const wordsOf = (text: string) => words(text).filter((w) => /\p{L}/u.test(w));
-  const all = wordsOf(name);
-  // The last dotted segment (`api.WebsiteApi.rename_website`), and the last part of all when it is a compound of
-  // several words (`Hotels_4_ReserveHotel`): a single last word is already the name's last word.
-  const dotted = wordsOf(name.split(/[./]/).at(-1) ?? '');
-  const compound = wordsOf(name.split(/[._/]/).at(-1) ?? '');
-  for (const verb of [all[0], all.at(-1), dotted[0], compound.length > 1 ? compound[0] : undefined]) {
-    if (verb === undefined) continue;
-    const kind = toolActKind({ name: verb, action: 'write' });
-    if (WRITE_ACT_KINDS.has(kind) && kind !== 'act') return kind;
-  }
-  return null;
+  return nameActKind(name, (k) => WRITE_ACT_KINDS.has(k) && k !== 'act') ?? null;
 }
 
 /**

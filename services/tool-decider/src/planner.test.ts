@@ -741,3 +741,72 @@ describe('a change asked for that no step makes', () => {
     ]);
   });
 });
+
+describe('every asked act gets its own step, and only a step that does it serves it', () => {
+  const ask = (registry: Registry, agent: string, request: string) =>
+    plan(registry, { request, agent, tenant: 'default', scenario: null });
+
+  it('two sends by two channels are two steps, each serving its own send (EN and ZH)', async () => {
+    const en = await ask(
+      office,
+      'office_agent',
+      "Make a project review report out of last week's minutes, email it to the Beacon group, and drop a note in the Atlas chat that it's out.",
+    );
+    const tools = en.plan.steps.map((s) => s.tool);
+    expect(tools).toEqual(expect.arrayContaining(['email_send', 'message_send']));
+    const sends = (en.plan.asked_acts ?? []).filter((a) => a.kind === 'send');
+    expect(sends.map((a) => tools[a.step_index as number])).toEqual(['email_send', 'message_send']);
+    const zh = await ask(
+      office,
+      'office_agent',
+      '上周的纪要整理成周报，邮件发给Atlas项目组，然后在群里说一声',
+    );
+    const zhTools = zh.plan.steps.map((s) => s.tool);
+    expect(zhTools).toEqual(expect.arrayContaining(['email_send', 'message_send']));
+    expect(
+      (zh.plan.asked_acts ?? []).filter((a) => a.kind === 'send').map((a) => zhTools[a.step_index as number]),
+    ).toEqual(['email_send', 'message_send']);
+  });
+
+  it('one send asked once stays one step', async () => {
+    const out = await ask(office, 'office_agent', 'Email the Atlas group that the release moved to Friday.');
+    expect(out.plan.steps.filter((s) => s.tool.endsWith('_send')).map((s) => s.tool)).toEqual(['email_send']);
+  });
+
+  it('a verb-object word said apart with a measure word (报个修) is the act: the repair is booked', async () => {
+    const afterSales = await loadRegistryDir(`${packs}after-sales`);
+    const out = await ask(
+      afterSales,
+      'repair_agent',
+      '上次送修的咖啡机（订单20261101001）进度帮我查一下；还有它的研磨器也老是卡豆，一起报个修',
+    );
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(
+      expect.arrayContaining(['repair_status_query', 'repair_create']),
+    );
+    expect(out.plan.asked_acts?.every((a) => a.step_index !== null)).toBe(true);
+  });
+
+  it('a look-up among several acts gets the read its own words fit, after "and separately"', async () => {
+    const out = await ask(
+      research,
+      'research_agent',
+      'Look up the Toolformer paper, and separately check the PG 17 vs 16 benchmark for how different read-only runs were.',
+    );
+    const tools = out.plan.steps.map((s) => s.tool);
+    expect(tools).toEqual(expect.arrayContaining(['scholar_search', 'web_search']));
+    expect(out.plan.asked_acts?.map((a) => a.kind)).toEqual(['look_up', 'look_up']);
+    expect(out.plan.asked_acts?.every((a) => a.step_index !== null)).toBe(true);
+  });
+
+  it('a look-up no step of the plan fits stays unserved: another read is no evidence for it', async () => {
+    const out = await ask(
+      office,
+      'office_agent',
+      "Send the Atlas group a chat message that the release moved to Friday, and check tomorrow's weather in Shanghai for me.",
+    );
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['contact_lookup', 'message_send']);
+    const weather = out.plan.asked_acts?.find((a) => a.kind === 'look_up');
+    expect(weather).toEqual(expect.objectContaining({ step_index: null }));
+    expect(weather?.unserved).toContain('no step of the plan does it');
+  });
+});

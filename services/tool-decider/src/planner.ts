@@ -528,11 +528,20 @@ export async function planTools(
     const forActs: ToolDefinition[] = [];
     // The acts given a tool here, by their words: an ask that is one of them is served ("I want my money back.").
     const actsServed = new Set<string>();
+    // Which act of its kind each chosen tool already does: a second act of that kind ("email it to the group, and
+    // drop a note in the chat") is another step's when another tool of the kind fits its own words better — two
+    // channels, two sends — and the same tool's when none does ("email Li Wei, and also email Chen Jie").
+    const doneBy = new Map<ToolDefinition, AskedActKind>();
     for (const act of acts) {
       // Look-ups are the lead's and the asks' (below): they are scored on their own words there.
       if (act.kind === 'look_up') continue;
       const local = actScores.get(act) ?? [];
-      if (chosen.some((c) => serves(act, c.tool, local, allowedWrites))) continue;
+      const servers = chosen.filter((c) => serves(act, c.tool, local, allowedWrites));
+      const free = servers.find((c) => doneBy.get(c.tool) !== act.kind);
+      if (free) {
+        if (!doneBy.has(free.tool)) doneBy.set(free.tool, act.kind);
+        continue;
+      }
       const s = toolForAct(
         act,
         local,
@@ -541,6 +550,13 @@ export async function planTools(
         allowedWrites,
       );
       if (!s) continue;
+      if (servers.length > 0) {
+        const rankOf = (tool: ToolDefinition) => local.findIndex((l) => l.tool === tool);
+        const own = rankOf(s.tool);
+        if (toolActKind(s.tool) !== act.kind || own === -1) continue;
+        if (servers.some((c) => rankOf(c.tool) !== -1 && rankOf(c.tool) < own)) continue;
+      }
+      doneBy.set(s.tool, act.kind);
       chosen.push(s);
       forActs.push(s.tool);
       actsServed.add(act.phrase);
@@ -615,6 +631,27 @@ export async function planTools(
       // An ask that lists several things ("the median and the variance of …", "the temperature for Boston and the
       // rain for Rome"): each thing is a part of its own, served from its own words.
       for (const listed of pieces) if (listed.length > 1) for (const piece of listed) serve(piece, 'piece');
+      // One look-up among several acts that no chosen tool's fit covers ("Look up the Toolformer paper, and separately
+      // check the benchmark"): the read its own words fit best joins, so the act it asks is not left undone.
+      if (acts.length > 1)
+        for (const act of acts) {
+          // (one that points back at a thing already asked for — "can you find the one from 2022?", "find them" —
+          // only refines that ask)
+          if (act.kind !== 'look_up' || REFERS_BACK.test(act.object)) continue;
+          const local = (actScores.get(act) ?? []).filter((l) => admitted.some((a) => a.tool === l.tool));
+          const fitting = (c: ScoredTool) => {
+            const l = local.find((x) => x.tool === c.tool);
+            return l !== undefined && fitsRequest(l, local);
+          };
+          if (chosen.some(fitting)) continue;
+          const top = local[0];
+          const s = top && top.tool.action === 'read' && fitsRequest(top, local) ? top : undefined;
+          const pick = s ? admitted.find((a) => a.tool === s.tool) : undefined;
+          if (!pick || chosen.includes(pick)) continue;
+          chosen.push(pick);
+          askOf.set(pick.tool.name, act.phrase);
+          reasons.push(`${actLabel(act)} → ${pick.tool.name} (fit ${(s as ScoredTool).fit.toFixed(2)})`);
+        }
     }
     for (const s of chosen) {
       if (steps.some((x) => x.tool === s.tool.name)) continue;
@@ -842,6 +879,10 @@ function takesNumbers(tool: ToolDefinition): boolean {
   return Object.values(properties).some(numeric);
 }
 
+/** An act's object that points back at a thing named before it: the act refines that thing's ask. */
+const REFERS_BACK =
+  /^(?:it|its|them|they|this|that|these|those|the\s+ones?|ones?)\b|^(?:它|它们|这个|那个|这些|那些)/iu;
+
 /** An http(s) URL written in a request. */
 const REQUEST_URL = /\bhttps?:\/\/\S+/i;
 
@@ -954,10 +995,16 @@ function serves(
       // Making a document ("make a project review report") is producing it: a tool that produces it makes it — one
       // whose name's topic words all stand in the act's object (report_generate for "… review report", never for
       // "订一间会议室").
+      // An imported tool whose effects were only assumed (`origin.effects: assumed`) has a kind only its name's verb
+      // guesses: a change asked in other words is its when the words fit ("send $29 to Thomas": MakePayment) — unless
+      // its name says it only looks something up (`list_files` deletes nothing).
       return (
         kind === act.kind ||
         (act.kind === 'create' && kind === 'produce' && namesItsProduct(act, tool)) ||
-        ((kind === 'act' || (verb !== undefined && tokens(tool.name).includes(verb))) && fit())
+        ((kind === 'act' ||
+          (tool.origin?.effects === 'assumed' && kind !== 'look_up') ||
+          (verb !== undefined && tokens(tool.name).includes(verb))) &&
+          fit())
       );
     }
   }
@@ -1130,7 +1177,9 @@ function assignActs(
   visible: ReadonlyMap<string, ToolDefinition>,
   allowed: ReadonlySet<string>,
 ): AskedAct[] {
-  return acts.slice(0, 50).map((act) => {
+  const taken = new Set<string>();
+  const out: AskedAct[] = [];
+  for (const act of acts.slice(0, 50)) {
     const local = actScores.get(act) ?? [];
     // A change wanted is served by the write it asks for first; otherwise by the best fit of the act's words.
     const rank = (tool: string) => {
@@ -1141,26 +1190,43 @@ function assignActs(
     const doing = steps.filter((s) => {
       const tool = visible.get(s.tool);
       if (!tool) return false;
-      // A look-up is served by the read its words fit best; with no fitting read, by the plan's first read.
-      return act.kind === 'look_up' ? tool.action === 'read' : serves(act, tool, local, allowed);
+      // A look-up is served by a read its words fit — or by a change whose result it asks about ("退完把退款单号告诉我":
+      // the refund's own answer). A read its words do not fit answers some other question: it is no evidence for
+      // this one, and the act stays unserved rather than finishing a task `success` on the wrong query.
+      if (act.kind === 'look_up') {
+        const fit = local.find((l) => l.tool === tool);
+        return fit !== undefined && fitsRequest(fit, local);
+      }
+      return serves(act, tool, local, allowed);
     });
-    const fitting =
+    const reads = doing.filter((s) => visible.get(s.tool)?.action === 'read');
+    const ranked = [...(act.kind === 'look_up' && reads.length > 0 ? reads : doing)].sort(
+      (a, b) => rank(a.tool) - rank(b.tool),
+    );
+    // Two acts of one kind (two sends) are two steps' when the plan has two that do it: each step answers for one.
+    const previous = out.at(-1);
+    const best =
       act.kind === 'look_up'
-        ? doing.filter((s) => serves(act, visible.get(s.tool) as ToolDefinition, local))
-        : doing;
-    const best = [...(fitting.length > 0 ? fitting : doing)].sort((a, b) => rank(a.tool) - rank(b.tool))[0];
+        ? (ranked[0] ??
+          // a look-up that points back at what the act before it asked for is served with it
+          (REFERS_BACK.test(act.object) && previous?.step_index != null
+            ? steps.find((s) => s.index === previous.step_index)
+            : undefined))
+        : (ranked.find((s) => !taken.has(`${act.kind}:${String(s.index)}`)) ?? ranked[0]);
+    if (best) taken.add(`${act.kind}:${String(best.index)}`);
     const unserved =
       best === undefined
         ? `no step of the plan does it; visible: ${[...visible.keys()].slice(0, 12).join(', ') || 'none'}`
         : null;
-    return {
+    out.push({
       kind: act.kind,
       object: act.object.slice(0, 500),
       phrase: act.phrase.slice(0, 1000),
       step_index: best?.index ?? null,
       unserved,
-    };
-  });
+    });
+  }
+  return out;
 }
 
 function repair(
