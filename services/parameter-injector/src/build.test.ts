@@ -310,3 +310,45 @@ describe('a place parameter of another name', () => {
     });
   });
 });
+
+describe('names and seasons of a sports request', () => {
+  const ranking = tool(
+    {
+      team: { type: 'string', description: 'The name of the team.' },
+      league: { type: 'string', description: 'The name of the league.' },
+      season: { type: 'string', description: 'The season, usually written as two years.' },
+    },
+    ['team', 'league'],
+  );
+  it("a name's own words say which parameter it is; the one name left is the other's", () => {
+    expect(call(ranking, 'What is the ranking of Manchester United in Premier League?')).toEqual({
+      team: 'Manchester United',
+      league: 'Premier League',
+    });
+  });
+  it('a year or span of years written before the parameter’s word is its value', () => {
+    expect(call(ranking, 'Where do Leeds United stand in the Premier League, 2019-2020 season?')).toEqual({
+      team: 'Leeds United',
+      league: 'Premier League',
+      season: '2019-2020',
+    });
+  });
+  it('a year in another phrase ("cases from 2020 about theft crimes") is not the noun’s', () => {
+    const cases = tool(
+      {
+        year: { type: 'integer', description: 'The year.' },
+        crime_type: { type: 'string', description: 'Type of the crime.' },
+      },
+      ['year', 'crime_type'],
+    );
+    expect(call(cases, 'Retrieve cases from 2020 about theft crimes')).toEqual({
+      year: 2020,
+      crime_type: 'theft',
+    });
+  });
+  it('two names and no cue settle nothing', () => {
+    expect(call(ranking, 'Find the ranking of LA Lakers in the NBA')).toEqual({
+      missing: ['team', 'league'],
+    });
+  });
+});

@@ -127,6 +127,31 @@ function containingPlace(
   return text.slice(at + inner.length).startsWith(` in ${outer}`) ? [outer] : undefined;
 }
 
+/** The English prepositions (a closed class of words): one between a year and a noun puts them in two phrases. */
+const PREPOSITIONS =
+  /^(?:about|above|across|after|against|along|among|around|at|before|behind|below|beside|between|by|during|for|from|in|inside|into|near|of|off|on|onto|over|since|through|to|toward|towards|under|until|upon|with|within|without)$/i;
+
+/**
+ * The years or spans of years ("2021", "2019-2020", "2022/23") written at most two words before one of `words` (a
+ * parameter's name words, of four letters or more), in the same clause.
+ */
+function yearsBefore(text: string, words: readonly string[]): string[] {
+  const own = words.filter((w) => w.length >= 4);
+  if (own.length === 0) return [];
+  const out: string[] = [];
+  for (const m of text.matchAll(
+    /(?<![\d.,])([12]\d{3}(?:\s?[-–/]\s?\d{2,4})?)(?![\d.,]\d)((?:\s+[\p{L}'’]+){1,3})/gu,
+  )) {
+    const after = (m[2] ?? '').trim().split(/\s+/u).slice(0, 3);
+    const at = after.findIndex((w) => own.some((o) => sameWord(w.toLowerCase(), o)));
+    // "cases from 2020 about theft crimes": a preposition between starts another phrase.
+    const between = after.slice(0, Math.max(0, at));
+    if (at >= 0 && at <= 2 && !between.some((w) => PREPOSITIONS.test(w)))
+      out.push((m[1] ?? '').replace(/\s+/g, ''));
+  }
+  return out;
+}
+
 /** The four-digit years of a text (1000 to 2999, not inside a longer number), as written. */
 function yearsWritten(text: string): string[] {
   return [...text.matchAll(/(?<![\d.,])[12]\d{3}(?!\d|[.,]\d)/g)].map((m) => m[0]);
@@ -317,6 +342,10 @@ export function assignStrings(
         one(kindBefore(name, text).filter((k) => !nameWords(k).every((w) => toolWords.has(w)))),
         `the kind written before what "${name}" is a kind of`,
       ];
+    // "the 2019-2020 season", "the 2021 La Liga season": a year (or a span of years) written just before the
+    // parameter's own word dates that thing — the value of a `season`, an `edition`.
+    if (found.value === undefined && !found.many && role === 'entity')
+      [found, rule] = [one(yearsBefore(text, nameWords(name))), `the year written before "${name}"`];
     if (found.value !== undefined) give(p.path, found.value, rule);
     else if (found.many)
       notes.set(p.path, `${String(found.many.length)} candidates (${found.many.join(', ')}); not choosing`);
@@ -411,6 +440,11 @@ export function assignStrings(
   for (const [field, n] of byCue)
     give(field, n.value, 'the name written beside its name or description words');
   const namesLeft = distinctNames.filter((n) => !isTaken(n.value));
+  // The cues placed all names but one, and one required name parameter is still open: the name left is its value
+  // ("the ranking of Manchester United in Premier League": the league's own word placed Premier League).
+  const wantingLeft = wanting.filter((p) => !spans.has(p.path));
+  if (byCue.size > 0 && wantingLeft.length === 1 && namesLeft.length === 1 && wantingLeft[0] && namesLeft[0])
+    give(wantingLeft[0].path, namesLeft[0].value, 'the one proper name left once the cues placed the others');
   if (wanting.length === 0 && namesLeft.length === 1 && namesLeft[0]) {
     // No required parameter wants a name: the one name left goes to the one optional parameter documented as a name
     // and still open ("Name of the lead actor") — "films by Ana Ruiz with Tom Vance in the cast": the director took
@@ -519,11 +553,15 @@ function namesByCue(
   const shared = (w: string) => all.length > 1 && all.every((set) => set.has(w));
   const best = new Map<string, { name: Candidate<string>; score: number; tied: boolean }>();
   for (const n of names) {
-    const beside = wordsBeside(
-      text,
-      n,
-      names.filter((o) => o !== n),
-    );
+    // The words beside the name, and the name's own words: "Premier League" says it is a league.
+    const beside = [
+      ...wordsBeside(
+        text,
+        n,
+        names.filter((o) => o !== n),
+      ),
+      ...nameWords(n.value),
+    ];
     const scores = params.map((p) => {
       const words = [...(cues.get(p.path) ?? [])].filter((w) => !shared(w));
       return {
