@@ -9,12 +9,21 @@ const description = { purpose: 'Does a thing.', returns: 'A result.', not_for: '
 
 /** A read tool with these parameters, as the registry makes it. */
 function tool(properties: Record<string, unknown>, required: string[]): ToolDefinition {
+  return createTool(description.purpose, properties, required);
+}
+
+/** The same, with its own purpose. */
+function createTool(
+  purpose: string,
+  properties: Record<string, unknown>,
+  required: string[],
+): ToolDefinition {
   const registry = createRegistry(
     RegistryContent.parse({
       tools: [
         {
           name: 'the_tool',
-          description,
+          description: { ...description, purpose },
           action: 'read',
           permission: 'read_only',
           parameters: { type: 'object', properties, required, additionalProperties: false },
@@ -349,6 +358,25 @@ describe('names and seasons of a sports request', () => {
   it('two names and no cue settle nothing', () => {
     expect(call(ranking, 'Find the ranking of LA Lakers in the NBA')).toEqual({
       missing: ['team', 'league'],
+    });
+  });
+});
+
+describe('a value where the tool’s purpose names the parameter', () => {
+  it('fills a required entity parameter no other rule filled', () => {
+    const points = createTool(
+      'Retrieve the boiling point and melting point of a substance based on its name and the sea level.',
+      {
+        substance: { type: 'string', description: 'The name of the substance.' },
+        sea_level: { type: 'integer', description: 'The sea level in meters.' },
+      },
+      ['substance', 'sea_level'],
+    );
+    expect(
+      call(points, 'Find the boiling point and melting point of water under the sea level of 5000m.'),
+    ).toEqual({
+      substance: 'water',
+      sea_level: 5000,
     });
   });
 });

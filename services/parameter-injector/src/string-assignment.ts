@@ -19,6 +19,7 @@ import { chineseCitiesFor } from './city-names.js';
 import { completePlace, isCityName, twoPartPlaceStyle } from './place-completion.js';
 import { languageCodeFor } from './languages.js';
 import { isYearParameter } from './number-assignment.js';
+import { slotValues } from './template-slots.js';
 import { CITY_NAMES, NOT_A_NAME, REGION_NAMES } from './parameter-vocabulary.js';
 import {
   assignByName,
@@ -461,6 +462,34 @@ export function assignStrings(
     const only = namedOptional.length === 1 ? namedOptional[0] : undefined;
     if (only) give(only.path, namesLeft[0].value, 'the one proper name left, for the one optional name');
   }
+  // Where the tool's purpose names a required entity parameter no rule above filled ("… melting point of a
+  // substance"), the request's words in the same place ("… melting point of water") are its value; then the one
+  // proper name left goes to the one such parameter still open.
+  const openEntities = () =>
+    plain.filter(
+      (p) =>
+        p.required &&
+        !spans.has(p.path) &&
+        !notes.has(p.path) &&
+        roles.get(p.path) === 'entity' &&
+        !wordsOf(p).some((w) => NOT_A_NAME.includes(w)),
+    );
+  // Taken here means written within a value another rule gave, word for word ("C" is not taken by "major"; "vegan
+  // chocolate cake" is not taken by "vegan").
+  const withinTaken = (value: string) => {
+    const own = enumKey(value).split(' ');
+    return [...taken].some((t) => {
+      const words = t.split(' ');
+      return own.every((w) => words.includes(w));
+    });
+  };
+  const slotted = slotValues(openEntities(), toolText, text, withinTaken);
+  for (const [field, value] of slotted)
+    give(field, value, 'the words written where the tool’s purpose names it');
+  const stillOpen = openEntities();
+  const lastNames = distinctNames.filter((n) => !isTaken(n.value));
+  if (slotted.size > 0 && stillOpen.length === 1 && lastNames.length === 1 && stillOpen[0] && lastNames[0])
+    give(stillOpen[0].path, lastNames[0].value, 'the one proper name left once the others were placed');
   // A place parameter whose description shows places in two parts ("'City, State', such as 'Berkeley, CA'") gets the
   // place written that way ("Boston" → "Boston, MA"), when the gazetteer leaves no doubt which city it is. Not where
   // the tool asks for the city and the state separately (the parts were split above).
