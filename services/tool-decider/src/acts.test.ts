@@ -39,6 +39,22 @@ describe('readActs (TD-5 asked acts)', () => {
     expect(readActs('I want you to merge them.')[0]?.verb).toBe('merg');
   });
 
+  it('arithmetic the request says is arithmetic on its own figures is a calculation over given figures', () => {
+    expect(readActs('quick math: 2.9 GB/s expressed in MB/s, and how many MB is that in a minute?')).toEqual([
+      expect.objectContaining({ kind: 'compute', figures: 'given' }),
+    ]);
+    expect(readActs('What is 40 km/h expressed in m/s?')).toEqual([
+      expect.objectContaining({ kind: 'compute', figures: 'given' }),
+    ]);
+  });
+
+  it('把X告诉我 asks for X', () => {
+    expect(kinds('订单1234直接退款吧，退完把退款单号和现在的进度告诉我')).toContainEqual([
+      'look_up',
+      '退款单号和现在的进度',
+    ]);
+  });
+
   it('"remind me of …" looks up; "remind the team …" sends', () => {
     expect(readActs('I forgot all the API tokens, can you remind me of them?').map((a) => a.kind)).toEqual([
       'look_up',

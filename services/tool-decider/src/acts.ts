@@ -359,6 +359,9 @@ const GIVEN_ARITHMETIC: readonly RegExp[] = [
   /(?:百分之|[%％])[^，。？！?!]{0,12}(?:是|等于|为)?多少|\d\s*[%％]\s*(?:是|等于)?多少|的百分之[\d一二三四五六七八九十百千万两零点]+/u,
   /[\d一二三四五六七八九十百千万两零]\s*(?:[+\-*/×÷^]|加上?|减去?|乘以?|除以?)\s*[\d一二三四五六七八九十百千万两零]/u,
   /(?:平方根|开方|平均值|平均数|总和|之和|之差|之积)/u,
+  // "quick math: 2.9 GB/s in MB/s", "2.9 GB/s expressed in MB/s": the request says it is arithmetic on its figures.
+  /\b(?:quick\s+|some\s+|simple\s+)?math\s*[:：]\s*[^.?!]*\d/iu,
+  /\d[\d,.]*\s*[\p{L}]+(?:\/[\p{L}]+)?\s+(?:expressed|written|given)\s+in\s+\p{L}/iu,
 ];
 // A calculation over figures still to be found ("how much faster …, in percent", 快了多少): compute after a look-up.
 const FOUND_ARITHMETIC: readonly RegExp[] = [
@@ -732,6 +735,11 @@ function readChinese(whole: string): AskedActRead[] {
         : after;
       // 告诉我 looks up; 告诉 + someone else sends.
       if (verb === '告诉' && /^(?:我|我们)/u.test(object)) kind = 'look_up';
+      // 把X告诉我: what is asked is X, put before the verb.
+      const told =
+        verb === '告诉' && /^(?:我|我们)[吧了吗呢啊哈呀。！!]*$/u.test(object)
+          ? /把(.+)$/u.exec(text.slice(0, m.index))?.[1]?.trim()
+          : undefined;
       // 算 inside a word (打算, 总算, 算了) is no calculation: only as a verb with figures or 一下 around it.
       if (verb === '算' && !/\d|[一二三四五六七八九十百千万两]/u.test(object)) return;
       if (ZH_NEGATION.test(before)) return;
@@ -749,17 +757,16 @@ function readChinese(whole: string): AskedActRead[] {
           : '';
       found.push({
         kind,
-        object,
-        phrase: `${lead}${verb}${object}`,
+        object: told ?? object,
+        phrase: told ? `把${told}${verb}${object}` : `${lead}${verb}${object}`,
         cue: verb,
         ...figuresOf(kind, `${verb}${object}`),
       });
     });
-    // 把 X 给我 / 发我 / 告诉我 (give me X), or X put first and 发我 after it (下载链接发我一下): X is information the
+    // 把 X 给我 / 发我 / 告诉我 (give me X), or X put first and 发我 / 给我 after it (下载链接发我一下): X is information the
     // user wants — a look-up of it.
-    const given = /把(.+?)(?:发给我|给我|发我|告诉我)|^(.+?)(?:发给我|发我)(?:一下|下)?[吧。！!]*$/u.exec(
-      text,
-    );
+    const given =
+      /把(.+?)(?:发给我|给我|发我|告诉我)|^(.+?)(?:发给我|发我|给我)(?:一下|下)?[吧。！!]*$/u.exec(text);
     const wanted = given?.[1] ?? given?.[2];
     if (given && wanted && found.length === 0)
       found.push({ kind: 'look_up', object: wanted.trim(), phrase: given[0], cue: '给我' });

@@ -497,7 +497,9 @@ describe('planTools chains', () => {
       path: 'passages[].text',
     });
     expect(out.decision_reason).toContain('→ sandbox_compute');
-    expect(out.refused.map((r) => `${r.tool} ${r.rule}`)).toContain('sandbox_compute preconditions');
+    // The look-up only a search fits gets the reader of its results planned with it (no precondition left to repair).
+    expect(out.decision_reason).toContain('page_visit reads what answers look up');
+    expect(out.refused).toEqual([]);
 
     // Without a source to read figures from (visit excluded), the calculation is dropped rather than run on nothing.
     const blind = await plan(research, {
@@ -793,7 +795,8 @@ describe('every asked act gets its own step, and only a step that does it serves
       'Look up the Toolformer paper, and separately check the PG 17 vs 16 benchmark for how different read-only runs were.',
     );
     const tools = out.plan.steps.map((s) => s.tool);
-    expect(tools).toEqual(expect.arrayContaining(['scholar_search', 'web_search']));
+    // (the search the second finds its page with, and the visit that reads the answer off it)
+    expect(tools).toEqual(expect.arrayContaining(['scholar_search', 'web_search', 'page_visit']));
     expect(out.plan.asked_acts?.map((a) => a.kind)).toEqual(['look_up', 'look_up']);
     expect(out.plan.asked_acts?.every((a) => a.step_index !== null)).toBe(true);
   });
@@ -808,5 +811,42 @@ describe('every asked act gets its own step, and only a step that does it serves
     const weather = out.plan.asked_acts?.find((a) => a.kind === 'look_up');
     expect(weather).toEqual(expect.objectContaining({ step_index: null }));
     expect(weather?.unserved).toContain('no step of the plan does it');
+  });
+});
+
+describe('a change asked in words the rules must read generously', () => {
+  let afterSales: Registry;
+  beforeAll(async () => {
+    afterSales = await loadRegistryDir(`${packs}after-sales`);
+  });
+
+  it('a verb with a typing slip ("refnd") is the verb of the tool its documents name', async () => {
+    const out = await plan(afterSales, {
+      request: 'order 1234 arrived a week late. please refnd the 50 now, I will keep the order',
+      agent: 'logistics_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['order_status_query', 'refund_create']);
+    // A short word one letter off says nothing: "fund" is no refund.
+    const short = await plan(afterSales, {
+      request: 'please fund order 1234 now',
+      agent: 'logistics_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(short.plan.steps.map((s) => s.tool)).not.toContain('refund_create');
+  });
+
+  it('a model proposing only the check an asked write depends on keeps it; the write stays named as undone', async () => {
+    const out = await plan(afterSales, {
+      request: 'Please refund order 7777 again, I think you only refunded part of it last time.',
+      agent: 'refund_agent',
+      tenant: 'default',
+      scenario: null,
+      proposals: [{ name: 'order_status_query', arguments: { order_id: '7777' } }],
+    });
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['order_status_query']);
+    expect(out.plan.asked_acts).toEqual([expect.objectContaining({ step_index: null })]);
   });
 });

@@ -643,14 +643,43 @@ export async function planTools(
             const l = local.find((x) => x.tool === c.tool);
             return l !== undefined && fitsRequest(l, local);
           };
-          if (chosen.some(fitting)) continue;
+          // A chosen tool that fits the act's words serves it — unless another read fits them clearly better (its
+          // meaning leads by the margin that singles a tool out): "发票下载地址给我" is the invoice's status, not the
+          // order's.
           const top = local[0];
+          if (
+            chosen.some(fitting) &&
+            (top === undefined || chosen.some((c) => c.tool === top.tool) || !singledOut(top, true))
+          )
+            continue;
           const s = top && top.tool.action === 'read' && fitsRequest(top, local) ? top : undefined;
           const pick = s ? admitted.find((a) => a.tool === s.tool) : undefined;
           if (!pick || chosen.includes(pick)) continue;
           chosen.push(pick);
           askOf.set(pick.tool.name, act.phrase);
           reasons.push(`${actLabel(act)} → ${pick.tool.name} (fit ${(s as ScoredTool).fit.toFixed(2)})`);
+        }
+      // A question among several acts that only a search fits ("… and separately check the benchmark for how the
+      // runs differed") is answered by what the search finds, read: the reader of its results follows — unless the
+      // act itself asks for the search ("look up the Toolformer paper").
+      if (acts.length > 1)
+        for (const act of acts) {
+          if (act.kind !== 'look_up' || searchedFor(act.phrase).length > 0) continue;
+          const local = actScores.get(act) ?? [];
+          const serving = chosen.filter((c) => {
+            const l = local.find((x) => x.tool === c.tool);
+            return l !== undefined && fitsRequest(l, local);
+          });
+          if (serving.length === 0 || !serving.every((c) => c.tool.evidence === 'lead')) continue;
+          const reader = admitted.find(
+            (a) =>
+              a.tool.evidence !== 'lead' &&
+              a.tool.action === 'read' &&
+              serving.some((c) => a.tool.depends_on.some((d) => d.tool === c.tool.name)),
+          );
+          if (!reader || chosen.includes(reader)) continue;
+          chosen.push(reader);
+          reasons.push(`${reader.tool.name} reads what answers ${actLabel(act)}`);
         }
     }
     for (const s of chosen) {
@@ -722,11 +751,17 @@ export async function planTools(
   let askedActs = assignActs(acts, actScores, planSteps, visible, allowedWrites);
   // TD-5: a request that asks for a change no step makes, and for nothing a step does, gets nothing in its place —
   // not a look-up nobody asked for ("change the delivery address of 5678" with no tool that changes one).
+  // Steps that only prepare a write the request does ask for (the order check refund_create depends on, proposed
+  // alone by a model) are not in its place: they are its first steps, and the act stays named as undone.
+  const asked = [...allowedWrites].map((name) => visible.get(name)).filter((t) => t !== undefined);
+  const prepares = (step: PlanStep) =>
+    asked.some((w) => w.depends_on.some((d) => d.required && d.tool === step.tool));
   if (
     planSteps.length > keep.length &&
     askedActs.length > 0 &&
     askedActs.every((a) => a.step_index === null) &&
-    askedActs.some((a) => WRITE_ACT_KINDS.has(a.kind))
+    askedActs.some((a) => WRITE_ACT_KINDS.has(a.kind)) &&
+    !planSteps.slice(keep.length).every(prepares)
   ) {
     reasons.push(
       `no step serves an asked act; ${planSteps.map((s) => s.tool).join(', ')} not run in their place`,
@@ -1062,7 +1097,44 @@ function asksForWrites(
  * kind, a Chinese verb-object word said apart ({@link splitCompound}).
  */
 function sharesWords(act: AskedActRead, scored: ScoredTool): boolean {
-  return scored.matched.length > 0 || (act.kind === 'act' && splitCompound(act, scored.tool));
+  return (
+    scored.matched.length > 0 ||
+    (act.kind === 'act' && splitCompound(act, scored.tool)) ||
+    tokens(act.phrase).some((w) => misspells(w, scored.tool))
+  );
+}
+
+// The stemmed words of each tool's own documents (name, purpose, examples, tags).
+const DOCUMENT_WORDS = new WeakMap<ToolDefinition, readonly string[]>();
+
+/**
+ * Whether a word of a request is a typing slip for a word of the tool's documents ("refnd" for refund, "cancle" for
+ * cancel): one letter left out, added, changed or two swapped, in a Latin word of five letters or more — shorter words
+ * are one edit from too many others to tell.
+ */
+function misspells(word: string, tool: ToolDefinition): boolean {
+  if (word.length < 5 || !/^[a-z]+$/u.test(word)) return false;
+  let known = DOCUMENT_WORDS.get(tool);
+  if (known === undefined) {
+    const d = tool.description;
+    const purpose = typeof d === 'string' ? d : d.purpose;
+    known = [...new Set(tokens([tool.name, purpose, ...tool.examples, ...tool.tags].join(' ')))].filter((t) =>
+      /^[a-z]{4,}$/u.test(t),
+    );
+    DOCUMENT_WORDS.set(tool, known);
+  }
+  return !known.includes(word) && known.some((k) => oneEditApart(word, k));
+}
+
+/** Whether two words differ by one insertion, deletion, substitution or swap of two neighbouring letters. */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const rest = (x: string, n: number) => x.slice(i + n);
+  if (a.length === b.length)
+    return rest(a, 1) === rest(b, 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && rest(a, 2) === rest(b, 2));
+  return a.length > b.length ? rest(a, 1) === rest(b, 0) : rest(a, 0) === rest(b, 1);
 }
 
 // The two-character Chinese words of each tool's own documents (purpose, examples, tags), by their first character.
@@ -1106,7 +1178,7 @@ function splitCompound(act: AskedActRead, tool: ToolDefinition): boolean {
  */
 function doesVerb(act: AskedActRead, scored: ScoredTool): boolean {
   if (act.verb === undefined || toolActKind(scored.tool) === 'act') return true;
-  return scored.matched.includes(act.verb);
+  return scored.matched.includes(act.verb) || misspells(act.verb, scored.tool);
 }
 
 /** How many changes of each kind the request asks for (named kinds, and `act` for changes of unnamed kind). */
