@@ -75,3 +75,42 @@ describe('the words a request writes where the tool’s purpose names a paramete
     expect(slots([param('city')], 'Weather in a city.', 'Is it colder in Oslo or in Bergen?')).toEqual({});
   });
 });
+
+describe('slots that are not there', () => {
+  it('a name is not cut at a word that also qualifies ("from New York")', () => {
+    expect(
+      slots(
+        [param('start')],
+        'Retrieve directions from a starting location to an ending location.',
+        'Get me the directions from New York to Los Angeles.',
+      ),
+    ).toEqual({});
+  });
+  it('without the purpose’s word, a lower-case phrase after the only such preposition is none', () => {
+    expect(
+      slots(
+        [param('product')],
+        'Get top brands based on a specific product from Whole Foods.',
+        'Find the top five organic bananas brands on the basis of rating from Whole Foods store.',
+      ),
+    ).toEqual({});
+  });
+  it('the purpose’s other word before the preposition anchors it too ("services available in" / "services are in")', () => {
+    expect(
+      slots(
+        [param('namespace')],
+        'Retrieves a list of all services available in the specified namespace of the system.',
+        'what services are in the default namespace?',
+      ),
+    ).toEqual({ namespace: 'default' });
+  });
+  it('the parameter’s word itself, not a longer word it begins ("sport" is not "sportsperson")', () => {
+    expect(
+      slots(
+        [param('sport')],
+        'Retrieve the current world ranking of a sportsperson based on the sport.',
+        'Find the current world rank of a Tennis player, Serena Williams.',
+      ),
+    ).toEqual({});
+  });
+});

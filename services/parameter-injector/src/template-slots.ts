@@ -36,37 +36,60 @@ const QUALIFIERS = new Set([
 ]);
 const ENDS = new Set([...PHRASE_ENDS, 'based', 'including', 'whose', 'what', 'how', 'why']);
 const MAX_WORDS = 4;
+// The first words of English compound prepositions ("based on", "according to", "depending on", "due to").
+const COMPOUND_LEADS = new Set(['based', 'according', 'depending', 'due', 'relative', 'thanks', 'prior']);
 const GENERIC_NAME_WORDS = new Set(['name', 'names', 'value', 'values', 'info', 'data', 'text', 'string']);
 
-/** Where the purpose writes a parameter: the preposition before it and the word before that ("point" of "point of"). */
+/** Where the purpose writes a parameter: the preposition before it and the words before that ("point" of "point of"). */
 interface Slot {
   preposition: string;
-  anchor: string | undefined;
+  anchors: string[];
 }
 
-/** The slots of `purpose` where the parameter's last name word (or its description's last word) stands. */
+/** The word of a parameter's name that says what it is: `dish_name` → dish, `cell_compartment` → compartment. */
+function headOf(p: ParameterHints): string | undefined {
+  // `dish_name`, `element_name`: the thing named is the head, not "name".
+  return nameWords(p.path.slice(p.path.lastIndexOf('.') + 1))
+    .filter((w) => w.length >= 3 && !GENERIC_NAME_WORDS.has(w))
+    .pop();
+}
+
+/** The slots of `purpose` where the parameter's head word stands. */
 function slotsOf(p: ParameterHints, purpose: readonly Token[]): Slot[] {
   const name = nameWords(p.path.slice(p.path.lastIndexOf('.') + 1)).filter((w) => w.length >= 3);
-  // `dish_name`, `element_name`: the thing named is the head, not "name".
-  const head = name.filter((w) => !GENERIC_NAME_WORDS.has(w)).pop();
+  const head = headOf(p);
   if (head === undefined) return [];
   const out: Slot[] = [];
   purpose.forEach((t, i) => {
-    if (!sameWord(t.lower, head)) return;
+    // The word itself or its plural ("a sportsperson" is no "sport").
+    if (t.lower !== head && t.lower !== `${head}s` && t.lower !== `${head}es`) return;
     // Back over the parameter's other name words and the qualifiers to the preposition.
     let j = i - 1;
     while (j >= 0 && (QUALIFIERS.has(purpose[j]?.lower ?? '') || name.includes(purpose[j]?.lower ?? ''))) j--;
     const preposition = purpose[j]?.lower;
     if (preposition === undefined || !SLOT_PREPOSITIONS.has(preposition)) return;
-    out.push({ preposition, anchor: purpose[j - 1]?.lower });
+    // The two words before the preposition ("services available in", "melting point of"), qualifiers aside.
+    const anchors = purpose
+      .slice(Math.max(0, j - 3), j)
+      .map((w) => w.lower)
+      .filter((w) => !QUALIFIERS.has(w) && !SLOT_PREPOSITIONS.has(w))
+      .slice(-2);
+    // "based on", "according to": a compound preposition is written whole, or the slot is not there.
+    const compound = COMPOUND_LEADS.has(purpose[j - 1]?.lower ?? '');
+    out.push({ preposition, anchors: compound ? [purpose[j - 1]?.lower ?? ''] : anchors });
   });
   return out;
 }
 
 /** The phrase written after the preposition at `at` in the request: qualifiers skipped, up to where it ends. */
-function phraseAfter(text: string, tokens: readonly Token[], at: number): string | undefined {
+function phraseAfter(
+  text: string,
+  tokens: readonly Token[],
+  at: number,
+): { value: string; start: number } | undefined {
   let k = at + 1;
-  while (k < tokens.length && QUALIFIERS.has(tokens[k]?.lower ?? '')) k++;
+  // Lower-case qualifiers only: "from New York" starts with a name, not with the quantifier "new".
+  while (k < tokens.length && QUALIFIERS.has(tokens[k]?.text ?? '')) k++;
   const first = tokens[k];
   if (!first) return undefined;
   let last = k;
@@ -83,7 +106,7 @@ function phraseAfter(text: string, tokens: readonly Token[], at: number): string
   const endsHere =
     !after || ENDS.has(after.lower) || !/^\s+$/.test(text.slice(tokens[last]?.end ?? 0, after.start));
   if (!endsHere || ENDS.has(first.lower)) return undefined;
-  return text.slice(first.start, tokens[last]?.end ?? first.end);
+  return { value: text.slice(first.start, tokens[last]?.end ?? first.end), start: first.start };
 }
 
 /**
@@ -101,7 +124,10 @@ export function slotValues(
   const tokens = tokenize(text).filter((t) => /\p{L}|\p{N}/u.test(t.text));
   const purposeWords = new Set(words.map((t) => t.lower));
   const found = new Map<string, Set<string>>();
-  for (const p of params) {
+  // Where the values found so far end, by the word the purpose writes for them ("of a given molecule in a specified
+  // organelle": the organelle's "in" stands behind the molecule's value in the request, "ATP synthase in …").
+  const valueEnds = new Map<string, number[]>();
+  const read = (p: ParameterHints) => {
     const own = nameWords(p.path.slice(p.path.lastIndexOf('.') + 1));
     for (const slot of slotsOf(p, words)) {
       const at = tokens
@@ -110,15 +136,20 @@ export function slotValues(
         .map(({ i }) => i);
       // Behind the same word as in the purpose ("melting point of water"), within two words ("proteins found in"),
       // else the request's only such preposition.
-      const anchored = at.filter((i) =>
-        [tokens[i - 1], tokens[i - 2]].some(
-          (t) => t !== undefined && slot.anchor !== undefined && sameWord(t.lower, slot.anchor),
-        ),
+      const anchored = at.filter(
+        (i) =>
+          [tokens[i - 1], tokens[i - 2]].some(
+            (t) => t !== undefined && slot.anchors.some((a) => sameWord(t.lower, a)),
+          ) || slot.anchors.some((a) => (valueEnds.get(a) ?? []).includes(tokens[i - 1]?.end ?? -1)),
       );
+      // Without the word, the request's only such preposition — for a name ("from Yamaha"): "on the basis of" is
+      // no slot for a product.
       const chosen = anchored.length > 0 ? anchored : at.length === 1 ? at : [];
       for (const i of chosen) {
-        let value = phraseAfter(text, tokens, i);
-        if (value === undefined) continue;
+        const phrase = phraseAfter(text, tokens, i);
+        if (phrase === undefined) continue;
+        let value = phrase.value;
+        if (anchored.length === 0 && !/^\p{Lu}/u.test(value)) continue;
         // "in C key": the parameter's own word is what the value is, not part of it.
         const valueWords = value.split(/\s+/u);
         if (valueWords.length > 1 && own.includes(valueWords[valueWords.length - 1]?.toLowerCase() ?? ''))
@@ -132,9 +163,15 @@ export function slotValues(
         const set = found.get(p.path) ?? new Set<string>();
         set.add(value);
         found.set(p.path, set);
+        const head = headOf(p);
+        if (head !== undefined)
+          valueEnds.set(head, [...(valueEnds.get(head) ?? []), phrase.start + value.length]);
       }
     }
-  }
+  };
+  for (const p of params) read(p);
+  // Once, again, for the parameters whose slot stands behind another's value.
+  for (const p of params) if (!found.has(p.path)) read(p);
   // One value per parameter, and no value two parameters would take.
   const owners = new Map<string, number>();
   for (const values of found.values()) for (const v of values) owners.set(v, (owners.get(v) ?? 0) + 1);
