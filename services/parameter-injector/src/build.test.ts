@@ -380,3 +380,18 @@ describe('a value where the tool’s purpose names the parameter', () => {
     });
   });
 });
+
+describe('a name that is only the parameter’s own word', () => {
+  it('is its label, not its value ("their CIK number is …"): the value is asked for', () => {
+    const filings = tool(
+      {
+        company_name: { type: 'string', description: 'The name of the company.' },
+        cik: { type: 'string', description: 'The Central Index Key number of the company.' },
+      },
+      ['company_name', 'cik'],
+    );
+    const got = call(filings, 'Review the filings of Berkshire Hathaway; their CIK number is 0001067983.');
+    expect(got).not.toMatchObject({ cik: 'CIK' });
+    expect(got).toMatchObject({ missing: expect.arrayContaining(['cik']) as unknown });
+  });
+});

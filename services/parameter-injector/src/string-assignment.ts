@@ -397,7 +397,12 @@ export function assignStrings(
       !claimedBy.has(enumKey(n.value)) &&
       !enumWords.includes(enumKey(n.value)) &&
       // A name made of the tool's own words is what the tool is about ("the Population Density"), not a value.
-      !nameWords(n.value).every((w) => docWords.has(w)),
+      !nameWords(n.value).every((w) => docWords.has(w)) &&
+      // A name that is a parameter's own name ("their CIK number is …") labels that parameter's value.
+      !params.some((p) => {
+        const label = nameWords(leaf(p));
+        return label.length > 0 && enumKey(label.join(' ')) === enumKey(n.value);
+      }),
   );
   const distinctNames = [...new Map(names.map((n) => [enumKey(n.value), n])).values()];
   const wanting = plain.filter(
@@ -582,20 +587,25 @@ function namesByCue(
   const shared = (w: string) => all.length > 1 && all.every((set) => set.has(w));
   const best = new Map<string, { name: Candidate<string>; score: number; tied: boolean }>();
   for (const n of names) {
-    // The words beside the name, and the name's own words: "Premier League" says it is a league.
-    const beside = [
-      ...wordsBeside(
-        text,
-        n,
-        names.filter((o) => o !== n),
-      ),
-      ...nameWords(n.value),
-    ];
+    const beside = wordsBeside(
+      text,
+      n,
+      names.filter((o) => o !== n),
+    );
+    // The name's own words, when one is a word of the parameter's name and others name the thing: "Premier League"
+    // says it is a league. A name that is only the parameter's word ("their CIK number") is its label, not a value.
+    const own = nameWords(n.value);
     const scores = params.map((p) => {
       const words = [...(cues.get(p.path) ?? [])].filter((w) => !shared(w));
+      const label = nameWords(leaf(p));
+      const says = own.filter((w) => label.some((l) => sameWord(w, l)));
+      const itself = says.length > 0 && says.length < own.length ? says.length : 0;
+      const labelOnly = own.length > 0 && says.length === own.length;
       return {
         field: p.path,
-        score: words.filter((w) => beside.some((b) => sameWord(b, w) || sameStem(b, w))).length,
+        score: labelOnly
+          ? 0
+          : words.filter((w) => beside.some((b) => sameWord(b, w) || sameStem(b, w))).length + itself,
       };
     });
     const top = Math.max(...scores.map((x) => x.score));
