@@ -434,8 +434,9 @@ const ZH_CHANGE_TO = /^(?:改成|改为|改到|换成)$/u;
 // Request markers that may stand between a want and its verb (请帮我取消 …).
 const ZH_MARKERS = /^(?:帮我|给我|替我|帮忙|你|您|一下|尽快|马上|赶紧)+/u;
 
-// Where an English object ends: a clause end, or the next ask ("… and tell me …").
-const EN_OBJECT_END = /[.?!](?=\s|$)|[;,\n]|\s+(?:and|then|but|so)\s+|$/iu;
+// Where an English object ends: a clause end, or the next ask ("… and tell me …") — not "and" before a name, which
+// joins one more of the same ("Send Chen Jie and Zhang Min a reminder").
+const EN_OBJECT_END = /[.?!](?=\s|$)|[;,\n]|\s+(?:[Aa]nd(?!\s+(?!I\b)\p{Lu})|[Tt]hen|[Bb]ut|[Ss]o)\s+|$/u;
 
 // Quoted words are content (a message, a title): what they hold does not end the object around them.
 const QUOTED = /"[^"\n]*"|“[^”\n]*”|「[^」\n]*」/gu;

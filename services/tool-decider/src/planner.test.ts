@@ -770,6 +770,16 @@ describe('every asked act gets its own step, and only a step that does it serves
     ).toEqual(['email_send', 'message_send']);
   });
 
+  it("a send's own words pick its channel: a quick chat reminder to two people is a chat message", async () => {
+    const out = await ask(
+      office,
+      'office_agent',
+      'Send Chen Jie and Zhang Min a quick chat reminder that the on-call rota is due this week.',
+    );
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['contact_lookup', 'message_send']);
+    expect(out.plan.asked_acts?.[0]?.object).toContain('Chen Jie and Zhang Min');
+  });
+
   it('one send asked once stays one step', async () => {
     const out = await ask(office, 'office_agent', 'Email the Atlas group that the release moved to Friday.');
     expect(out.plan.steps.filter((s) => s.tool.endsWith('_send')).map((s) => s.tool)).toEqual(['email_send']);

@@ -539,7 +539,38 @@ export async function planTools(
       const servers = chosen.filter((c) => serves(act, c.tool, local, allowedWrites));
       const free = servers.find((c) => doneBy.get(c.tool) !== act.kind);
       if (free) {
-        if (!doneBy.has(free.tool)) doneBy.set(free.tool, act.kind);
+        if (doneBy.has(free.tool)) continue;
+        // A write chosen for the request as a whole gives way to its sibling of the same kind that the act's own
+        // words fit better ("a quick chat reminder": the chat message, not the e-mail).
+        const better = toolForAct(
+          act,
+          local,
+          scored.filter((x) => writeAdmitted(x.tool)),
+          chosen,
+          allowedWrites,
+        );
+        const rankOf = (tool: ToolDefinition) => local.findIndex((l) => l.tool === tool);
+        // (not one that takes what the chain made, which the other cannot: "send it" sends the report)
+        const takes = (tool: ToolDefinition) =>
+          tool.depends_on.filter((d) => chosen.some((c) => c.tool.name === d.tool)).map((d) => d.tool);
+        if (
+          better &&
+          takes(free.tool).every((t) => takes(better.tool).includes(t)) &&
+          free.tool.action !== 'read' &&
+          better.tool.action !== 'read' &&
+          toolActKind(better.tool) === act.kind &&
+          toolActKind(free.tool) === act.kind &&
+          rankOf(better.tool) !== -1 &&
+          rankOf(better.tool) < rankOf(free.tool)
+        ) {
+          chosen.splice(chosen.indexOf(free), 1, better);
+          doneBy.set(better.tool, act.kind);
+          reasons.push(
+            `${actLabel(act)} → ${better.tool.name} (its words fit it better than ${free.tool.name})`,
+          );
+          continue;
+        }
+        doneBy.set(free.tool, act.kind);
         continue;
       }
       const s = toolForAct(
@@ -1013,6 +1044,12 @@ function serves(
       // A change of unnamed kind ("直接退款吧", "I want my money back") is no read's to serve when a write it asks for
       // fits its words; a want of information ("I need my order status") is, when no such write does.
       if (tool.action !== 'read') return true;
+      // An order with a verb of its own ("Put a call in my calendar") is a declared read's only when its documents
+      // use that verb: a read that lists minutes puts nothing anywhere.
+      if (act.verb !== undefined && tool.origin?.effects !== 'assumed') {
+        const s = local.find((l) => l.tool === tool);
+        if (!s || !doesVerb(act, s)) return false;
+      }
       // (the write asked for first, as asksForWrites reads a short want, counts even when its fit is low)
       const firstWrite = local.find((l) => l.tool.action !== 'read');
       return !local.some(
