@@ -51,6 +51,10 @@ describe('deterministic extractors', () => {
       'high',
     ]);
     expect(extractEnumValues('slowly', ['low', 'high'], {})).toEqual([]);
+    // The adjective in -al names the value: "musical events" are `Music` events.
+    expect(
+      extractEnumValues('discovering musical events in Livermore', ['Music', 'Theater'], {}),
+    ).toMatchObject([{ value: 'Music' }]);
     expect(extractEnumValues('in transit', ['in_transit', 'delivered'], {}).map((e) => e.value)).toEqual([
       'in_transit',
     ]);

@@ -287,7 +287,15 @@ export function extractQuantities(original: string): Extracted<Quantity>[] {
     // An SI symbol written against the number ("300K", "5J/K", "440Hz", "4 m/s^2") is its unit, not an id's letters.
     const symbol = m[4] ? null : SI_SYMBOL_AFTER.exec(text.slice(end));
     const decade = symbol?.[0] === 's' && /^\d{3}0$/.test(m[2] ?? '');
-    if (/^[\d/:.\-_A-Za-z]/.test(next) && !/^[.:](?:\s|$)/.test(next) && !m[4] && (!symbol || decade))
+    // "a 2-bedroom apartment", "a 5-star hotel": a number joined to the word it counts is a quantity, not an id.
+    const compound = /^-\p{Ll}{3,}/u.test(text.slice(end, end + 4));
+    if (
+      /^[\d/:.\-_A-Za-z]/.test(next) &&
+      !/^[.:](?:\s|$)/.test(next) &&
+      !m[4] &&
+      (!symbol || decade) &&
+      !compound
+    )
       continue;
     const numberText = m[2] ?? '';
     const scale = m[3] ? (SCALES[m[3].toLowerCase()] ?? 1) : 1;
@@ -318,7 +326,7 @@ const UNITS_WORDS = Object.keys(NUMBER_WORDS).filter(
 );
 const TENS_WORDS = Object.keys(NUMBER_WORDS).filter((w) => (NUMBER_WORDS[w] ?? 0) >= 20);
 const NUMBER_WORD = new RegExp(
-  String.raw`(?<![\p{L}\p{N}-])(?:(?:(half\s+)?an?\s+)?(dozen)|(${TENS_WORDS.join('|')})(?:[-\s](${UNITS_WORDS.join('|')}))?|(${Object.keys(NUMBER_WORDS).join('|')}))(?![\p{L}\p{N}-])`,
+  String.raw`(?<![\p{L}\p{N}-])(?:(?:(half\s+)?an?\s+)?(dozen)|(${TENS_WORDS.join('|')})(?:[-\s](${UNITS_WORDS.join('|')}))?|(${Object.keys(NUMBER_WORDS).join('|')}))(?![\p{L}\p{N}]|-(?!\p{Ll}{3}))`,
   'giu',
 );
 const ORDINAL = /(?<![\p{L}\p{N}.\-/:])(\d+)(?:st|nd|rd|th)(?![\p{L}\p{N}])/giu;
@@ -448,7 +456,8 @@ function escapeRegExp(s: string): string {
 /**
  * The pattern of an English spelling with its regular inflections: a last word of four or more letters also matches
  * with an -s / -es / -ed / -d / -ing ending ("delay" reads "delays" and "delayed", "damage" "damaged" and
- * "damaging"), so a synonym written in its base form is found inflected. The written form is the shortest matched:
+ * "damaging"), and the adjective made with -al ("musical" for `Music`), so a synonym written in its base form is found
+ * inflected. The written form is the shortest matched:
  * "refunded" never reads "refund".
  */
 function inflected(spelling: string): string {
@@ -456,7 +465,8 @@ function inflected(spelling: string): string {
   const base = spelling.endsWith('e')
     ? `${escapeRegExp(spelling.slice(0, -1))}(?:e|ing)`
     : escapeRegExp(spelling);
-  return `${base}(?:s|es|ed|d|ing)?`;
+  // "musical events" name `Music`: the adjective made with -al is of the same word.
+  return `${base}(?:s|es|ed|d|ing|al)?`;
 }
 
 /**

@@ -257,3 +257,26 @@ describe('the kind of quantity a parameter names', () => {
     ).toEqual({ principal: 5000, time: 5 });
   });
 });
+
+describe('numbers joined to the word they count', () => {
+  it('"a 2-bedroom, 1-bathroom flat", "a two-bedroom apartment" count bedrooms and bathrooms', () => {
+    const beds = param('number_of_beds', 'integer', true, 'The number of bedrooms required in the property.');
+    const baths = param(
+      'number_of_baths',
+      'integer',
+      true,
+      'The number of bathrooms required in the property.',
+    );
+    expect(assigned('a 2-bedroom, 1-bathroom apartment with a garage', [beds, baths])).toEqual({
+      number_of_beds: 2,
+      number_of_baths: 1,
+    });
+    expect(assigned('Find a two-bedroom, one-bathroom apartment for rent', [beds, baths])).toEqual({
+      number_of_beds: 2,
+      number_of_baths: 1,
+    });
+  });
+  it('an id with letters after a hyphen is still no number', () => {
+    expect(assigned('ticket 12-AB', [param('count', 'integer', false)])).toEqual({});
+  });
+});
