@@ -395,3 +395,27 @@ describe('a name that is only the parameter’s own word', () => {
     expect(got).toMatchObject({ missing: expect.arrayContaining(['cik']) as unknown });
   });
 });
+
+describe('a name the parameter’s word is part of', () => {
+  it('is the value whole ("the Museum of Modern Art", "Hotel Paradise"), and no part of the place', () => {
+    const museum = tool({ museum_name: { type: 'string', description: 'The name of the museum.' } }, [
+      'museum_name',
+    ]);
+    expect(
+      call(museum, 'Find art exhibitions for next month in the Museum of Modern Art, New York.'),
+    ).toEqual({
+      museum_name: 'Museum of Modern Art',
+    });
+    const hotel = tool(
+      {
+        hotel_name: { type: 'string', description: 'The name of the hotel.' },
+        location: { type: 'string', description: 'The location of the hotel.' },
+      },
+      ['hotel_name', 'location'],
+    );
+    expect(call(hotel, 'Book a luxury room in Hotel Paradise, Las Vegas, with a city view')).toEqual({
+      hotel_name: 'Hotel Paradise',
+      location: 'Las Vegas',
+    });
+  });
+});

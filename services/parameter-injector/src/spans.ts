@@ -308,9 +308,22 @@ export function placePhrases(text: string, direction: 'start' | 'end' | null): s
 export function introducedValue(text: string, words: readonly string[]): string[] {
   const out: string[] = [];
   const re = /[\p{L}\p{N}_]+/gu;
+  let names: Candidate<string>[] | undefined;
   for (const m of text.matchAll(re)) {
     const word = m[0].toLowerCase();
     if (!words.some((w) => w.length > 1 && sameWord(word, w))) continue;
+    // "the Museum of Modern Art", "Hotel Paradise": the parameter's word written with a capital inside a name is part
+    // of the name, and the whole name is the value.
+    if (/^\p{Lu}/u.test(m[0])) {
+      names ??= properNames(text);
+      const within = names.find(
+        (n) => n.start <= m.index && n.end >= m.index + m[0].length && n.value.length > m[0].length,
+      );
+      if (within) {
+        out.push(within.value);
+        continue;
+      }
+    }
     let rest = text.slice(m.index + m[0].length);
     const lead = /^\s*(?:(?:is|of|as|=|:|named|called)\s*)?/i.exec(rest);
     rest = rest.slice(lead?.[0].length ?? 0);

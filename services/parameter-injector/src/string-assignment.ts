@@ -306,6 +306,13 @@ export function assignStrings(
       }
       const places = (written.length > 0 ? written : chineseCitiesFor(text, direction).map((c) => c.english))
         .filter((v) => !claimedByOther(p.path, v))
+        // "in Hotel Paradise, Las Vegas" with the hotel's name taken: the place is what follows it.
+        .map((v) => {
+          const pieces = v.split(/\s*,\s*/);
+          return !split && pieces.length > 1 && taken.has(enumKey(pieces[0] ?? ''))
+            ? pieces.slice(1).join(', ')
+            : v;
+        })
         .map(part)
         .filter((v): v is string => v !== undefined && v !== '');
       // The description shows the place in two parts ("in the format of 'City, State'", "e.g. Austin, TX"): among
