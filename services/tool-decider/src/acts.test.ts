@@ -48,6 +48,12 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
+  it('"I\'d like to <verb>" asks for the verb, as "I want to <verb>" does', () => {
+    expect(readActs("I'd like to set a new alarm at 17:00 and label it 'Music practice'.")[0]).toEqual(
+      expect.objectContaining({ kind: 'act', cue: 'set' }),
+    );
+  });
+
   it('把X告诉我 asks for X', () => {
     expect(kinds('订单1234直接退款吧，退完把退款单号和现在的进度告诉我')).toContainEqual([
       'look_up',

@@ -459,7 +459,17 @@ export async function planTools(
         `the request fits ${elsewhere.name} best, a tool ${req.agent} may not use; none of its reads answers it`,
       );
     // A question admits no side effect (TD-5): writes are not candidates, so the best read can take the lead.
-    const pool = fits.filter((s) => writeAdmitted(s.tool) && !(elsewhere && s.tool.action === 'read'));
+    // A request that only asks something is led by a fitting tool whose name says no change before one whose name
+    // does ("retrieve a list of the servers": list_servers, not add_server) — the act feature only weighs against it.
+    const admittedFits = fits.filter(
+      (s) => writeAdmitted(s.tool) && !(elsewhere && s.tool.action === 'read'),
+    );
+    const pool = asksOnly
+      ? [
+          ...admittedFits.filter((s) => s.features.act === 0),
+          ...admittedFits.filter((s) => s.features.act !== 0),
+        ]
+      : admittedFits;
     for (const s of fits)
       if (!pool.includes(s))
         rejected.push({
@@ -538,41 +548,7 @@ export async function planTools(
       const local = actScores.get(act) ?? [];
       const servers = chosen.filter((c) => serves(act, c.tool, local, allowedWrites));
       const free = servers.find((c) => doneBy.get(c.tool) !== act.kind);
-      if (free) {
-        if (doneBy.has(free.tool)) continue;
-        // A write chosen for the request as a whole gives way to its sibling of the same kind that the act's own
-        // words fit better ("a quick chat reminder": the chat message, not the e-mail).
-        const better = toolForAct(
-          act,
-          local,
-          scored.filter((x) => writeAdmitted(x.tool)),
-          chosen,
-          allowedWrites,
-        );
-        const rankOf = (tool: ToolDefinition) => local.findIndex((l) => l.tool === tool);
-        // (not one that takes what the chain made, which the other cannot: "send it" sends the report)
-        const takes = (tool: ToolDefinition) =>
-          tool.depends_on.filter((d) => chosen.some((c) => c.tool.name === d.tool)).map((d) => d.tool);
-        if (
-          better &&
-          takes(free.tool).every((t) => takes(better.tool).includes(t)) &&
-          free.tool.action !== 'read' &&
-          better.tool.action !== 'read' &&
-          toolActKind(better.tool) === act.kind &&
-          toolActKind(free.tool) === act.kind &&
-          rankOf(better.tool) !== -1 &&
-          rankOf(better.tool) < rankOf(free.tool)
-        ) {
-          chosen.splice(chosen.indexOf(free), 1, better);
-          doneBy.set(better.tool, act.kind);
-          reasons.push(
-            `${actLabel(act)} → ${better.tool.name} (its words fit it better than ${free.tool.name})`,
-          );
-          continue;
-        }
-        doneBy.set(free.tool, act.kind);
-        continue;
-      }
+      if (free && doneBy.has(free.tool)) continue;
       const s = toolForAct(
         act,
         local,
@@ -580,13 +556,36 @@ export async function planTools(
         chosen,
         allowedWrites,
       );
-      if (!s) continue;
-      if (servers.length > 0) {
-        const rankOf = (tool: ToolDefinition) => local.findIndex((l) => l.tool === tool);
-        const own = rankOf(s.tool);
-        if (toolActKind(s.tool) !== act.kind || own === -1) continue;
-        if (servers.some((c) => rankOf(c.tool) !== -1 && rankOf(c.tool) < own)) continue;
+      const rankOf = (tool: ToolDefinition) => local.findIndex((l) => l.tool === tool);
+      // Another tool of the act's kind whose words fit the act better than `than`.
+      const fitsBetter = (than: ScoredTool) =>
+        s !== undefined &&
+        toolActKind(s.tool) === act.kind &&
+        rankOf(s.tool) !== -1 &&
+        (rankOf(than.tool) === -1 || rankOf(s.tool) < rankOf(than.tool));
+      if (free) {
+        // A write chosen for the request as a whole gives way to its sibling of the same kind that the act's own
+        // words fit better ("a quick chat reminder": the chat message, not the e-mail) — not one that takes what the
+        // chain made, which the other cannot ("send it" sends the report).
+        const takes = (tool: ToolDefinition) =>
+          tool.depends_on.filter((d) => chosen.some((c) => c.tool.name === d.tool)).map((d) => d.tool);
+        if (
+          s &&
+          free.tool.action !== 'read' &&
+          s.tool.action !== 'read' &&
+          toolActKind(free.tool) === act.kind &&
+          fitsBetter(free) &&
+          takes(free.tool).every((t) => takes(s.tool).includes(t))
+        ) {
+          chosen.splice(chosen.indexOf(free), 1, s);
+          doneBy.set(s.tool, act.kind);
+          reasons.push(`${actLabel(act)} → ${s.tool.name} (its words fit it better than ${free.tool.name})`);
+        } else doneBy.set(free.tool, act.kind);
+        continue;
       }
+      if (!s) continue;
+      // (every tool that serves the act already serves another of its kind: a second one only when it fits better)
+      if (servers.length > 0 && !servers.every(fitsBetter)) continue;
       doneBy.set(s.tool, act.kind);
       chosen.push(s);
       forActs.push(s.tool);
@@ -685,7 +684,13 @@ export async function planTools(
             continue;
           const s = top && top.tool.action === 'read' && fitsRequest(top, local) ? top : undefined;
           const pick = s ? admitted.find((a) => a.tool === s.tool) : undefined;
-          if (!pick || chosen.includes(pick)) continue;
+          // (and fit it on their own, not only better than the rest: "can you find what's available?" fits no tool)
+          if (
+            !pick ||
+            chosen.includes(pick) ||
+            (s as ScoredTool).ownFit < RETRIEVAL_CONFIG.semanticFitThreshold
+          )
+            continue;
           chosen.push(pick);
           askOf.set(pick.tool.name, act.phrase);
           reasons.push(`${actLabel(act)} → ${pick.tool.name} (fit ${(s as ScoredTool).fit.toFixed(2)})`);
