@@ -419,3 +419,20 @@ describe('a name the parameter’s word is part of', () => {
     });
   });
 });
+
+describe('where a name or a place ends', () => {
+  it('"from Barcelona team": the parameter’s own word after the name says what it is', () => {
+    const scorers = tool(
+      {
+        competition: { type: 'string', description: 'The name of the competition.' },
+        team: { type: 'string', description: 'The name of the team.' },
+      },
+      ['competition', 'team'],
+    );
+    expect(
+      call(scorers, 'Give me the top goal scorers in the UEFA Champions League from Barcelona team.', [
+        { parameter: 'team', source: 'user_text', step_index: null, path: null },
+      ]),
+    ).toMatchObject({ team: 'Barcelona' });
+  });
+});

@@ -479,7 +479,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
           // A name is not the whole request either: a parameter documented as a name takes the name the request
           // gives ("… send it to the Atlas project group" → "Atlas project group"), so a lookup by name can match —
           // the whole phrase a preposition introduces, not only its capitalised words.
-          const named = isNameParameter(hints) ? namedPhrase(request) : undefined;
+          const named = isNameParameter(hints) ? withoutOwnWord(namedPhrase(request), field) : undefined;
           const span = strings.spans.get(field);
           if (span && !(named && named.startsWith(span.value) && named.length > span.value.length)) {
             set(field, span.value, 'user_text', `plan input_from user_text: ${span.note}`);
@@ -583,6 +583,24 @@ export function buildArguments(input: BuildInput): BuiltArguments {
     }
   }
   return { arguments: args, provenance, log, notes };
+}
+
+/**
+ * A name without a last word that is the parameter's own word ("from Barcelona team" for `team` → "Barcelona"): the
+ * word says what the name is, as in "the Acme company".
+ */
+function withoutOwnWord(named: string | undefined, field: string): string | undefined {
+  if (named === undefined) return undefined;
+  const words = named.split(/\s+/);
+  const last = words[words.length - 1]?.toLowerCase() ?? '';
+  const own = field
+    .slice(field.lastIndexOf('.') + 1)
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/);
+  return words.length > 1 && own.includes(last) && /^\p{Ll}/u.test(words[words.length - 1] ?? '')
+    ? words.slice(0, -1).join(' ')
+    : named;
 }
 
 /** The builtin compute sandbox takes a program (`expression`) over named `inputs` (its handler's contract). */

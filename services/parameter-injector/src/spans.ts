@@ -279,7 +279,13 @@ export function placePhrases(text: string, direction: 'start' | 'end' | null): s
         continue;
       }
       // ", CA" / ", Israel" / ", Tamil Nadu": a region written after a comma, capitalised, not the start of a clause.
-      if (/^\s*,\s+$/.test(between) && capitalised(next.text) && !ENDS.has(next.lower)) {
+      // Not the pronoun "I" opening the next clause ("in New York City, I would like …").
+      if (
+        /^\s*,\s+$/.test(between) &&
+        capitalised(next.text) &&
+        !isPronounI(next.text) &&
+        !ENDS.has(next.lower)
+      ) {
         end = next.end;
         k++;
         continue;

@@ -379,3 +379,12 @@ describe('examples a description gives without quotes', () => {
     expect(spans('oil or acrylic, I cannot decide', [medium])).toEqual({});
   });
 });
+
+describe('a place written before the next clause', () => {
+  it('"in New York City, I would like …": the pronoun I is no region of the place', () => {
+    expect(placePhrases('the Eminem concert in New York City, I would like backstage access', null)).toEqual([
+      'New York City',
+    ]);
+    expect(placePhrases('a hotel in Austin, TX for two nights', null)).toEqual(['Austin, TX']);
+  });
+});
