@@ -54,6 +54,13 @@ describe('readActs (TD-5 asked acts)', () => {
     );
   });
 
+  it('a want with its subject left out is a want; "whats …" is a question', () => {
+    expect(kinds('want a refund on my headphones, they never arrived')).toEqual([
+      ['act', 'a refund on my headphones'],
+    ]);
+    expect(readActs('whats the rated sequential read of the Z7 ssd').map((a) => a.kind)).toEqual(['look_up']);
+  });
+
   it('把X告诉我 asks for X', () => {
     expect(kinds('订单1234直接退款吧，退完把退款单号和现在的进度告诉我')).toContainEqual([
       'look_up',

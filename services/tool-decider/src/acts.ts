@@ -300,7 +300,7 @@ const EN_NEGATION =
 // "I want a refund", "we need a new invoice", "I'd like my money back", "can I get an invoice": a thing wanted is an
 // act of unnamed kind ("can I get / have …" asks to be given it, unlike "can I cancel …", which asks about the act).
 const EN_WANT =
-  /\b(?:(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|demand|expect|am\s+asking\s+for|request)|(?:can|could|may)\s+(?:i|we)\s+(?:get|have|receive))\s+(?!to\b)((?:a|an|my|our|the|some|this|that)\s+[^.?!,;]{1,80})/giu;
+  /(?:\b(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|demand|expect|am\s+asking\s+for|request)|\b(?:i|we)['’]d\s+like|(?:^|(?<=[.?!;]\s*))(?:want|need)|\b(?:can|could|may)\s+(?:i|we)\s+(?:get|have|receive))\s+(?!to\b)((?:a|an|my|our|the|some|this|that)\s+[^.?!,;]{1,80})/giu;
 // A thing named and "please" after it, ending the sentence or its first part (a noun phrase, no question): "a new
 // invoice please", "warranty claim please, you can reach me at …".
 const EN_THING_PLEASE =
@@ -312,7 +312,7 @@ const EN_SOMEONE_DO =
   /^(?:can|could|would|will)\s+(someone|somebody|anyone|anybody|(?:a|an|the|your|one\s+of\s+your)\s+[\p{L}-]+)\s+([\p{L}]+)(\s+(?:my|our|the|a|an|this|that|these|those|it|them|all|every|me|us)\b)/iu;
 // A question sentence: a wh-word or an auxiliary first, or a question mark at the end.
 const EN_QUESTION =
-  /^(?:what|where|when|which|who|whose|why|how|is|are|was|were|has|have|had|did|does|do|can|could|will|would|should|may|any)\b|\?\s*$/i;
+  /^(?:what|whats|where|wheres|when|which|who|whos|whose|why|how|hows|is|are|was|were|has|have|had|did|does|do|can|could|will|would|should|may|any)\b|\?\s*$/i;
 
 const ZH_NEGATION = /(?:不要|不用|别|无需|不需要|没|不)(?:帮我|给我|再)?$/u;
 const ZH_ABOUT = /(?:怎么|怎样|如何|怎么样才能|能否|是否)(?:才能|可以|能)?$/u;
@@ -475,7 +475,9 @@ const EN_NOT_IMPERATIVE = new Set(
     'there here the a an some any all no every each my our hi hello hey dear thanks thank ok okay yes yeah sorry ' +
     'and but or so because if when while since although though as at in on for from to of with by about after ' +
     'before during since until is are was were be been am has have had do does did will would shall should can ' +
-    "could may might must not also just still yesterday today tomorrow don't dont never no not please"
+    "could may might must not also just still yesterday today tomorrow don't dont never no not please " +
+    // a want with its subject left out ("want a refund …"), and wh-words written without the apostrophe ("whats …")
+    'want need wanna whats wheres whens whos hows whys'
   ).split(' '),
 );
 
@@ -549,7 +551,8 @@ function readEnglish(request: string): AskedActRead[] {
     const object = objectAfter(request, verbAt + verb.length);
     // "I want to talk to a human": the speaker's own act is a want, decided by its words; "I want you to merge …"
     // and "please merge …" ask the agent to do the verb.
-    const speakers = /\b(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna)\s+to\s+\S+$/iu.test(m[0]);
+    const speakers =
+      /\b(?:(?:i|we)\s+(?:want|need|would\s+like|wanna)|(?:i|we)\s*['’]?d\s+like)\s+to\s+\S+$/iu.test(m[0]);
     acts.push({
       at: verbAt,
       act: {

@@ -1049,9 +1049,10 @@ function serves(
       // A change of unnamed kind ("直接退款吧", "I want my money back") is no read's to serve when a write it asks for
       // fits its words; a want of information ("I need my order status") is, when no such write does.
       if (tool.action !== 'read') return true;
-      // An order with a verb of its own ("Put a call in my calendar") is a declared read's only when its documents
-      // use that verb: a read that lists minutes puts nothing anywhere.
-      if (act.verb !== undefined && tool.origin?.effects !== 'assumed') {
+      // An order with a verb of its own ("Put a call in my calendar") is a declared look-up's only when its documents
+      // use that verb: a read that lists minutes puts nothing anywhere. (A read that makes something — a report — may
+      // be what "pull together a report" asks.)
+      if (act.verb !== undefined && kind === 'look_up' && tool.origin?.effects !== 'assumed') {
         const s = local.find((l) => l.tool === tool);
         if (!s || !doesVerb(act, s)) return false;
       }
