@@ -436,3 +436,31 @@ describe('where a name or a place ends', () => {
     ).toMatchObject({ team: 'Barcelona' });
   });
 });
+
+describe('a value named elsewhere in the request than the part the plan names', () => {
+  it('"The event identifier is \'med123\'" beats the one name of the part', () => {
+    const reschedule = tool(
+      {
+        event_identifier: {
+          type: 'string',
+          description: 'The unique identifier of the event to be rescheduled.',
+        },
+        new_datetime: {
+          type: 'string',
+          description:
+            "The new date and time for the event in ISO-8601 format, such as '2023-04-15T13:45:00Z'.",
+        },
+      },
+      ['event_identifier', 'new_datetime'],
+    );
+    const part = "I need to change the date for Oscar's medicine appointment to this coming Friday.";
+    const refs: InputFrom[] = [
+      { parameter: 'event_identifier', source: 'user_text', step_index: null, path: null, text: part },
+      { parameter: 'new_datetime', source: 'user_text', step_index: null, path: null, text: part },
+    ];
+    expect(call(reschedule, `${part} The event identifier is 'med123'.`, refs)).toEqual({
+      event_identifier: 'med123',
+      new_datetime: '2024-11-08T00:00:00Z',
+    });
+  });
+});

@@ -454,7 +454,15 @@ export function buildArguments(input: BuildInput): BuiltArguments {
             set(field, ref.text.trim(), 'user_text', 'plan input_from user_text: the words the plan names');
             continue;
           }
-          const span = assignStrings(topLevel, ref.text, toolText).spans.get(field);
+          const inPart = assignStrings(topLevel, ref.text, toolText).spans.get(field);
+          // A value written after the parameter's own name elsewhere in the request ("The event identifier is
+          // 'med123'") is the user's naming of it: it beats a name the part holds only because it is its one name.
+          const named = strings.spans.get(field);
+          const span =
+            inPart?.note.startsWith('the one proper name') &&
+            named?.note.startsWith('the value written after')
+              ? named
+              : inPart;
           if (span) {
             set(
               field,

@@ -289,3 +289,15 @@ describe('a date context that cannot be read', () => {
     );
   });
 });
+
+describe('a date-time shown by an example instant', () => {
+  it("'such as 2023-04-15T13:45:00Z' is ISO 8601's date and time", () => {
+    expect(
+      dateFormatOf({
+        type: 'string',
+        description: "The new date and time in ISO-8601 format, such as '2023-04-15T13:45:00Z'.",
+      }),
+    ).toBe('date-time');
+    expect(dateFormatOf({ type: 'string', description: 'The day, e.g. 2023-04-15.' })).toBe('YYYY-MM-DD');
+  });
+});

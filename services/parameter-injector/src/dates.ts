@@ -468,6 +468,9 @@ const DESCRIBED_FORMAT = /\b(yyyy([-/])mm\2dd|mm([-/])dd\3yyyy|dd([-/])mm\4yyyy)
 // "YYYY-MM-DDTHH:MM:SSZ" is an instant (RFC 3339); "YYYY-MM-DD HH:mm:ss" a wall-clock reading without a zone.
 const DESCRIBED_INSTANT = /\byyyy-mm-ddThh:mm(?::ss)?/i;
 const DESCRIBED_WALL_CLOCK = /\byyyy-mm-dd hh:mm(:ss)?\b/i;
+// An example instant ("such as '2023-04-15T13:45:00Z'") shows an ISO 8601 date and time.
+const EXAMPLE_INSTANT =
+  /(?<![\d-])\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})/;
 // An example the description writes ("e.g., 2022-04-28", "such as '2023-04-15'") shows the format by itself.
 const EXAMPLE_DATE = /(?<![\d-])\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\d-]|[T ]\d)/;
 // The order spelled in words: "(month-day-year)", "in day/month/year order".
@@ -491,7 +494,7 @@ export function dateFormatOf(schema: Record<string, unknown>, name?: string): Da
   if (schema.format === 'date' || normalizers.includes('iso_date')) return 'YYYY-MM-DD';
   if (schema.format === 'date-time' || normalizers.includes('iso_datetime')) return 'date-time';
   const description = typeof schema.description === 'string' ? schema.description : '';
-  if (DESCRIBED_INSTANT.test(description)) return 'date-time';
+  if (DESCRIBED_INSTANT.test(description) || EXAMPLE_INSTANT.test(description)) return 'date-time';
   const wall = DESCRIBED_WALL_CLOCK.exec(description);
   if (wall) return wall[1] ? 'YYYY-MM-DD HH:MM:SS' : 'YYYY-MM-DD HH:MM';
   const m = DESCRIBED_FORMAT.exec(description);
