@@ -464,3 +464,23 @@ describe('a value named elsewhere in the request than the part the plan names', 
     });
   });
 });
+
+describe('the user’s words after an instruction and its colon', () => {
+  const speech = tool({ text: { type: 'string', description: 'The text to be converted to speech.' } }, [
+    'text',
+  ]);
+  const ref: InputFrom[] = [{ parameter: 'text', source: 'user_text', step_index: null, path: null }];
+  it('are the words a text parameter takes', () => {
+    expect(call(speech, 'Convert it to audio format: I am a pretty girl', ref)).toEqual({
+      text: 'I am a pretty girl',
+    });
+  });
+  it('not for a time or two colons', () => {
+    expect(call(speech, 'Read this aloud at 10:30 please', ref)).toEqual({
+      text: 'Read this aloud at 10:30 please',
+    });
+    expect(call(speech, 'Say: hello there: general Kenobi', ref)).toEqual({
+      text: 'Say: hello there: general Kenobi',
+    });
+  });
+});

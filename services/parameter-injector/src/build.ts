@@ -508,6 +508,17 @@ export function buildArguments(input: BuildInput): BuiltArguments {
               );
               continue;
             }
+            // "Convert it to audio format: I am a pretty girl": the instruction, a colon, then the user's words.
+            const words = wordsAfterColon(request);
+            if (words !== undefined) {
+              set(
+                field,
+                words,
+                'user_text',
+                'plan input_from user_text: the words after the instruction and its colon',
+              );
+              continue;
+            }
             set(field, request.trim(), 'user_text', 'plan input_from user_text: the request');
             continue;
           }
@@ -591,6 +602,21 @@ export function buildArguments(input: BuildInput): BuiltArguments {
     }
   }
   return { arguments: args, provenance, log, notes };
+}
+
+/**
+ * The words after an instruction and its colon ("Translate into French: where is the station?"): one colon followed by
+ * a space (not a time, a URL or a ratio), an instruction of two words or more before it and two words or more after.
+ */
+function wordsAfterColon(request: string): string | undefined {
+  const text = request.trim();
+  const colons = [...text.matchAll(/:\s/g)];
+  if (colons.length !== 1) return undefined;
+  const at = colons[0]?.index ?? -1;
+  const before = text.slice(0, at).trim();
+  const after = text.slice(at + 1).trim();
+  if (before.split(/\s+/).length < 2 || after.split(/\s+/).length < 2) return undefined;
+  return /\p{L}$/u.test(before) ? after : undefined;
 }
 
 /**
