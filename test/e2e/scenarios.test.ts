@@ -507,10 +507,11 @@ describe('SP-3 deep research, five workers on real Kafka + PostgreSQL', () => {
     expect(final(events).status, events.at(-1)?.envelope.decision_reason).toBe('success');
     expect(path(events)).toEqual(straightPath(3));
     expect(executedTools(events)).toEqual(['web_search', 'page_visit', 'sandbox_compute']);
-    // The sandbox had no figures to work on until the visit ran: it was planned after it, on its passages.
+    // The sandbox had no figures to work on until the visit ran: it was planned after it, on its passages — the
+    // visit planned with the search because the question is answered by what the search finds, read.
     const planned = rows(events, 'task_planned')[0];
     expect(planned?.envelope.decision_reason).toContain('→ sandbox_compute');
-    expect(planned?.envelope.decision_reason).toContain('sandbox_compute (preconditions)');
+    expect(planned?.envelope.decision_reason).toContain('page_visit reads what answers look up');
     const [, visitCall, computeCall] = rows(events, 'step_prepared').map(
       (e) =>
         (e.payload as { call: { arguments: Record<string, unknown>; provenance: Record<string, string> } })
