@@ -59,6 +59,12 @@ describe('readActs (TD-5 asked acts)', () => {
       ['act', 'a refund on my headphones'],
     ]);
     expect(readActs('whats the rated sequential read of the Z7 ssd').map((a) => a.kind)).toEqual(['look_up']);
+    // Later in the request, a bare "need …" says how to answer the question asked before it.
+    expect(
+      readActs(
+        'what TPS did postgres 16 get in that benchmark? need the exact figure, not a rounded one',
+      ).map((a) => a.kind),
+    ).toEqual(['look_up']);
   });
 
   it('把X告诉我 asks for X', () => {
