@@ -175,13 +175,14 @@ function isCopyParameter(name: string, description: string): boolean {
 /**
  * The value written right after a parameter's own identifier ("song_id is wjeiruhuq_roar", "apiKey: XYZ",
  * "user_id = 'u-1'"): only for a name written as code (with an underscore or a capital inside), which a request
- * writes only to name that field. The value is the next token, or the quoted passage.
+ * writes only to name that field. The value is the next token, or the quoted passage, after "is", "=" or ":" — not
+ * any word after the name ("What order_id should I use?", a question quoted back in a conversation, gives none).
  */
 function valueAfterIdentifier(name: string, text: string): string | undefined {
   if (!/_|[a-z][A-Z]/.test(name)) return undefined;
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const m = new RegExp(
-    String.raw`(?<![\w])${escaped}(?![\w])\s*(?:is|=|:|of)?\s*(?:(['"‘“\x60])([^'"’”\x60\n]+)['"’”\x60]|([^\s'"‘“\x60,;]+))`,
+    String.raw`(?<![\w])${escaped}(?![\w])\s*(?:\s(?:is|was)\s|=|:)\s*(?:(['"‘“\x60])([^'"’”\x60\n]+)['"’”\x60]|([^\s'"‘“\x60,;]+))`,
     'iu',
   ).exec(text);
   const value = (m?.[2] ?? m?.[3] ?? '').replace(/[.!?]+$/, '').trim();

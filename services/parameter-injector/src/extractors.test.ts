@@ -333,6 +333,16 @@ describe('a value written after the parameter’s own identifier', () => {
       value: 'k-77 x',
     });
   });
+  it('needs "is", "=" or ":" after the name: a question quoted back names the field and gives no value', () => {
+    expect(
+      extractParameter(
+        hint('order_id'),
+        'Refund my order.\nWhat order_id should I use for refund_create?\nOrder 20240917001, it arrived broken.',
+        ctx,
+        false,
+      ),
+    ).not.toMatchObject({ value: 'should' });
+  });
   it('is not read for a plain word ("the name is …")', () => {
     expect(extractParameter(hint('name'), 'the name is misleading', ctx, false).found).toBe(false);
   });
