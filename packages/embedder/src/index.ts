@@ -17,5 +17,11 @@ export {
   ModelFileMismatchError,
   ModelFilesMissingError,
 } from './errors.js';
-export { checkModelFiles, createOnnxEmbedder, type OnnxEmbedderOptions } from './onnx-embedder.js';
+export {
+  checkModelFiles,
+  createOnnxEmbedder,
+  type EmbedderUsage,
+  type OnnxEmbedder,
+  type OnnxEmbedderOptions,
+} from './onnx-embedder.js';
 export { EMBEDDINGS_ENV, embeddingsSetting, type EmbeddingsSetting } from './setting.js';

@@ -100,11 +100,16 @@ async function load(dir: string, spec: ModelSpec): Promise<LoadedModel> {
 /** Token ids of one text: [CLS] + the first max_tokens − 2 word pieces + [SEP]. */
 function encode(model: LoadedModel, text: string): number[] {
   const ids = model.tokenizer.encode(text.slice(0, MAX_CHARS), { add_special_tokens: false }).ids;
-  return [model.cls, ...ids.slice(0, model.spec.max_tokens - 2), model.sep];
+  const n = Math.min(ids.length, model.spec.max_tokens - 2);
+  const out = new Array<number>(n + 2);
+  out[0] = model.cls;
+  for (let i = 0; i < n; i++) out[i + 1] = ids[i] as number;
+  out[n + 1] = model.sep;
+  return out;
 }
 
-async function embedOne(model: LoadedModel, text: string): Promise<Float32Array> {
-  const ids = encode(model, text);
+/** The vector of one text's token ids: one inference of its own. */
+async function infer(model: LoadedModel, ids: readonly number[]): Promise<Float32Array> {
   const n = ids.length;
   const shape = [1, n];
   const feeds = {
@@ -132,11 +137,35 @@ async function embedOne(model: LoadedModel, text: string): Promise<Float32Array>
   return vector;
 }
 
+/** What an ONNX embedder has spent since it was created (benchmarks and metrics read it). */
+export interface EmbedderUsage {
+  /** Texts asked for. */
+  texts: number;
+  /**
+   * Inferences run: one per distinct token sequence of a call (texts that tokenise alike — they differ only in case
+   * under an uncased model, in spacing, or past the token limit — share one).
+   */
+  runs: number;
+  /** Tokens those inferences read, [CLS] and [SEP] included. */
+  tokens: number;
+  /**
+   * Process CPU time (ms) while a call's texts were tokenised, run and pooled — the model's cost. Other work of the
+   * process that ran in the same event-loop turns is in it too; a caller that awaits each call adds little.
+   */
+  cpu_ms: number;
+}
+
+/** The ONNX embedder: the Embedder port and what it has spent. */
+export interface OnnxEmbedder extends Embedder {
+  /** Running totals since creation; read a difference around the work to measure. */
+  readonly usage: Readonly<EmbedderUsage>;
+}
+
 /**
  * Loads the catalog's models from the model folder. Throws `ModelFilesMissingError` (naming the fetch command) when a
  * file is absent and `ModelFileMismatchError` when one is not the pinned file — before any session is created.
  */
-export async function createOnnxEmbedder(options: OnnxEmbedderOptions = {}): Promise<Embedder> {
+export async function createOnnxEmbedder(options: OnnxEmbedderOptions = {}): Promise<OnnxEmbedder> {
   const dir = options.dir ?? resolveModelDir();
   const specs = checkModelFiles(
     dir,
@@ -148,12 +177,15 @@ export async function createOnnxEmbedder(options: OnnxEmbedderOptions = {}): Pro
   const models = new Map([...loaded].map(([id, m]) => [id, m.info]));
   // Every text is its own inference: the int8 graphs quantise activations dynamically over the whole input tensor, so
   // a text batched with others gets (slightly) different values — measured up to 0.04 per component. One text a run
-  // keeps every vector a function of its text alone, as replay needs.
+  // keeps every vector a function of its text alone, as replay needs. The vector is a function of the token ids, so
+  // texts of one call that tokenise alike are run once.
   // One inference at a time per session: onnxruntime's CPU session is not meant to be run concurrently, and the
   // stages gain nothing from it (one thread each).
   let queue: Promise<unknown> = Promise.resolve();
+  const usage: EmbedderUsage = { texts: 0, runs: 0, tokens: 0, cpu_ms: 0 };
   return {
     models,
+    usage,
     modelFor(text) {
       const id = modelForText(text);
       return loaded.has(id) ? id : (specs[0] as ModelSpec).id;
@@ -165,9 +197,31 @@ export async function createOnnxEmbedder(options: OnnxEmbedderOptions = {}): Pro
           `embedding model "${id}" is not loaded (loaded: ${[...loaded.keys()].join(', ')})`,
         );
       const run = queue.then(async () => {
-        const out: Float32Array[] = [];
-        for (const text of texts) out.push(await embedOne(model, text));
-        return out;
+        const started = process.cpuUsage();
+        try {
+          const out: Float32Array[] = [];
+          const byIds = new Map<string, Float32Array>();
+          for (const text of texts) {
+            const ids = encode(model, text);
+            const key = ids.join(' ');
+            const known = byIds.get(key);
+            if (known) {
+              // A copy: each text gets a vector of its own, whatever a caller does with another's.
+              out.push(known.slice());
+              continue;
+            }
+            const vector = await infer(model, ids);
+            byIds.set(key, vector);
+            out.push(vector);
+            usage.runs += 1;
+            usage.tokens += ids.length;
+          }
+          usage.texts += texts.length;
+          return out;
+        } finally {
+          const spent = process.cpuUsage(started);
+          usage.cpu_ms += (spent.user + spent.system) / 1000;
+        }
       });
       queue = run.catch(() => undefined);
       return run;
