@@ -373,7 +373,9 @@ export function semanticFeatures(
 export function semanticFit(features: SemanticFeatures): number {
   const w = RETRIEVAL_CONFIG.semanticWeights;
   let z = w.bias;
-  for (const [name, value] of Object.entries(features)) z += w[name as keyof SemanticFeatures] * value;
+  // (for…in: the features' own order, as Object.entries gives it, without an array per call)
+  for (const name in features)
+    z += w[name as keyof SemanticFeatures] * features[name as keyof SemanticFeatures];
   return 1 / (1 + Math.exp(-z));
 }
 
@@ -397,9 +399,39 @@ function askedKinds(request: string): ReadonlySet<AskedActKind> {
   return kinds;
 }
 
+// A tool's document, once per definition object: a definition is an immutable value of its registry, and one decision
+// builds several indexes over the same visible tools (the request's, the RG-4 comparison's), as every later decision
+// does. Documents are read, never changed, by the indexes that share them.
+const documents = new WeakMap<ToolDefinition, ToolDocument>();
+function documentOf(tool: ToolDefinition): ToolDocument {
+  let doc = documents.get(tool);
+  if (doc === undefined) {
+    doc = buildDocument(tool);
+    documents.set(tool, doc);
+  }
+  return doc;
+}
+
+/**
+ * For each of `values`, the largest of the others, as `Math.max` over them gives it (undefined when there are none):
+ * the best value and the runner-up, found once, instead of a maximum over the others for each.
+ */
+function bestOfOthers(values: readonly number[]): (i: number) => number | undefined {
+  let best = -Infinity;
+  for (const v of values) best = Math.max(best, v);
+  // Where the best stands (Object.is: the same value, its sign of zero and NaN too); every other index's others
+  // include it, so their maximum is `best`.
+  const at = values.findIndex((v) => Object.is(v, best));
+  let second = -Infinity;
+  values.forEach((v, i) => {
+    if (i !== at) second = Math.max(second, v);
+  });
+  return (i) => (values.length < 2 ? undefined : i === at ? second : best);
+}
+
 /** Builds the index of a visible set (IDF is computed inside the set, as a router sees it). */
 export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalIndex {
-  const docs = tools.map(buildDocument);
+  const docs = tools.map(documentOf);
   const n = docs.length;
   const avgLength = docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, n);
   const df = new Map<string, number>();
@@ -413,7 +445,9 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
   return {
     score(request, semanticInput) {
       const query = new Set(tokens(request));
-      const expanded = new Set(tokens(request));
+      const expanded = new Set(query);
+      const queryTerms = [...query];
+      const expandedTerms = [...expanded];
       const target = targetTerms(request);
       const values = requestValues(request, target);
       const askedFor = targetPhrase(request);
@@ -429,12 +463,12 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
           bm25 += (idf(term) * f * (k1 + 1)) / (f + k1 * (1 - b + (b * doc.length) / (avgLength || 1)));
         }
         const hit = (t: string) => doc.vocabulary.has(t);
-        const matched = [...query].filter(hit);
+        const matched = queryTerms.filter(hit);
         // Name coverage: the name's topic words present in the request (its verbs count a quarter).
         // A short name word may abbreviate a request word ("prob" → "probability", "calc" → "calculation").
         const inRequest = (t: string) =>
           expanded.has(t) ||
-          (t.length >= 4 && [...expanded].some((q) => q.length > t.length && q.startsWith(t)));
+          (t.length >= 4 && expandedTerms.some((q) => q.length > t.length && q.startsWith(t)));
         const objectHits = doc.nameObject.filter(inRequest).length;
         const verbHits = doc.nameVerbs.filter((t) => expanded.has(t)).length;
         const nameCoverage =
@@ -447,7 +481,7 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
           target.length > 0 ? target.filter(hit).length / target.length : requestCoverage;
         const h = doc.nameHead;
         const head =
-          h === null || inRequest(h) || [...expanded].some((q) => q.length >= 4 && h.startsWith(q)) ? 1 : 0;
+          h === null || inRequest(h) || expandedTerms.some((q) => q.length >= 4 && h.startsWith(q)) ? 1 : 0;
         const conflictClass = qualifierConflict(askedFor, doc.coreText);
         const conflict = conflictClass ? 1 : 0;
         const act = actConflict(asked, doc.changeKind);
@@ -495,16 +529,24 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
         };
       });
       // Relative evidence: how far each tool leads the best of the others, lexically and (with the model) in meaning.
-      for (const s of scored) {
-        const others = scored.filter((o) => o !== s);
-        s.features.lexicalLead =
-          others.length > 0 ? s.features.lexical - Math.max(...others.map((o) => o.features.lexical)) : 0;
+      const lexicalOthers = bestOfOthers(scored.map((o) => o.features.lexical));
+      // Another tool without a cosine counts as the compared tool's own (`?? cos` below), so one runner-up serves every
+      // tool only when all of them have a cosine.
+      const cosines = scored.map((o) => o.features.semantic);
+      const semanticOthers = cosines.every((c) => c !== null) ? bestOfOthers(cosines) : null;
+      for (const [i, s] of scored.entries()) {
+        const others = scored.length - 1;
+        s.features.lexicalLead = others > 0 ? s.features.lexical - (lexicalOthers(i) as number) : 0;
         const cos = s.features.semantic;
         if (cos === null) continue;
         s.features.semanticLead =
-          others.length > 0 ? cos - Math.max(...others.map((o) => o.features.semantic ?? cos)) : 0;
+          others === 0
+            ? 0
+            : semanticOthers
+              ? cos - (semanticOthers(i) as number)
+              : cos - Math.max(...scored.filter((o) => o !== s).map((o) => o.features.semantic ?? cos));
         const f = s.features;
-        const alone = others.length === 0;
+        const alone = others === 0;
         const fit = semanticFit(semanticFeatures(s.features, alone, true));
         s.fit = Math.round(fit * 1000) / 1000;
         // The same fit without the relative evidence: how well the tool fits on its own, whatever else is visible.

@@ -67,6 +67,19 @@ export function meaningOf(text: string): string {
     .replace(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu, 'an e-mail address');
 }
 
+// A tool definition's hash, once per definition object: a registry's definitions are immutable values (its versions
+// are hashed over them when it is created), and hashing the canonical JSON of every visible tool on every decision
+// costs more than ranking them.
+const definitionHashes = new WeakMap<ToolDefinition, string>();
+function definitionHash(tool: ToolDefinition): string {
+  let hash = definitionHashes.get(tool);
+  if (hash === undefined) {
+    hash = toolHash(tool);
+    definitionHashes.set(tool, hash);
+  }
+  return hash;
+}
+
 /** Creates the scorer over an embedder. */
 export function createSemanticScorer(
   embedder: Embedder,
@@ -80,7 +93,10 @@ export function createSemanticScorer(
   async function toolVectors(model: string, tools: readonly ToolDefinition[]): Promise<Float32Array[][]> {
     return cachedVectors(
       toolCache,
-      tools.map((t) => ({ key: `${model}\u0000${toolHash(t)}`, texts: toolTexts(t).map(meaningOf) })),
+      tools.map((t) => ({
+        key: `${model}\u0000${definitionHash(t)}`,
+        texts: () => toolTexts(t).map(meaningOf),
+      })),
       model,
     );
   }
@@ -89,14 +105,17 @@ export function createSemanticScorer(
       sceneCache,
       scenes.map((scene) => {
         const texts = [scene.description, ...scene.examples].map(meaningOf);
-        return { key: `${model}\u0000${texts.join('\u0001')}`, texts };
+        return { key: `${model}\u0000${texts.join('\u0001')}`, texts: () => texts };
       }),
       model,
     );
   }
   // One decision embeds its request for the scenes and for the tools, and a re-plan of a task embeds it again.
   async function textVectorsOf(model: string, texts: readonly string[]): Promise<Float32Array[]> {
-    const items = texts.map((t) => ({ key: `${model}\u0000${meaningOf(t)}`, texts: [meaningOf(t)] }));
+    const items = texts.map((t) => {
+      const meaning = meaningOf(t);
+      return { key: `${model}\u0000${meaning}`, texts: () => [meaning] };
+    });
     return (await cachedVectors(textCache, items, model)).map((v) => v[0] as Float32Array);
   }
   /**
@@ -105,27 +124,24 @@ export function createSemanticScorer(
    */
   async function cachedVectors(
     cache: Map<string, Float32Array[]>,
-    items: readonly { key: string; texts: readonly string[] }[],
+    items: readonly { key: string; texts: () => readonly string[] }[],
     model: string,
   ): Promise<Float32Array[][]> {
     const found = new Map<string, Float32Array[]>();
-    const missing: { key: string; texts: readonly string[] }[] = [];
+    const missing = new Map<string, readonly string[]>();
     for (const item of items) {
       const hit = cache.get(item.key);
       if (hit) found.set(item.key, hit);
-      else if (!found.has(item.key) && !missing.some((m) => m.key === item.key)) missing.push(item);
+      else if (!missing.has(item.key)) missing.set(item.key, item.texts());
     }
-    if (missing.length > 0) {
-      const flat = await embedder.embed(
-        missing.flatMap((m) => m.texts),
-        model,
-      );
+    if (missing.size > 0) {
+      const flat = await embedder.embed([...missing.values()].flat(), model);
       let at = 0;
-      for (const m of missing) {
-        const vectors = flat.slice(at, at + m.texts.length);
-        at += m.texts.length;
-        found.set(m.key, vectors);
-        cache.set(m.key, vectors);
+      for (const [key, texts] of missing) {
+        const vectors = flat.slice(at, at + texts.length);
+        at += texts.length;
+        found.set(key, vectors);
+        cache.set(key, vectors);
       }
       while (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
     }
