@@ -1,11 +1,19 @@
-// `pnpm bench:decider [--decisions N] [--json]` — what the tool decider costs per decision with the semantic model on.
+// `pnpm bench:decider [--decisions N] [--sets multiple,…] [--json]` — what the tool decider costs per decision with
+// the semantic model on.
 //
 // Two registries: 10 tools and 200 tools, taken from the public BFCL `multiple` set (SIGNALBOX_BFCL_DIR, default
-// ../shared/eval/bfcl; real tool definitions written by many hands), with that set's questions as requests. Per
-// registry: the first decision (every tool's vectors computed once per definition hash) and then N decisions on
-// warm caches — the process's CPU time per decision (main thread and onnxruntime's, from process.cpuUsage) and wall
-// time, p50/p99. And the memory the model adds to a process: RSS before loading the models and after loading them
-// and running the decisions. Prints a table and, last, one JSON line. Figures, not assertions.
+// ../shared/eval/bfcl; real tool definitions written by many hands), with the distinct user questions of the public
+// sets named by --sets (default `multiple`) as requests. Per registry, a scorer of its own (no vector carries over from
+// the other registry), then:
+// - first: one decision that also computes every tool's vectors (once per definition hash);
+// - new: each request once, as production meets it — its texts (the request, its asks, pieces, acts and target
+//   phrases) are embedded during the decision, unless an earlier request already had the same text;
+// - repeat: the same requests again, every vector cached — what a re-plan or a redelivered message costs.
+// For each decision: the process's CPU time (main thread and onnxruntime's, from process.cpuUsage), split into the
+// model's part (the embedder's own count: tokenising, inference, pooling) and the rest (the planner's rules, lexical
+// scoring, cosines); wall time; inferences run. p50/p99 over the decisions. And the memory the model adds to a
+// process: RSS before loading the models and after loading them and running every decision. Prints a table and,
+// last, one JSON line. Figures, not assertions.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,25 +23,48 @@ import { createRegistry, importBfcl, type ToolDefinition } from '@signalbox/regi
 import { createSemanticScorer, planTools } from '@signalbox/tool-decider';
 
 const { values: args } = parseArgs({
-  options: { decisions: { type: 'string', default: '400' }, json: { type: 'boolean', default: false } },
+  options: {
+    decisions: { type: 'string' },
+    sets: { type: 'string', default: 'multiple' },
+    json: { type: 'boolean', default: false },
+  },
 });
-const DECISIONS = Number(args.decisions);
-if (!Number.isInteger(DECISIONS) || DECISIONS < 20)
-  throw new Error(`--decisions must be an integer ≥ 20, got ${args.decisions}`);
+const SETS = [
+  'multiple',
+  'simple_python',
+  'simple_javascript',
+  'parallel',
+  'parallel_multiple',
+  'irrelevance',
+];
+const sets = args.sets.split(',').map((s) => s.trim());
+for (const s of sets)
+  if (!SETS.includes(s)) throw new Error(`--sets: "${s}" is not one of the public sets ${SETS.join(', ')}`);
 
 const dir = resolveBfclDir();
+const questionsOf = (text: string) =>
+  text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => (JSON.parse(l) as { question: { role: string; content: string }[][] }).question)
+    .map((q) =>
+      q
+        .flat()
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content)
+        .join('\n'),
+    );
 const file = join(dir, 'BFCL_v4_multiple.json');
 const imported = importBfcl(readFileSync(file, 'utf8'), { file });
-const questions = readFileSync(file, 'utf8')
-  .split('\n')
-  .filter((l) => l.trim() !== '')
-  .map((l) => (JSON.parse(l) as { question: { role: string; content: string }[][] }).question)
-  .map((q) =>
-    q
-      .flat()
-      .filter((m) => m.role === 'user')
-      .map((m) => m.content)
-      .join('\n'),
+// Each request once: a request met twice is a repeat, measured as such.
+const requests = [
+  ...new Set(sets.flatMap((s) => questionsOf(readFileSync(join(dir, `BFCL_v4_${s}.json`), 'utf8')))),
+].filter((q) => q.trim() !== '');
+const DECISIONS = args.decisions === undefined ? requests.length - 1 : Number(args.decisions);
+if (!Number.isInteger(DECISIONS) || DECISIONS < 20 || DECISIONS > requests.length - 1)
+  throw new Error(
+    `--decisions must be an integer from 20 to ${String(requests.length - 1)} (the distinct requests of ` +
+      `${sets.join(', ')} but the first), got ${String(args.decisions)}`,
   );
 const unique = new Map<string, ToolDefinition>();
 for (const c of imported.cases) for (const t of c.definitions) if (!unique.has(t.name)) unique.set(t.name, t);
@@ -59,7 +90,7 @@ const rssMiB = () => {
   (globalThis as { gc?: () => void }).gc?.();
   return process.memoryUsage().rss / 2 ** 20;
 };
-const quantile = (xs: number[], q: number) => {
+const quantile = (xs: readonly number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
 };
@@ -67,20 +98,63 @@ const quantile = (xs: number[], q: number) => {
 const rssBefore = rssMiB();
 const embedder = await createOnnxEmbedder();
 const rssLoaded = rssMiB();
-const semantic = createSemanticScorer(embedder);
+
+interface Decision {
+  cpu: number;
+  model: number;
+  rest: number;
+  wall: number;
+  runs: number;
+}
+interface Figures {
+  decisions: number;
+  cpu_p50_ms: number;
+  cpu_p99_ms: number;
+  model_cpu_p50_ms: number;
+  model_cpu_p99_ms: number;
+  rest_cpu_p50_ms: number;
+  rest_cpu_p99_ms: number;
+  wall_p50_ms: number;
+  wall_p99_ms: number;
+  /** Inferences per decision (the distinct texts embedded), mean. */
+  runs_mean: number;
+  /** Share of the CPU of all these decisions that the model took. */
+  model_share: number;
+}
+const figures = (ds: readonly Decision[]): Figures => {
+  const q = (k: keyof Decision, p: number) =>
+    quantile(
+      ds.map((d) => d[k]),
+      p,
+    );
+  const total = (k: keyof Decision) => ds.reduce((sum, d) => sum + d[k], 0);
+  return {
+    decisions: ds.length,
+    cpu_p50_ms: q('cpu', 0.5),
+    cpu_p99_ms: q('cpu', 0.99),
+    model_cpu_p50_ms: q('model', 0.5),
+    model_cpu_p99_ms: q('model', 0.99),
+    rest_cpu_p50_ms: q('rest', 0.5),
+    rest_cpu_p99_ms: q('rest', 0.99),
+    wall_p50_ms: q('wall', 0.5),
+    wall_p99_ms: q('wall', 0.99),
+    runs_mean: total('runs') / Math.max(1, ds.length),
+    model_share: total('model') / Math.max(1e-9, total('cpu')),
+  };
+};
 
 interface Row {
   tools: number;
   first_cpu_ms: number;
-  cpu_p50_ms: number;
-  cpu_p99_ms: number;
-  wall_p50_ms: number;
-  wall_p99_ms: number;
+  new: Figures;
+  repeat: Figures;
 }
 const rows: Row[] = [];
 for (const size of [10, 200]) {
   const registry = registryOf(allTools.slice(0, size));
-  const decide = async (request: string) => {
+  const semantic = createSemanticScorer(embedder);
+  const decide = async (request: string): Promise<Decision> => {
+    const before = { ...embedder.usage };
     const cpu = process.cpuUsage();
     const t0 = performance.now();
     await planTools(
@@ -89,27 +163,27 @@ for (const size of [10, 200]) {
       { semantic },
     );
     const used = process.cpuUsage(cpu);
-    return { cpu: (used.user + used.system) / 1000, wall: performance.now() - t0 };
+    const total = (used.user + used.system) / 1000;
+    const model = embedder.usage.cpu_ms - before.cpu_ms;
+    return {
+      cpu: total,
+      model,
+      rest: Math.max(0, total - model),
+      wall: performance.now() - t0,
+      runs: embedder.usage.runs - before.runs,
+    };
   };
-  const first = await decide(questions[0] ?? 'hello');
-  const cpu: number[] = [];
-  const wall: number[] = [];
-  for (let i = 0; i < DECISIONS; i++) {
-    const r = await decide(questions[(i + 1) % questions.length] ?? '');
-    cpu.push(r.cpu);
-    wall.push(r.wall);
-  }
-  rows.push({
-    tools: size,
-    first_cpu_ms: first.cpu,
-    cpu_p50_ms: quantile(cpu, 0.5),
-    cpu_p99_ms: quantile(cpu, 0.99),
-    wall_p50_ms: quantile(wall, 0.5),
-    wall_p99_ms: quantile(wall, 0.99),
-  });
+  const first = await decide(requests[0] as string);
+  const measured = requests.slice(1, 1 + DECISIONS);
+  const fresh: Decision[] = [];
+  for (const request of measured) fresh.push(await decide(request));
+  const again: Decision[] = [];
+  for (const request of measured) again.push(await decide(request));
+  rows.push({ tools: size, first_cpu_ms: first.cpu, new: figures(fresh), repeat: figures(again) });
 }
 const rssAfter = rssMiB();
 const result = {
+  sets,
   decisions_per_registry: DECISIONS,
   models: [...embedder.models.values()].map((m) => m.id),
   rss_mib: { before_models: rssBefore, models_loaded: rssLoaded, after_decisions: rssAfter },
@@ -119,11 +193,21 @@ const result = {
 await embedder.close();
 if (!args.json) {
   const f = (n: number) => n.toFixed(2).padStart(8);
-  console.log('tools  first CPU ms  CPU p50  CPU p99  wall p50  wall p99');
+  console.log(
+    `${String(DECISIONS)} requests (${sets.join(', ')}) per registry, each decided new and then repeated\n` +
+      'tools  requests  first CPU   CPU p50  CPU p99 | model p50 model p99 | rest p50 rest p99 | wall p50 wall p99 | runs  model share',
+  );
   for (const r of rows)
-    console.log(
-      `${String(r.tools).padStart(5)}  ${f(r.first_cpu_ms)}    ${f(r.cpu_p50_ms)} ${f(r.cpu_p99_ms)} ${f(r.wall_p50_ms)} ${f(r.wall_p99_ms)}`,
-    );
+    for (const [label, x] of [
+      ['new', r.new],
+      ['repeat', r.repeat],
+    ] as const)
+      console.log(
+        `${String(r.tools).padStart(5)}  ${label.padEnd(8)}  ${label === 'new' ? f(r.first_cpu_ms) : ' '.repeat(8)}  ` +
+          `${f(x.cpu_p50_ms)} ${f(x.cpu_p99_ms)} | ${f(x.model_cpu_p50_ms)}  ${f(x.model_cpu_p99_ms)} | ` +
+          `${f(x.rest_cpu_p50_ms)} ${f(x.rest_cpu_p99_ms)} | ${f(x.wall_p50_ms)} ${f(x.wall_p99_ms)} | ` +
+          `${x.runs_mean.toFixed(1).padStart(4)}  ${(x.model_share * 100).toFixed(0).padStart(3)} %`,
+      );
   console.log(
     `RSS: ${rssBefore.toFixed(0)} MiB before the models, ${rssLoaded.toFixed(0)} MiB loaded, ` +
       `${rssAfter.toFixed(0)} MiB after the decisions → the model adds ${(rssAfter - rssBefore).toFixed(0)} MiB`,
