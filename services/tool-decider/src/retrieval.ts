@@ -11,6 +11,7 @@ import {
   argumentCoverage,
   nameChangeKind,
   qualifierConflict,
+  qualifierSenses,
   requestValues,
   type RequiredParameter,
 } from './fit-features.js';
@@ -429,8 +430,31 @@ function bestOfOthers(values: readonly number[]): (i: number) => number | undefi
   return (i) => (values.length < 2 ? undefined : i === at ? second : best);
 }
 
+// The indexes of the visible sets met last: consecutive decisions mostly see the same tools, and an index is a pure
+// function of its tools (the same definitions in the same order). A few sets, newest last.
+const RECENT_INDEXES = 8;
+const recentIndexes: { tools: readonly ToolDefinition[]; index: LexicalIndex }[] = [];
+
 /** Builds the index of a visible set (IDF is computed inside the set, as a router sees it). */
 export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalIndex {
+  const at = recentIndexes.findIndex(
+    (r) => r.tools.length === tools.length && r.tools.every((t, i) => t === tools[i]),
+  );
+  if (at !== -1) {
+    const [recent] = recentIndexes.splice(at, 1);
+    if (recent) {
+      recentIndexes.push(recent);
+      return recent.index;
+    }
+  }
+  const own = [...tools];
+  const index = buildIndex(own);
+  recentIndexes.push({ tools: own, index });
+  if (recentIndexes.length > RECENT_INDEXES) recentIndexes.shift();
+  return index;
+}
+
+function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
   const docs = tools.map(documentOf);
   const n = docs.length;
   const avgLength = docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, n);
@@ -452,6 +476,12 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
       const values = requestValues(request, target);
       const askedFor = targetPhrase(request);
       const advice = adviceCue(request) ? 1 : 0;
+      // A contradiction needs a qualifier the request names: without one no tool's core text is read for it.
+      const qualified = qualifierSenses(askedFor).size > 0;
+      // A short name word may abbreviate a request word ("prob" → "probability", "calc" → "calculation").
+      const inRequest = (t: string) =>
+        expanded.has(t) ||
+        (t.length >= 4 && expandedTerms.some((q) => q.length > t.length && q.startsWith(t)));
       // The request's acts are read only when some tool's name says it makes a change: otherwise nothing contradicts.
       const asked = docs.some((d) => d.changeKind !== null) ? askedKinds(request) : new Set<AskedActKind>();
       const scored = docs.map((doc, i) => {
@@ -465,10 +495,6 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
         const hit = (t: string) => doc.vocabulary.has(t);
         const matched = queryTerms.filter(hit);
         // Name coverage: the name's topic words present in the request (its verbs count a quarter).
-        // A short name word may abbreviate a request word ("prob" → "probability", "calc" → "calculation").
-        const inRequest = (t: string) =>
-          expanded.has(t) ||
-          (t.length >= 4 && expandedTerms.some((q) => q.length > t.length && q.startsWith(t)));
         const objectHits = doc.nameObject.filter(inRequest).length;
         const verbHits = doc.nameVerbs.filter((t) => expanded.has(t)).length;
         const nameCoverage =
@@ -482,7 +508,7 @@ export function createLexicalIndex(tools: readonly ToolDefinition[]): LexicalInd
         const h = doc.nameHead;
         const head =
           h === null || inRequest(h) || expandedTerms.some((q) => q.length >= 4 && h.startsWith(q)) ? 1 : 0;
-        const conflictClass = qualifierConflict(askedFor, doc.coreText);
+        const conflictClass = qualified ? qualifierConflict(askedFor, doc.coreText) : null;
         const conflict = conflictClass ? 1 : 0;
         const act = actConflict(asked, doc.changeKind);
         const raw =
