@@ -2,7 +2,7 @@
 // lint): loaded once from the environment exactly as the tool-decider worker loads it (SIGNALBOX_EMBEDDINGS, the
 // model folder), so a command decides as production does — missing model files are an error naming the fetch command.
 import { cosine, hasCjk, CHINESE_MODEL, ENGLISH_MODEL, type Embedder } from '@signalbox/embedder';
-import { semanticDeciderFromEnv, type SemanticScorer } from '@signalbox/tool-decider';
+import { calibrated, semanticDeciderFromEnv, type SemanticScorer } from '@signalbox/tool-decider';
 
 let loaded: Promise<{ semantic: SemanticScorer | null; embedder: Embedder | null }> | undefined;
 
@@ -20,7 +20,8 @@ export async function deciderSemantic(
 
 /**
  * The cosine of any two of `texts` under the semantic model (a pair with a CJK character is compared under the
- * Chinese model, any other under the English one), or undefined when the model is off.
+ * Chinese model, any other under the English one), on the one scale the decider uses (`calibrated`), or undefined
+ * when the model is off.
  */
 export async function textSimilarity(
   texts: readonly string[],
@@ -36,7 +37,8 @@ export async function textSimilarity(
     const i = at.get(a);
     const j = at.get(b);
     if (i === undefined || j === undefined) return 0;
-    const vectors = hasCjk(a) || hasCjk(b) ? chinese : english;
-    return cosine(vectors[i] as Float32Array, vectors[j] as Float32Array);
+    const model = hasCjk(a) || hasCjk(b) ? CHINESE_MODEL : ENGLISH_MODEL;
+    const vectors = model === CHINESE_MODEL ? chinese : english;
+    return calibrated(model, cosine(vectors[i] as Float32Array, vectors[j] as Float32Array));
   };
 }

@@ -70,6 +70,7 @@ export {
   type SemanticScorerOptions,
   type Similarities,
 } from './semantic.js';
+export { calibrated, MODEL_ANCHORS, type Anchors } from './calibration.js';
 export { semanticDeciderFromEnv } from './semantic-env.js';
 export {
   QUALIFIER_CLASSES,

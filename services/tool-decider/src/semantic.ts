@@ -3,6 +3,7 @@
 // `search_holy_books`, or see that "Is it going to rain in Paris tomorrow?" asks for `get_weather`; a sentence
 // embedding can. A tool's vectors are computed once per (model, tool definition hash) and reused.
 import { cosine, type Embedder, type EmbeddingModel } from '@signalbox/embedder';
+import { calibrated } from './calibration.js';
 import { toolHash, type SceneTemplate, type ToolDefinition } from '@signalbox/registry';
 import { words } from './text.js';
 
@@ -155,7 +156,8 @@ export function createSemanticScorer(
       const out = new Map<string, number>();
       scenes.forEach((scene, i) => {
         let best = -1;
-        for (const u of vectors[i] as Float32Array[]) best = Math.max(best, cosine(v as Float32Array, u));
+        for (const u of vectors[i] as Float32Array[])
+          best = Math.max(best, calibrated(id, cosine(v as Float32Array, u)));
         out.set(scene.id, Math.round(best * 10_000) / 10_000);
       });
       return out;
@@ -172,7 +174,7 @@ export function createSemanticScorer(
         const row = new Map<ToolDefinition, number>();
         tools.forEach((tool, j) => {
           let best = -1;
-          for (const u of vectors[j] as Float32Array[]) best = Math.max(best, cosine(v, u));
+          for (const u of vectors[j] as Float32Array[]) best = Math.max(best, calibrated(id, cosine(v, u)));
           row.set(tool, Math.round(best * 10_000) / 10_000);
         });
         table.set(text, row);
@@ -183,7 +185,7 @@ export function createSemanticScorer(
         between: (a, b) => {
           const x = byText.get(a);
           const y = byText.get(b);
-          return x && y ? Math.round(cosine(x, y) * 10_000) / 10_000 : undefined;
+          return x && y ? Math.round(calibrated(id, cosine(x, y)) * 10_000) / 10_000 : undefined;
         },
       };
     },
