@@ -100,6 +100,16 @@ describe('readActs (TD-5 asked acts)', () => {
       ['send', '项目组'],
     ]);
     expect(kinds('订单1234晚了，我要退款')).toEqual([['act', '退款']]);
+    // A bare 要 opening a clause wants what follows; 要是 (if) and 要不要 (whether) want nothing.
+    expect(kinds('这篇的分数是多少？要原文里的数字')).toEqual([
+      ['look_up', '这篇的分数是多少'],
+      ['act', '原文里的数字'],
+    ]);
+    for (const text of ['要是明天下雨就算了', '要不要带伞', '要么周五要么周六'])
+      expect(
+        readActs(text).filter((a) => a.cue === '要'),
+        text,
+      ).toEqual([]);
     expect(kinds('请帮我取消订单5678')).toEqual([['cancel', '订单5678']]);
     expect(kinds('帮我查一下退款进度')).toEqual([['look_up', '退款进度']]);
     expect(readActs('怎么申请退款？').map((a) => a.kind)).toEqual(['look_up']);

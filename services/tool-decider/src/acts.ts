@@ -317,9 +317,10 @@ const EN_QUESTION =
 
 const ZH_NEGATION = /(?:不要|不用|别|无需|不需要|没|不)(?:帮我|给我|再)?$/u;
 const ZH_ABOUT = /(?:怎么|怎样|如何|怎么样才能|能否|是否)(?:才能|可以|能)?$/u;
-// Markers of a request: what follows them is asked for (我要退款, 帮我开张发票, 请尽快处理).
+// Markers of a request: what follows them is asked for (我要退款, 帮我开张发票, 请尽快处理). A bare 要 opening a clause
+// wants too (要论文原文里的数字, 要个人发票) — but not 要不/要是/要么 (whether, if, either) or 要紧/要好 (adjectives).
 const ZH_WANT =
-  /(?:我要|我想要|我想|想要|要求|帮我|给我|替我|帮忙|麻烦你?|(?<![申邀聘宴提])请(?!问|教)你?|需要|能不能帮我|可以帮我|可不可以帮我)/gu;
+  /(?:^要(?![不是么紧好])|我要|我想要|我想|想要|要求|帮我|给我|替我|帮忙|麻烦你?|(?<![申邀聘宴提])请(?!问|教)你?|需要|能不能帮我|可以帮我|可不可以帮我)/gu;
 const CJK = /[\u3400-\u9fff]/u;
 // "Can (you) …?": 能 / 可以 standing as words of their own (not inside 可能, 功能, 性能), then what is asked, then 吗;
 // or the A-not-A forms 能不能 / 可不可以, which are the question by themselves. 能否 and 是否 ask about the act.

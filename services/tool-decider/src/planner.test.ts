@@ -822,6 +822,38 @@ describe('every asked act gets its own step, and only a step that does it serves
     expect(weather).toEqual(expect.objectContaining({ step_index: null }));
     expect(weather?.unserved).toContain('no step of the plan does it');
   });
+
+  it('a look-up that shares only its verb with a read is not served by it (查 of 查一下…邮箱 is no weather)', async () => {
+    const out = await ask(office, 'office_agent', '在Atlas群里通知评审改到周五，顺便查下后天广州天气');
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['contact_lookup', 'message_send']);
+    const weather = out.plan.asked_acts?.find((a) => a.kind === 'look_up' && a.object.includes('天气'));
+    expect(weather).toEqual(expect.objectContaining({ step_index: null }));
+    expect(weather?.unserved).toContain('no step of the plan does it');
+  });
+
+  it("a figure wanted from a paper's own text is a page's to give, never the search's metadata (EN and ZH)", async () => {
+    for (const request of [
+      'What exact-match score did the RAG paper report on Natural Questions? I want the number from the paper itself, not the abstract.',
+      'RAG论文在Natural Questions上的exact match是多少？要论文原文里的数字，不要摘要里的',
+    ]) {
+      const out = await ask(research, 'research_agent', request);
+      const tools = out.plan.steps.map((s) => s.tool);
+      const wanted = out.plan.asked_acts?.find((a) => /原文|itself/u.test(a.object));
+      expect(wanted, request).toBeDefined();
+      // served by the visit that reads the paper, or named as undone — not by scholar_search's abstract
+      if (wanted?.step_index === null)
+        expect(wanted.unserved, request).toContain('no step of the plan does it');
+      else expect(tools[wanted?.step_index as number], request).toBe('page_visit');
+    }
+    const zh = await ask(
+      research,
+      'research_agent',
+      'RAG论文在Natural Questions上的exact match是多少？要论文原文里的数字，不要摘要里的',
+    );
+    expect(zh.plan.steps.map((s) => s.tool)).toEqual(
+      expect.arrayContaining(['scholar_search', 'page_visit']),
+    );
+  });
 });
 
 describe('a change asked in words the rules must read generously', () => {

@@ -671,7 +671,7 @@ export async function planTools(
           const local = (actScores.get(act) ?? []).filter((l) => admitted.some((a) => a.tool === l.tool));
           const fitting = (c: ScoredTool) => {
             const l = local.find((x) => x.tool === c.tool);
-            return l !== undefined && fitsRequest(l, local);
+            return l !== undefined && fitsLookUp(act, l, local);
           };
           // A chosen tool that fits the act's words serves it — unless another read fits them clearly better (its
           // meaning leads by the margin that singles a tool out): "发票下载地址给我" is the invoice's status, not the
@@ -682,7 +682,7 @@ export async function planTools(
             (top === undefined || chosen.some((c) => c.tool === top.tool) || !singledOut(top, true))
           )
             continue;
-          const s = top && top.tool.action === 'read' && fitsRequest(top, local) ? top : undefined;
+          const s = top && top.tool.action === 'read' && fitsLookUp(act, top, local) ? top : undefined;
           const pick = s ? admitted.find((a) => a.tool === s.tool) : undefined;
           // (and fit it on their own, not only better than the rest: "can you find what's available?" fits no tool)
           if (
@@ -1088,6 +1088,19 @@ function serves(
   }
 }
 
+/**
+ * Whether a tool fits a look-up's words on what is looked up. The verb by which the look-up was read (查, "find",
+ * "look up") says that something is asked, not what: a tool whose documents share only that verb with the act, and
+ * that the act's meaning does not single out either (another tool is nearer), answers some other question —
+ * "查下明天上海天气" is no job for the read whose example says "查一下市场部王经理的邮箱".
+ */
+function fitsLookUp(act: AskedActRead, scored: ScoredTool, local: readonly ScoredTool[]): boolean {
+  if (!fitsRequest(scored, local)) return false;
+  const cue = new Set(tokens(act.cue));
+  const cueOnly = scored.matched.length > 0 && scored.matched.every((w) => cue.has(w));
+  return !cueOnly || (scored.features.semanticLead ?? 0) >= 0;
+}
+
 /** Whether the topic words of a tool's name all stand in an act's object ("the weekly report" → report_generate). */
 function namesItsProduct(act: AskedActRead, tool: ToolDefinition): boolean {
   const wanted = new Set(tokens(act.object));
@@ -1310,7 +1323,7 @@ function assignActs(
       // this one, and the act stays unserved rather than finishing a task `success` on the wrong query.
       if (act.kind === 'look_up') {
         const fit = local.find((l) => l.tool === tool);
-        return fit !== undefined && fitsRequest(fit, local);
+        return fit !== undefined && fitsLookUp(act, fit, local);
       }
       return serves(act, tool, local, allowed);
     });
