@@ -301,3 +301,38 @@ describe('a date-time shown by an example instant', () => {
     expect(dateFormatOf({ type: 'string', description: 'The day, e.g. 2023-04-15.' })).toBe('YYYY-MM-DD');
   });
 });
+
+describe('a local date-time whose zone is given apart (issue 19)', () => {
+  it('is written without an offset when the description says none is included', () => {
+    const schema = {
+      type: 'string',
+      description:
+        "When, in ISO-8601 format (e.g., 'YYYY-MM-DDTHH:MM:SS'). Does not include a timezone offset.",
+    };
+    expect(dateFormatOf(schema)).toBe('YYYY-MM-DDTHH:MM:SS');
+    expect(
+      formatDate(
+        { year: 2025, month: 3, day: 9, time: { hour: 19, minute: 5, second: 0 } },
+        'YYYY-MM-DDTHH:MM:SS',
+        'Asia/Tokyo',
+      ),
+    ).toBe('2025-03-09T19:05:00');
+    expect(
+      dateFormatOf({ type: 'string', description: "An ISO instant such as '2025-03-09T19:05:00Z'." }),
+    ).toBe('date-time');
+  });
+});
+
+describe('a calendar format with a time of day (issue 19)', () => {
+  it("'dd/mm/yyyy HH:MM' writes the date and the wall-clock time", () => {
+    const schema = { type: 'string', description: "Departure in the format of 'dd/mm/yyyy HH:MM'." };
+    expect(dateFormatOf(schema)).toBe('DD/MM/YYYY HH:MM');
+    expect(
+      formatDate(
+        { year: 2026, month: 7, day: 4, time: { hour: 8, minute: 30, second: 0 } },
+        'DD/MM/YYYY HH:MM',
+        'UTC',
+      ),
+    ).toBe('04/07/2026 08:30');
+  });
+});

@@ -32,17 +32,20 @@ export interface DateMention {
 }
 
 /** The target formats a string date parameter may declare (schema `format`, a normalizer, or its description). */
+/** The calendar-date formats a description can name. */
+export type CalendarFormat =
+  'YYYY-MM-DD' | 'MM-DD-YYYY' | 'DD-MM-YYYY' | 'MM/DD/YYYY' | 'DD/MM/YYYY' | 'YYYY/MM/DD';
+
 export type DateFormat =
-  | 'YYYY-MM-DD'
-  | 'MM-DD-YYYY'
-  | 'DD-MM-YYYY'
-  | 'MM/DD/YYYY'
-  | 'DD/MM/YYYY'
-  | 'YYYY/MM/DD'
+  | CalendarFormat
+  /** A calendar date then the wall-clock time ("in the format of 'dd/mm/yyyy HH:MM'"). */
+  | `${CalendarFormat} HH:MM`
   | 'date-time'
   /** A wall-clock date and time without a zone ("in the format 'YYYY-MM-DD HH:mm:ss'"). */
   | 'YYYY-MM-DD HH:MM:SS'
-  | 'YYYY-MM-DD HH:MM';
+  | 'YYYY-MM-DD HH:MM'
+  /** An ISO 8601 local date and time, without an offset ("in ISO-8601 format … Does not include a timezone offset"). */
+  | 'YYYY-MM-DDTHH:MM:SS';
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
@@ -468,6 +471,10 @@ const DESCRIBED_FORMAT = /\b(yyyy([-/])mm\2dd|mm([-/])dd\3yyyy|dd([-/])mm\4yyyy)
 // "YYYY-MM-DDTHH:MM:SSZ" is an instant (RFC 3339); "YYYY-MM-DD HH:mm:ss" a wall-clock reading without a zone.
 const DESCRIBED_INSTANT = /\byyyy-mm-ddThh:mm(?::ss)?/i;
 const DESCRIBED_WALL_CLOCK = /\byyyy-mm-dd hh:mm(:ss)?\b/i;
+// "Does not include a timezone offset", "Timezone is not included", "without a time zone": the zone is given apart
+// (another parameter), so the value is the local date and time alone.
+const NO_OFFSET =
+  /\b(?:does not|doesn't|do not|must not|should not)\s+(?:include|contain|have)\s+(?:a\s+|the\s+|any\s+)?(?:time\s?zone|offset)|\b(?:time\s?zone|offset)\s+(?:offset\s+)?is\s+not\s+included|\bwithout\s+(?:a\s+|the\s+|any\s+)?(?:time\s?zone|offset)/i;
 // An example instant ("such as '2023-04-15T13:45:00Z'") shows an ISO 8601 date and time.
 const EXAMPLE_INSTANT =
   /(?<![\d-])\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})/;
@@ -494,11 +501,16 @@ export function dateFormatOf(schema: Record<string, unknown>, name?: string): Da
   if (schema.format === 'date' || normalizers.includes('iso_date')) return 'YYYY-MM-DD';
   if (schema.format === 'date-time' || normalizers.includes('iso_datetime')) return 'date-time';
   const description = typeof schema.description === 'string' ? schema.description : '';
-  if (DESCRIBED_INSTANT.test(description) || EXAMPLE_INSTANT.test(description)) return 'date-time';
+  if (DESCRIBED_INSTANT.test(description) || EXAMPLE_INSTANT.test(description))
+    return NO_OFFSET.test(description) ? 'YYYY-MM-DDTHH:MM:SS' : 'date-time';
   const wall = DESCRIBED_WALL_CLOCK.exec(description);
   if (wall) return wall[1] ? 'YYYY-MM-DD HH:MM:SS' : 'YYYY-MM-DD HH:MM';
   const m = DESCRIBED_FORMAT.exec(description);
-  if (m) return m[1]?.toUpperCase() as DateFormat;
+  if (m) {
+    const base = m[1]?.toUpperCase() as CalendarFormat;
+    // "'dd/mm/yyyy HH:MM'": the date and its time of day.
+    return /^\s+hh:mm\b/i.test(description.slice(m.index + m[0].length)) ? `${base} HH:MM` : base;
+  }
   const worded = WORDED_FORMAT.exec(description);
   const order = worded ? WORDED[worded.slice(1, 4).join(' ').toLowerCase()] : undefined;
   if (order) return order;
@@ -519,6 +531,12 @@ function namedDate(schema: Record<string, unknown>, name: string, description: s
 
 /** Writes a date in `format`; `date-time` gets the zone's offset at that time (midnight when no time was given). */
 export function formatDate(parts: DateParts, format: DateFormat, timeZone: string): string {
+  const timed = /^(.+) HH:MM$/.exec(format)?.[1];
+  if (timed !== undefined && timed !== 'YYYY-MM-DD') {
+    // The wall clock as written (midnight when no time was given), after the date.
+    const t = parts.time ?? { hour: 0, minute: 0, second: 0 };
+    return `${formatDate(parts, timed as CalendarFormat, timeZone)} ${pad(t.hour)}:${pad(t.minute)}`;
+  }
   const y = pad(parts.year, 4);
   const mo = pad(parts.month);
   const d = pad(parts.day);
@@ -539,17 +557,27 @@ export function formatDate(parts: DateParts, format: DateFormat, timeZone: strin
       // The offset in force at that wall-clock time in the zone (summer or winter time), not at the reference time.
       return zonedDateTime(parts, timeZone);
     case 'YYYY-MM-DD HH:MM:SS':
-    case 'YYYY-MM-DD HH:MM': {
+    case 'YYYY-MM-DD HH:MM':
+    case 'YYYY-MM-DDTHH:MM:SS': {
       // The wall clock as written (midnight when no time was given), no zone.
       const t = parts.time ?? { hour: 0, minute: 0, second: 0 };
       const clock = `${pad(t.hour)}:${pad(t.minute)}`;
+      if (format === 'YYYY-MM-DDTHH:MM:SS') return `${y}-${mo}-${d}T${clock}:${pad(t.second)}`;
       return `${y}-${mo}-${d} ${format === 'YYYY-MM-DD HH:MM' ? clock : `${clock}:${pad(t.second)}`}`;
     }
+    default:
+      // The other dates with a time were written above.
+      throw new RangeError(`unknown date format ${format}`);
   }
 }
 
 /** True when `value` is already written in `format` (so coercion leaves it alone). */
 export function isInDateFormat(value: string, format: DateFormat): boolean {
+  const timed = /^(.+) HH:MM$/.exec(format)?.[1];
+  if (timed !== undefined && timed !== 'YYYY-MM-DD') {
+    const m = /^(.*) \d{2}:\d{2}$/.exec(value);
+    return m?.[1] !== undefined && isInDateFormat(m[1], timed as CalendarFormat);
+  }
   switch (format) {
     case 'YYYY-MM-DD':
       return /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -567,6 +595,10 @@ export function isInDateFormat(value: string, format: DateFormat): boolean {
       return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value);
     case 'YYYY-MM-DD HH:MM':
       return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value);
+    case 'YYYY-MM-DDTHH:MM:SS':
+      return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(value);
+    default:
+      return false;
   }
 }
 
