@@ -67,6 +67,8 @@ function clauseAround(text: string, index: number): string {
 
 const START_WORDS = /(^|_)(start|from|begin|check_?in|departure|since)/i;
 const END_WORDS = /(^|_)(end|to|until|check_?out|return)/i;
+// A return or a check-out: an event after the one a trip's date is written for.
+const LATER_EVENT_WORDS = /(^|_)(return|check_?out)/i;
 
 // "in Beijing", "for New York"; a city named in Chinese is one of the table's (city-names.ts).
 const LATIN_CITY = /\b(?:in|at|for|to|from)\s+([A-Z][\p{L}'-]+(?:\s[A-Z][\p{L}'-]+){0,2})/u;
@@ -284,6 +286,22 @@ export function extractParameter(
         };
     }
     const only = mentions.length === 1 ? mentions[0] : undefined;
+    // One date, and an optional return or check-out (`return_time`, `check_out_date`): that is an event of its own,
+    // after the one the date is written for (the departure, the check-in) — unless a word of the end introduces the
+    // date ("returning June 5", "until June 5"). The end of a range to look in (`end_date`, `date_to`) does take the
+    // one day: "yesterday's minutes" is a range of one day.
+    if (
+      only &&
+      !hints.required &&
+      LATER_EVENT_WORDS.test(name) &&
+      !/\b(?:until|till|to|through|by|return(?:ing)?|back|check(?:ing)?[ -]?out)\s+(?:the\s+|on\s+)?$/i.test(
+        text.slice(0, only.index),
+      )
+    )
+      return {
+        found: false,
+        note: `the one date written is not the ${name}; left out`,
+      };
     if (only)
       return {
         found: true,

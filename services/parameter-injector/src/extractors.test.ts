@@ -347,3 +347,34 @@ describe('a value written after the parameter’s own identifier', () => {
     expect(extractParameter(hint('name'), 'the name is misleading', ctx, false).found).toBe(false);
   });
 });
+
+describe('time zones named by their city (issue 19)', () => {
+  it('an IANA zone of an enum is named by its city', () => {
+    const zones = ['UTC', 'Europe/Paris', 'America/Los_Angeles'];
+    expect(extractEnumValues('Move the call to 9am Los Angeles time', zones, {}).map((e) => e.value)).toEqual(
+      ['America/Los_Angeles'],
+    );
+    expect(extractEnumValues('Move it to Paris', zones, {}).map((e) => e.value)).toEqual(['Europe/Paris']);
+  });
+});
+
+describe('one date and a return (issue 19)', () => {
+  const dates = { referenceTime: '2024-11-04T09:00:00.000Z', timeZone: 'UTC' };
+  const hints = (path: string, required: boolean): ParameterHints => ({
+    path,
+    schema: { type: 'string', format: 'date' },
+    required,
+    enum: undefined,
+    synonyms: {},
+    normalizers: [],
+  });
+  const found = (path: string, text: string, required = false) =>
+    extractParameter(hints(path, required), text, dates, false).found;
+  it('an optional return takes no date when the one date written is the departure', () => {
+    expect(found('return_date', 'Fly out on March 3, 2025')).toBe(false);
+    expect(found('return_date', 'Coming back on March 3, 2025')).toBe(true);
+    expect(found('return_date', 'Fly out on March 3, 2025', true)).toBe(true);
+    // The end of a range to look in takes the one day ("yesterday's minutes").
+    expect(found('end_date', 'the minutes of March 3, 2025')).toBe(true);
+  });
+});

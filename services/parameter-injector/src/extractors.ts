@@ -213,7 +213,7 @@ const SCALES: Readonly<Record<string, number>> = {
   trillion: 1e12,
 };
 const QUANTITY = new RegExp(
-  String.raw`(?<![\w.\-/:^])([$€¥£]|人民币)?\s?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(?:\s?(thousand|million|billion|trillion)(?![A-Za-z]))?(?:(?:\s?|-)(${UNIT_ALTERNATION})(?![A-Za-z]))?`,
+  String.raw`(?<![\w.\-/:^])([$€¥£]|人民币)?\s?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?:\s?(thousand|million|billion|trillion)(?![A-Za-z]))?(?:(?:\s?|-)(${UNIT_ALTERNATION})(?![A-Za-z]))?`,
   'giu',
 );
 // Units whose spelling starts with a numeral character (千米 "kilometre", 千克 "kilogram"): a numeral ends before them.
@@ -268,7 +268,7 @@ const SI_SYMBOL_AFTER = new RegExp(
 );
 
 /**
- * Numbers, with their unit when one follows (`5 kg`, `3.5km`, `20%`, `299元`) or a currency sign precedes (`$20`,
+ * Numbers (in scientific notation too, `1e-9`), with their unit when one follows (`5 kg`, `3.5km`, `20%`, `299元`) or a currency sign precedes (`$20`,
  * `¥299`). Thousands separators and scale words are understood (`1,234.5`, `213 million`), and so are Chinese
  * numerals (`两千三百四十`, `1.5万`, `百分之十七`, `两百块`) and full-width digits. Digits inside ids, dates and
  * times are not numbers.
@@ -402,7 +402,8 @@ export function unitOfParameter(name: string, description: string | undefined): 
   }
   // "Distance in miles"; in Chinese the unit is named after 单位 or in brackets ("重量（公斤）", "单位：元").
   const inUnit =
-    new RegExp(String.raw`\bin\s+(${UNIT_ALTERNATION})\b`, 'i').exec(description ?? '') ??
+    // "in degree Celsius", "in degrees Fahrenheit": the degree is the scale's.
+    new RegExp(String.raw`\bin\s+(?:degrees?\s+)?(${UNIT_ALTERNATION})\b`, 'i').exec(description ?? '') ??
     new RegExp(
       String.raw`(?:单位|單位)\s*[:：是为為]?\s*(${UNIT_ALTERNATION})|[（(](${UNIT_ALTERNATION})[）)]`,
       'u',
@@ -469,6 +470,9 @@ function inflected(spelling: string): string {
   return `${base}(?:s|es|ed|d|ing|al)?`;
 }
 
+// The zone names of the IANA time zone database, as the runtime's ICU data lists them.
+const IANA_ZONES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('timeZone'));
+
 /**
  * Enum values mentioned in text: an enum value or a declared synonym (compared as {@link enumKey}), as whole words
  * for Latin script and as substrings for CJK. Returns the canonical values found, each once, in text order.
@@ -490,6 +494,13 @@ export function extractEnumValues(
       const written = String(v).trim();
       if (/^[\p{L}\p{N}]$/u.test(written)) exact.set(written, v);
       else spellings.set(enumKey(written), v);
+    }
+  // A time zone of the IANA database is named after its principal city ("Europe/London", "America/New_York"): the
+  // request names the zone when it names the city ("at 8pm London time").
+  for (const v of values)
+    if (typeof v === 'string' && v.includes('/') && IANA_ZONES.has(v)) {
+      const city = enumKey(v.slice(v.lastIndexOf('/') + 1));
+      if (!spellings.has(city)) spellings.set(city, v);
     }
   for (const [word, canonical] of Object.entries(synonyms)) spellings.set(enumKey(word), canonical);
   const haystack = enumKey(text);
