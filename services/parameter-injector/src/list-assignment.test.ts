@@ -88,3 +88,51 @@ describe('names written as a list', () => {
     expect(lists('Compare Microsoft and Google.', [param('values', numbers)])).toEqual({});
   });
 });
+
+describe('tuples, ranges and lists of words (issue 19)', () => {
+  it('numbers in parentheses are a tuple, given to numbered parameters in order', () => {
+    expect(
+      lists('Plot the segment between (12.5, -3.25) and (8, 4.75) on the map', [
+        param('start1', numbers),
+        param('start2', numbers),
+      ]),
+    ).toEqual({ start1: [12.5, -3.25], start2: [8, 4.75] });
+  });
+
+  it('an array documented as an interval takes the two ends of the range written', () => {
+    const interval = param('bounds', { ...numbers, description: 'Lower and upper bound.' });
+    expect(lists('Integrate sin(x) from x=0 to x=2.5.', [interval])).toEqual({ bounds: [0, 2.5] });
+    expect(lists('Count the primes between -4 and 40', [param('search_range', numbers)])).toEqual({
+      search_range: [-4, 40],
+    });
+    // Not for an array that is not an interval, and not when two ranges are written.
+    expect(lists('Sum the values from 3 to 9', [param('values', numbers)])).toEqual({});
+    expect(lists('from 1 to 2 and from 5 to 8', [param('search_range', numbers)])).toEqual({});
+  });
+
+  it('names written right after an array parameter’s own word are its list, an optional one’s too', () => {
+    expect(
+      lists('Drive to Denver with stops in Boulder and Golden', [param('stops', strings, false)]),
+    ).toEqual({ stops: ['Boulder', 'Golden'] });
+  });
+
+  it('one run of lower-case words joined by commas and "and" is the list of the one open array of strings', () => {
+    expect(
+      lists('Compare the prices of pears, plums and figs at the market.', [param('items', strings)]),
+    ).toEqual({
+      items: ['pears', 'plums', 'figs'],
+    });
+    expect(lists('She is calm, open minded and curious', [param('traits', strings)])).toEqual({
+      traits: ['calm', 'open minded', 'curious'],
+    });
+    // A content word against either end: the items are longer phrases, bounds unknown.
+    expect(lists('Find tax lawyers and court fees in Ohio', [param('items', strings)])).toEqual({});
+    // Not for an optional array, nor one whose items are a closed set.
+    expect(lists('the prices of pears and plums', [param('items', strings, false)])).toEqual({});
+    expect(
+      lists('the prices of pears and plums', [
+        param('items', { type: 'array', items: { type: 'string', enum: ['Apples', 'Pears'] } }),
+      ]),
+    ).toEqual({});
+  });
+});

@@ -11,7 +11,17 @@
 import type { ParameterHints } from '@signalbox/registry';
 import type { DateContext } from './dates.js';
 import { numberMentions } from './number-assignment.js';
+import { DETERMINERS, LINKING_WORDS, NEGATIONS, PHRASE_ENDS, RANGE_NAMES } from './parameter-vocabulary.js';
 import { assignByName, nameWords, properNames, quotedSpans, type Candidate } from './spans.js';
+
+// Function words are no item of a list; the forms of "be" among them ("I am efficient, organized and kind").
+const NOT_AN_ITEM = new Set<string>([
+  ...LINKING_WORDS,
+  ...PHRASE_ENDS,
+  ...NEGATIONS,
+  ...DETERMINERS,
+  ...['am', 'were', 'been', 'being'],
+]);
 
 /** A list given to a parameter, and the rule that found it. */
 export interface AssignedList {
@@ -73,9 +83,18 @@ function parseBracketed(body: string): unknown[] | undefined {
   return undefined;
 }
 
-/** Bracketed lists written in the text, outermost only. */
+// "(40.7128, -74.0060)": numbers in parentheses joined by commas are a tuple, written as a list would be in brackets.
+const TUPLE = /\(\s*(-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)+)\s*\)/g;
+
+/** Bracketed lists written in the text, outermost only, and parenthesised tuples of numbers. */
 function bracketedLists(text: string): Candidate<unknown[]>[] {
   const out: Candidate<unknown[]>[] = [];
+  for (const m of text.matchAll(TUPLE))
+    out.push({
+      value: (m[1] ?? '').split(',').map((n) => Number(n.trim())),
+      start: m.index,
+      end: m.index + m[0].length,
+    });
   let i = text.indexOf('[');
   while (i !== -1) {
     const close = closingBracket(text, i);
@@ -83,6 +102,63 @@ function bracketedLists(text: string): Candidate<unknown[]>[] {
     const value = parseBracketed(text.slice(i, close + 1));
     if (value) out.push({ value, start: i, end: close + 1 });
     i = text.indexOf('[', value ? close + 1 : i + 1);
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+// "from x=1 to x=3", "between x = -1 and x = 2", "from 2015 to 2021": the two ends of a range, a variable's name
+// before each allowed.
+const NUM = String.raw`(-?\d+(?:\.\d+)?)`;
+const VARIABLE = String.raw`(?:[a-z]\s*=\s*)?`;
+const RANGE = new RegExp(
+  String.raw`\b(?:from|between)\s+${VARIABLE}${NUM}\s+(?:to|and|through)\s+${VARIABLE}${NUM}(?!\d|\.\d)`,
+  'gi',
+);
+
+/** The ranges ("from 1 to 3", "between -1 and 2") written in `text`, each as its two ends. */
+function rangesIn(text: string): Candidate<number[]>[] {
+  return [...text.matchAll(RANGE)].map((m) => ({
+    value: [Number(m[1]), Number(m[2])],
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
+}
+
+/** True for an array parameter documented as an interval (`interval`, `limits`, `year_range`, "start and end"). */
+function isRangeParameter(p: ParameterHints): boolean {
+  const description = typeof p.schema.description === 'string' ? p.schema.description : '';
+  return (
+    nameWords(p.path).some((w) => RANGE_NAMES.includes(w)) ||
+    new RegExp(String.raw`\b(?:${RANGE_NAMES.join('|')})\b`, 'i').test(description) ||
+    /\b(?:start|lower)\b.*\b(?:end|upper)\b/i.test(description)
+  );
+}
+
+// "tomatoes and lettuce", "efficient, organized, easy going and compassionate": lower-case words joined by commas and
+// "and". The first item is the one word before the first joiner, the last the one word after the last; an item
+// between two joiners is all of its words (up to three).
+const WORD_ITEM = String.raw`\p{Ll}[\p{Ll}-]*`;
+const WORD_LIST = new RegExp(
+  String.raw`(?<![\p{L}\p{N}'-])(${WORD_ITEM})((?:\s*,\s*${WORD_ITEM}(?:\s+${WORD_ITEM}){0,2})*)\s*,?\s+and\s+(${WORD_ITEM})(?![\p{L}\p{N}'-])`,
+  'gu',
+);
+
+/** The runs of two or more lower-case words joined by commas and "and" in `text` (function words are no item). */
+function wordLists(text: string): Candidate<string[]>[] {
+  const out: Candidate<string[]>[] = [];
+  for (const m of text.matchAll(WORD_LIST)) {
+    const middle = (m[2] ?? '')
+      .split(',')
+      .map((w) => w.trim())
+      .filter((w) => w !== '');
+    const items = [m[1] ?? '', ...middle, m[3] ?? ''];
+    if (items.some((item) => item.split(/\s+/).some((w) => NOT_AN_ITEM.has(w)))) continue;
+    // The first and last items are one word each: a content word written against either end ("divorce cases and
+    // charge fee", "silver headjoint") says the items are longer phrases whose bounds are not known.
+    const before = /([\p{L}-]+)\s+$/u.exec(text.slice(0, m.index))?.[1];
+    const after = /^\s+([\p{L}-]+)/u.exec(text.slice(m.index + m[0].length))?.[1];
+    if ([before, after].some((w) => w !== undefined && !NOT_AN_ITEM.has(w.toLowerCase()))) continue;
+    out.push({ value: items, start: m.index, end: m.index + m[0].length });
   }
   return out;
 }
@@ -151,8 +227,21 @@ export function assignLists(
     used.add(index);
   };
 
+  // An interval ("Calculate the area under the curve from x=1 to x=3" for `interval`): the range's two ends, for a
+  // required array of numbers documented as one — when the request writes one range.
+  const writtenRanges = rangesIn(text);
+  const range = writtenRanges.length === 1 ? writtenRanges[0] : undefined;
+  const rangeParams = arrays.filter(
+    (p) => p.required && isRangeParameter(p) && range && fitsItem(p.schema, range.value),
+  );
+  const rangeParam = rangeParams.length === 1 ? rangeParams[0] : undefined;
+  if (range && rangeParam) {
+    lists.set(rangeParam.path, { value: range.value, note: 'the two ends of the range written' });
+    ranges.push({ start: range.start, end: range.end });
+  }
+
   const byName = assignByName(
-    arrays.map((p) => ({ field: p.path, words: nameWords(p.path) })),
+    arrays.filter((p) => !lists.has(p.path)).map((p) => ({ field: p.path, words: nameWords(p.path) })),
     found,
     text,
   );
@@ -198,6 +287,39 @@ export function assignLists(
   if (only && run) {
     lists.set(only.path, { value: run.value, note: 'the names written as a list' });
     ranges.push({ start: run.start, end: run.end });
+  }
+  // "with stops at Santa Barbara and Monterey": a run of names written right after an array parameter's own name word
+  // ("stops") is its list — an optional one's too, as the name says whose it is.
+  const tokensBefore = (at: number) => (text.slice(0, at).match(/[\p{L}]+/gu) ?? []).slice(-3);
+  for (const p of arrays) {
+    if (lists.has(p.path) || !typesOf((p.schema.items ?? {}) as Schema).every((t) => t === 'string'))
+      continue;
+    const own = nameWords(p.path);
+    const beside = nameRuns.filter(
+      (c) =>
+        !ranges.some((r) => c.start < r.end && r.start < c.end) &&
+        // The word itself or its plural: a looser likeness ("compare" ~ "companies") is no name.
+        tokensBefore(c.start).some((w) =>
+          own.some((o) => o.length > 2 && [o, `${o}s`, o.replace(/s$/, '')].includes(w.toLowerCase())),
+        ),
+    );
+    const [named] = beside;
+    if (named && beside.length === 1) {
+      lists.set(p.path, { value: named.value, note: `the names written after "${p.path}"` });
+      ranges.push({ start: named.start, end: named.end });
+    }
+  }
+  // "the price of tomatoes and lettuce": the one run of lower-case words joined by commas and "and" is the list of
+  // the one required array of strings still without one.
+  const stillWanting = wanting.filter(
+    (p) => !lists.has(p.path) && !Array.isArray((p.schema.items as Schema | undefined)?.enum),
+  );
+  const words = wordLists(text).filter((c) => !ranges.some((r) => c.start < r.end && r.start < c.end));
+  const lone = stillWanting.length === 1 ? stillWanting[0] : undefined;
+  const wordRun = words.length === 1 ? words[0] : undefined;
+  if (lone && wordRun) {
+    lists.set(lone.path, { value: wordRun.value, note: 'the words written as a list' });
+    ranges.push({ start: wordRun.start, end: wordRun.end });
   }
   return { lists, ranges };
 }

@@ -100,6 +100,14 @@ export const PATH_NAMES: readonly string[] = [
 ];
 
 /**
+ * Name words of a parameter that takes a command line to run — the field names of process-running APIs (the
+ * `command` and `args` of a Kubernetes container, Docker's `Cmd`, the `cmd` of Node's `child_process.exec`). A command
+ * is written with spaces, switches and quotes ("tasklist /FI \"IMAGENAME eq Code.exe\""), so it runs to the end of
+ * its sentence.
+ */
+export const COMMAND_NAMES: readonly string[] = ['command', 'cmd'];
+
+/**
  * Leading words of a boolean parameter's name that say what to do with the flag, not what it is about
  * (`include_images`: the flag is about images), dropped before its name is looked for in the request.
  */
@@ -124,6 +132,8 @@ export const FLAG_VERBS: readonly string[] = [
   'allow',
   'can',
   'add',
+  // `onlyRoot`, `only_active`: the flag is about root projects, active ones.
+  'only',
 ];
 
 /** Words that, just before what a boolean names, turn it off ("without images", "no tolls"). */
@@ -513,4 +523,47 @@ export const RECORD_NOUNS_ZH: Readonly<Record<string, string>> = {
   纳税人识别号: 'tax',
   航班: 'flight',
   房间: 'room',
+};
+
+/**
+ * The words that place a parameter in an ordered pair (`initial_temperature` / `final_temperature`, `start_range` /
+ * `end_range`, `min_value` / `max_value`): English writes the two values in this order ("from 0°C to 100°C", "between
+ * 10 and 20"), so two numbers in the pair's one unit go to the pair in the order written.
+ */
+export const ORDERED_PAIRS: readonly (readonly [string, string])[] = [
+  ['initial', 'final'],
+  ['start', 'end'],
+  ['begin', 'end'],
+  ['from', 'to'],
+  ['min', 'max'],
+  ['minimum', 'maximum'],
+  ['lower', 'upper'],
+  ['low', 'high'],
+  ['first', 'second'],
+];
+
+/** Name or description words of an array parameter that holds the two ends of an interval (`interval`, `year_range`). */
+export const RANGE_NAMES: readonly string[] = ['interval', 'range', 'limits', 'bounds'];
+
+/** Name words of a string parameter that takes a mathematical expression written in the request ("y=x^2"). */
+export const EXPRESSION_NAMES: readonly string[] = ['function', 'expression', 'equation', 'formula'];
+
+/**
+ * How many times a year each frequency adverb means, for a parameter that counts times per year ("The number of times
+ * that interest is compounded per year"): the conventional compounding and payment periods of finance (annual, semi-
+ * annual, quarterly, monthly, weekly and daily periods; daily on a 365-day year).
+ */
+export const TIMES_PER_YEAR: Readonly<Record<string, number>> = {
+  annually: 1,
+  yearly: 1,
+  'semi-annually': 2,
+  semiannually: 2,
+  biannually: 2,
+  quarterly: 4,
+  monthly: 12,
+  'bi-weekly': 26,
+  biweekly: 26,
+  fortnightly: 26,
+  weekly: 52,
+  daily: 365,
 };
