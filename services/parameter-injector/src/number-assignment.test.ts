@@ -223,7 +223,8 @@ describe('the kind of quantity a parameter names', () => {
         param('acceleration', 'number'),
         param('time'),
       ]),
-    ).toEqual({ acceleration: 9.8, time: 5 });
+      // "started from rest" states the initial velocity: 0 (see "a body at rest has an initial velocity of 0").
+    ).toEqual({ initial_velocity: 0, acceleration: 9.8, time: 5 });
     expect(
       assigned('a ball dropped from a tower 120 ft tall, 3 kg heavy', [param('height'), param('mass')]),
     ).toEqual({ height: 120, mass: 3 });
@@ -246,7 +247,8 @@ describe('the kind of quantity a parameter names', () => {
         param('time', 'integer', true, 'The time, in years, the money is invested or borrowed for.'),
         param('compounds_per_year', 'integer', false, 'Number of times the interest is compounded per year.'),
       ]),
-    ).toEqual({ principle: 10000, interest_rate: 0.05, time: 10 });
+      // "compounded yearly" names the count per year (see "a count of times per year takes the frequency …").
+    ).toEqual({ principle: 10000, interest_rate: 0.05, time: 10, compounds_per_year: 1 });
   });
   it('a parameter documented as an amount of money takes the amount in a currency; one that mentions money does not', () => {
     expect(
@@ -278,5 +280,61 @@ describe('numbers joined to the word they count', () => {
   });
   it('an id with letters after a hyphen is still no number', () => {
     expect(assigned('ticket 12-AB', [param('count', 'integer', false)])).toEqual({});
+  });
+});
+
+describe('pairs and scientific notation (issue 19)', () => {
+  it('an ordered pair in one unit takes its two numbers in the order written', () => {
+    expect(
+      assigned('The tank went from 20°C at noon to 85°C by evening, holding 3 kg', [
+        param('start_temp', 'number', true, 'Starting temperature in degrees Celsius.'),
+        param('end_temp', 'number', true, 'Ending temperature in degrees Celsius.'),
+        param('mass', 'number', true, 'Mass in kilograms.'),
+      ]),
+    ).toEqual({ start_temp: 20, end_temp: 85, mass: 3 });
+  });
+
+  it('numbers in scientific notation are numbers', () => {
+    expect(
+      assigned('Two dust grains carry 3e-12 and 4.5E-12', [param('q1', 'number'), param('q2', 'number')]),
+    ).toEqual({
+      q1: 3e-12,
+      q2: 4.5e-12,
+    });
+  });
+});
+
+describe('frequencies, bodies at rest and clock times (issue 19)', () => {
+  it('a count of times per year takes the frequency the request writes', () => {
+    expect(
+      assigned('Grow $2000 at 4% for 6 years, compounded semi-annually', [
+        param('periods', 'integer', true, 'How many times per year interest is added.'),
+      ]),
+    ).toEqual({ periods: 2 });
+    // Optional too: the word is the cue. Two different frequencies settle nothing.
+    expect(
+      assigned('Pay it weekly', [param('payments_per_year', 'integer', false, 'Payments made per year.')]),
+    ).toEqual({ payments_per_year: 52 });
+    expect(
+      assigned('monthly or quarterly, either', [
+        param('n', 'integer', true, 'Number of times compounded per year.'),
+      ]),
+    ).toEqual({});
+  });
+
+  it('a body at rest has an initial velocity of 0', () => {
+    expect(
+      assigned('A cart starts from rest and rolls for 4 seconds', [
+        param('initial_speed', 'number'),
+        param('duration', 'number', true, 'Time in seconds.'),
+      ]),
+    ).toEqual({ initial_speed: 0, duration: 4 });
+  });
+
+  it('a time on the clock gives its hour and its minutes', () => {
+    expect(assigned('Where do the hands point at 9:45?', [param('hour'), param('minutes')])).toEqual({
+      hour: 9,
+      minutes: 45,
+    });
   });
 });

@@ -23,6 +23,7 @@ import {
   extractQuantities,
   unitOfParameter,
 } from './extractors.js';
+import { ORDERED_PAIRS, TIMES_PER_YEAR } from './parameter-vocabulary.js';
 import { assignByName, nameWords, sameWord, type Candidate } from './spans.js';
 
 /** A number given to a parameter, and what tied it there. */
@@ -227,6 +228,19 @@ export function assignNumbers(
     give(p, index, `unit ${String(m?.unit)}`, true);
   }
 
+  // 1'. An ordered pair in one unit (`initial_temperature` and `final_temperature` "in degree Celsius"; `charge1` and
+  // `charge2` in coulombs) with exactly two numbers of that unit left: the unit says they are the pair's, and the
+  // order they are written in says which is which ("at 0°C … heated to 100°C").
+  for (const [a, b] of orderedPairs(numeric.filter((p) => !out.has(p.path)))) {
+    const unit = unitOf(a);
+    if (unit === null || unitOf(b) !== unit) continue;
+    const hits = mentions.map((m, i) => ({ m, i })).filter(({ m, i }) => !used.has(i) && m.unit === unit);
+    const [x, y] = hits;
+    if (hits.length !== 2 || !x || !y || !fits(a.schema, x.m.value) || !fits(b.schema, y.m.value)) continue;
+    give(a, x.i, `unit ${unit}, the first of the pair`, true);
+    give(b, y.i, `unit ${unit}, the second of the pair`, true);
+  }
+
   // 1b. The kind of quantity: a parameter documented in no unit, whose name names a quantity (`acceleration`,
   // `time`, `height`), takes the one number written in a unit of that quantity ("accelerated at 9.8 m/s^2 for 5
   // seconds") — when no other open parameter is of the same kind (an initial and a final velocity are not told apart).
@@ -317,6 +331,54 @@ export function assignNumbers(
         cue: `the description's code for "${coded.meaning}"`,
         tied: true,
       });
+  }
+
+  // 2e. How often ("compounded quarterly", "with monthly compounding"): a parameter that counts times per year (or
+  // per period: "The number of times that interest is compounded per unit time") takes the count of the one
+  // frequency the request writes — the request writes no number for it.
+  for (const p of numeric) {
+    if (out.has(p.path) || !typesOf(p.schema).includes('integer')) continue;
+    const description = typeof p.schema.description === 'string' ? p.schema.description : '';
+    const perPeriod =
+      /\btimes?\b[^.]*\bper\b|\bper (?:year|annum)\b/i.test(description) || /per_?year/i.test(p.path);
+    if (!perPeriod) continue;
+    const written = [
+      ...new Set(
+        Object.keys(TIMES_PER_YEAR).filter((w) =>
+          new RegExp(String.raw`(?<![\p{L}-])${w}(?![\p{L}-])`, 'iu').test(text),
+        ),
+      ),
+    ];
+    const counts = new Set(written.map((w) => TIMES_PER_YEAR[w]));
+    const [count] = [...counts];
+    if (counts.size === 1 && count !== undefined)
+      out.set(p.path, {
+        value: count,
+        cue: `"${written.join('", "')}": ${String(count)} times a year`,
+        tied: true,
+      });
+  }
+
+  // 2f. "started from rest", "released at rest": the initial velocity (or speed) of a body at rest is 0 — the phrase
+  // states the value.
+  if (/\b(?:from|at) rest\b/i.test(text))
+    for (const p of numeric) {
+      const words = nameWords(p.path);
+      if (out.has(p.path) || !words.some((w) => ['initial', 'start', 'starting'].includes(w))) continue;
+      if (!words.some((w) => ['velocity', 'speed'].includes(w))) continue;
+      out.set(p.path, { value: 0, cue: 'a body "at rest" has no velocity', tied: true });
+    }
+
+  // 2g. A time on the clock ("at 6:30 PM") for parameters of its hour and its minutes, as written.
+  const clock = [...text.matchAll(/(?<![\d:])(\d{1,2}):([0-5]\d)(?![\d:])/g)];
+  const only = clock.length === 1 ? clock[0] : undefined;
+  if (only) {
+    const hour = numeric.find((p) => !out.has(p.path) && /^(?:hours?|hh)$/i.test(leafOf(p.path)));
+    const minute = numeric.find((p) => !out.has(p.path) && /^(?:minutes?|mins?|mm)$/i.test(leafOf(p.path)));
+    if (hour && minute) {
+      out.set(hour.path, { value: Number(only[1]), cue: `the hour of ${only[0]}`, tied: true });
+      out.set(minute.path, { value: Number(only[2]), cue: `the minutes of ${only[0]}`, tied: true });
+    }
   }
 
   // 3. Order of mention, for required parameters of one kind and as many numbers as parameters.
@@ -472,4 +534,37 @@ function respectively(
     });
   }
   return out;
+}
+
+/** A parameter's name words with its place in an ordered pair taken out: `initial_temperature` → first, temperature. */
+function pairPlace(path: string): { place: number; rest: string; pair: number } | undefined {
+  const digit = /^(.*?)_?([12])$/.exec(path);
+  if (digit?.[1] && digit[2])
+    return { place: Number(digit[2]) - 1, rest: nameWords(digit[1]).join(' '), pair: -1 };
+  const words = nameWords(path);
+  for (const [pair, ends] of ORDERED_PAIRS.entries())
+    for (const [place, end] of ends.entries()) {
+      const at = words.indexOf(end);
+      if (at === -1) continue;
+      return { place, rest: words.filter((_, i) => i !== at).join(' '), pair };
+    }
+  return undefined;
+}
+
+/** The ordered pairs among `params` (`initial_x` before `final_x`, `x1` before `x2`): same words but the place word. */
+function orderedPairs(params: readonly ParameterHints[]): [ParameterHints, ParameterHints][] {
+  const placed = params.map((p) => ({ p, at: pairPlace(p.path) }));
+  const out: [ParameterHints, ParameterHints][] = [];
+  for (const first of placed)
+    for (const second of placed) {
+      const [f, s] = [first.at, second.at];
+      if (!f || !s || f.place !== 0 || s.place !== 1 || f.pair !== s.pair || f.rest !== s.rest) continue;
+      out.push([first.p, second.p]);
+    }
+  return out;
+}
+
+/** The last part of a parameter path (`a.b.hours` → `hours`). */
+function leafOf(path: string): string {
+  return path.slice(path.lastIndexOf('.') + 1);
 }
