@@ -196,7 +196,10 @@ export function assignByName<T>(
   return out;
 }
 
-const QUOTED = /(?<![\p{L}\p{N}])(['"‘“`])([^'"‘’“”`\n]{1,200}?)(['"’”`])(?![\p{L}\p{N}])/gu;
+// An apostrophe between two letters inside a passage ("'Let's meet at 10'") is a contraction or a possessive, not
+// the passage's closing quote.
+const QUOTED =
+  /(?<![\p{L}\p{N}])(['"‘“`])((?:[^'"‘’“”`\n]|(?<=\p{L})['’](?=\p{L})){1,200}?)(['"’”`])(?![\p{L}\p{N}])/gu;
 
 /** Quoted passages ('BRCA1', "ABC Ltd.", `DNA123`), without their quotes. Apostrophes inside words are not quotes. */
 export function quotedSpans(text: string): Candidate<string>[] {
@@ -333,7 +336,8 @@ export function introducedValue(text: string, words: readonly string[]): string[
     let rest = text.slice(m.index + m[0].length);
     const lead = /^\s*(?:(?:is|of|as|=|:|named|called)\s*)?/i.exec(rest);
     rest = rest.slice(lead?.[0].length ?? 0);
-    const quoted = /^(['"‘“`])([^'"‘’“”`\n]{1,200}?)(['"’”`])/u.exec(rest);
+    const quoted =
+      /^(['"‘“`])((?:[^'"‘’“”`\n]|(?<=\p{L})['’](?=\p{L})){1,200}?)(['"’”`])(?![\p{L}\p{N}])/u.exec(rest);
     if (quoted?.[2]) {
       out.push(quoted[2].trim());
       continue;
@@ -428,13 +432,60 @@ export function kindBefore(name: string, text: string): string[] {
   const m = KIND_NAME.exec(name);
   const noun = nameWords(m?.[1] ?? m?.[2] ?? '');
   if (noun.length === 0) return [];
-  const head = noun[noun.length - 1] ?? '';
+  return modifiersOf(noun[noun.length - 1] ?? '', text);
+}
+
+// "Color of the bird", "Cuisine of the restaurant", "Genre of music to be played": a description that opens by
+// calling the parameter an attribute of a thing.
+const ATTRIBUTE_OF = /^\s*(?:the\s+)?(\p{L}+)\s+of\s+(?:the\s+|an?\s+)?(\p{L}+(?:\s+\p{L}+){0,2})/iu;
+
+/**
+ * The thing a parameter is an attribute of, when its description opens "<its own name> of <thing>" ("Color of the
+ * bird" for `color`, "Type of the instrument" for `type`, "Genre of music to be played" → music), as the words of
+ * the thing ("the soccer team" → soccer team); undefined otherwise. A name is no attribute written before a thing: a
+ * name is capitalised, and the name rules read it.
+ */
+export function attributeOwner(name: string, description: string): string | undefined {
+  const m = ATTRIBUTE_OF.exec(description);
+  const attribute = m?.[1]?.toLowerCase() ?? '';
+  if (!m?.[2] || attribute === 'name' || !nameWords(name).some((w) => sameWord(attribute, w)))
+    return undefined;
+  const words: string[] = [];
+  for (const w of m[2].toLowerCase().split(/\s+/)) {
+    if (NOT_A_MODIFIER.has(w)) break;
+    words.push(w);
+  }
+  return words.length > 0 ? words.join(' ') : undefined;
+}
+
+/**
+ * The attribute a request writes for a parameter documented as an attribute of a thing: the one lower-case word
+ * right before the thing ("a green bird" for "Color of the bird", "a classical concert" for "Genre of the concert",
+ * "plays jazz music" for "Genre of music") — English puts a thing's kind, colour or style in front of it. A
+ * superlative ("the highest rated", "the nearest") ranks the thing and is no attribute of it.
+ */
+export function attributeBefore(name: string, description: string, text: string): string[] {
+  const owner = attributeOwner(name, description);
+  if (owner === undefined) return [];
+  return modifiersOf(owner, text).filter((w) => !/.{2,}est$/i.test(w));
+}
+
+/**
+ * The lower-case words written right before `thing` (its words in a row, the last one also as its plural) in
+ * `text`, function words and numbers left out.
+ */
+function modifiersOf(thing: string, text: string): string[] {
+  const parts = thing.split(' ');
+  const head = parts[parts.length - 1] ?? '';
   const tokens = tokenize(text);
   const out: string[] = [];
-  tokens.forEach((t, i) => {
-    if (i === 0 || !sameWord(t.lower, head)) return;
+  tokens.forEach((t, at) => {
+    if (!sameWord(t.lower, head)) return;
+    const i = at - (parts.length - 1);
+    if (i <= 0 || parts.slice(0, -1).some((w, k) => tokens[i + k]?.lower !== w)) return;
     const before = tokens[i - 1];
-    if (!before || !/^\s+$/.test(text.slice(before.end, t.start))) return;
+    const start = tokens[i]?.start ?? t.start;
+    if (!before || !/^\s+$/.test(text.slice(before.end, start))) return;
     if (!/^\p{Ll}[\p{Ll}-]*$/u.test(before.text) || NOT_A_MODIFIER.has(before.lower)) return;
     out.push(before.text);
   });
@@ -475,7 +526,10 @@ export function stringRole(name: string, description: string, format: unknown): 
   if (words.some((w) => LOCATION_NAMES.includes(w))) return 'place';
   // The last word of a name says what the value is: `search_query` is a query, `query_id` an id.
   const last = words[words.length - 1] ?? '';
-  if (OWN_WORDS_NAMES.includes(last) && !/\b(?:id|identifier|name)\b/i.test(description)) return 'own_words';
+  // A numbered name (`body1`, `text_2`) is one of a series of values: the request cannot be the whole of each.
+  const numbered = /(?:\d|_(?:one|two|three))$/i.test(name);
+  if (OWN_WORDS_NAMES.includes(last) && !numbered && !/\b(?:id|identifier|name)\b/i.test(description))
+    return 'own_words';
   // "What is wrong, in the customer's words": the documentation says the value is the user's own words.
   if (
     /\bin (?:the |their |his |her )?(?:\w+['’]s? )?own words\b|\bin the \w+['’]s words\b/i.test(description)
@@ -541,7 +595,10 @@ export function flagMention(name: string, text: string): boolean | undefined {
   const about = words.filter((w) => w.length >= 3 && !LINKING.has(w));
   if (about.length === 0) return undefined;
   const tokens = tokenize(text);
-  const at = about.map((w) => tokens.findIndex((t) => sameWord(t.lower, w)));
+  // "multi-player" writes `multiplayer`: a hyphen inside a word is a spelling of the closed compound.
+  const at = about.map((w) =>
+    tokens.findIndex((t) => sameWord(t.lower, w) || sameWord(t.lower.replaceAll('-', ''), w)),
+  );
   if (at.some((i) => i === -1)) return undefined;
   const first = Math.min(...at);
   const before = tokens.slice(Math.max(0, first - 3), first).map((t) => t.lower);
@@ -674,4 +731,107 @@ export function properNames(text: string): Candidate<string>[] {
     i = last + 1;
   }
   return out;
+}
+
+// "yellow and blue", "a human and a chimp": two lower-case words joined by "and", each after an optional article.
+const PAIR =
+  /(?<![\p{L}\p{N}'-])(?:(?:an?|the)\s+)?(\p{Ll}[\p{Ll}-]+)\s+and\s+(?:(?:an?|the)\s+)?(\p{Ll}[\p{Ll}-]+)(?![\p{L}\p{N}'-])/gu;
+
+/**
+ * The two words a request joins with "and" for a numbered pair of parameters (`color1`, `color2`; `species1`,
+ * `species2`), in the order written: the pair beside the parameters' shared name word ("yellow and blue colors"),
+ * else the request's only such pair. Function words are no value; undefined when nothing settles it.
+ */
+export function coordinatedPair(text: string, nameWord: string): [string, string] | undefined {
+  const pairs = [...text.matchAll(PAIR)]
+    .map((m) => ({ a: m[1] ?? '', b: m[2] ?? '', start: m.index, end: m.index + m[0].length }))
+    .filter((p) => ![p.a, p.b].some((w) => NOT_A_MODIFIER.has(w) || sameWord(w, nameWord)));
+  const beside = pairs.filter((p) => {
+    const after = /^\s+([\p{L}-]+)/u.exec(text.slice(p.end))?.[1]?.toLowerCase();
+    const before = /([\p{L}-]+)\s+$/u.exec(text.slice(0, p.start))?.[1]?.toLowerCase();
+    return [after, before].some((w) => w !== undefined && sameWord(w, nameWord));
+  });
+  const chosen = beside.length === 1 ? beside[0] : pairs.length === 1 ? pairs[0] : undefined;
+  return chosen ? [chosen.a, chosen.b] : undefined;
+}
+
+/**
+ * The command line a request writes after a command parameter's own word ("using the command echo %time%", "the
+ * command called start calc", "command: dir C:\\"): the rest of its line, up to a sentence's closing mark — a
+ * command has spaces, switches and quotes of its own. Nothing when a function word follows the word ("the command
+ * to list files" describes the command, it does not write it).
+ */
+export function commandAfterName(text: string, words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/[\p{L}]+/gu)) {
+    if (!words.some((w) => m[0].toLowerCase() === w)) continue;
+    const rest = text.slice(m.index + m[0].length);
+    const lead = /^(?:\s+(?:called|named|is)\b)?\s*([:=])?\s+/iu.exec(rest);
+    if (!lead) continue;
+    // The word names the value that follows when it is written as a noun with an article ("the command", "the exact
+    // command") or as a label ("command: …"); "of command prompt" is no command written.
+    const named = /\b(?:the|a|this|that)\s+(?:[\p{L}-]+\s+)?$/iu.test(text.slice(0, m.index));
+    if (!named && lead[1] === undefined) continue;
+    const line = rest.slice(lead[0].length).split('\n')[0] ?? '';
+    const value = line.replace(/[.?!]\s.*$/su, '').replace(/[\s.?!,;]+$/u, '');
+    const head = value.split(/\s/)[0]?.toLowerCase() ?? '';
+    if (value === '' || NOT_A_MODIFIER.has(head) || CLAUSE_OBJECT_START.has(head)) continue;
+    out.push(value);
+  }
+  return [...new Set(out)];
+}
+
+// An expression in a variable, written without spaces: "y=x^2", "x**3+1", "2*x". It has an operator and a letter.
+const EXPRESSION =
+  /(?<![\p{L}\p{N}_])(?=[^\s]*[a-z])(?=[^\s]*[=^*+/])[a-z0-9.]+(?:(?:\*\*|[=^*+\-/])[a-z0-9.()]+)+(?![\p{L}\p{N}_])/gu;
+
+/**
+ * The mathematical expressions written in `text` without spaces ("the curve y=x^2" → "y=x^2"). A variable set to a
+ * number ("x=1") is a point, not an expression.
+ */
+export function writtenExpressions(text: string): string[] {
+  const written = [...text.matchAll(EXPRESSION)].map((m) => m[0].replace(/[.]+$/, ''));
+  return [...new Set(written.filter((e) => !/^[a-z]=-?[\d.]+$/.test(e)))];
+}
+
+/**
+ * The proper name written right before a parameter's own word, the word in lower case ("in Santa Clara county" for
+ * `county`, "in C key" for `key`): English names a thing of a kind as "<Name> <kind>". A capitalised word after the
+ * name is part of it ("Santa Clara County" is a name the name rules read whole).
+ */
+export function nameBeforeOwnWord(text: string, words: readonly string[]): string[] {
+  const own = words.filter((w) => w.length > 1);
+  if (own.length === 0) return [];
+  const quoted = quotedSpans(text);
+  return properNames(text)
+    .filter((n) => {
+      // A quoted name ("'Stradivarius' maker") is read by the quote rules.
+      if (/['"‘’“”`]/.test(n.value) || quoted.some((q) => n.start < q.end && q.start < n.end)) return false;
+      const next = /^\s+(\p{Ll}[\p{Ll}-]*)/u.exec(text.slice(n.end))?.[1];
+      return next !== undefined && own.some((w) => [w, `${w}s`].includes(next));
+    })
+    .map((n) => n.value);
+}
+
+/**
+ * The words written after "with <label>" up to the sentence's end ("add todo with content go to sleep at 9 pm" →
+ * "go to sleep at 9 pm"), for a parameter that carries the user's own words. Not when a function word follows the
+ * label ("with content about …", "with the message that …": those describe the words, they do not write them).
+ */
+export function valuesWithLabel(text: string, labels: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const label of labels) {
+    if (label.length < 3) continue;
+    const re = new RegExp(String.raw`\bwith\s+(?:the\s+|a\s+)?${label}\s+([^\n.?!]{2,300})`, 'giu');
+    for (const m of text.matchAll(re)) {
+      const value = (m[1] ?? '').trim();
+      const head = value.split(/\s+/)[0]?.toLowerCase() ?? '';
+      if (value === '' || NOT_A_MODIFIER.has(head) || /^(?:saying|says|reading|reads|like)$/.test(head))
+        continue;
+      // A quoted passage is read by the quote rules ("with the baseline text 'v1 intro'").
+      if (/['"‘’“”`]/.test(value)) continue;
+      out.push(value);
+    }
+  }
+  return [...new Set(out)];
 }

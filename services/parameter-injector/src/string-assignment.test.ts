@@ -9,6 +9,7 @@ import {
   placePhrases,
   properNames,
   stringRole,
+  writtenExpressions,
 } from './spans.js';
 import { assignStrings } from './string-assignment.js';
 
@@ -386,5 +387,103 @@ describe('a place written before the next clause', () => {
       'New York City',
     ]);
     expect(placePhrases('a hotel in Austin, TX for two nights', null)).toEqual(['Austin, TX']);
+  });
+});
+
+describe('attributes, pairs, commands and expressions (issue 19)', () => {
+  it('an attribute of a thing is the word written before the thing', () => {
+    expect(spans('Book me a rustic cabin near Aspen', [param('style', true, 'Style of the cabin.')])).toEqual(
+      {
+        style: 'rustic',
+      },
+    );
+    expect(
+      spans('List shows that feature swing music tonight', [
+        param('genre', true, 'Genre of music to be played.'),
+      ]),
+    ).toEqual({ genre: 'swing' });
+    // Two required attributes of the same thing: the word does not say whose it is.
+    expect(
+      spans('Draw a tall oak tree', [
+        param('shape', true, 'Shape of the tree.'),
+        param('species', true, 'Species of the tree.'),
+      ]),
+    ).toEqual({});
+    // A superlative ranks the thing; an optional attribute takes no bare word.
+    expect(spans('Find the nearest cabin', [param('style', true, 'Style of the cabin.')])).toEqual({});
+    expect(spans('Book me a rustic cabin', [param('style', false, 'Style of the cabin.')])).toEqual({});
+  });
+
+  it('a numbered pair takes the two words joined by "and", in order', () => {
+    expect(spans('Blend red and white paints for me', [param('paint1'), param('paint2')])).toEqual({
+      paint1: 'red',
+      paint2: 'white',
+    });
+    expect(spans('How alike are a wolf and a fox?', [param('animal1'), param('animal2')])).toEqual({
+      animal1: 'wolf',
+      animal2: 'fox',
+    });
+  });
+
+  it('a numbered parameter is one of a series, never the whole request', () => {
+    expect(stringRole('text1', '', undefined)).toBe('entity');
+    expect(stringRole('text', '', undefined)).toBe('own_words');
+  });
+
+  it('a command parameter takes the command line written after its word', () => {
+    expect(spans('Check the disk using the command df -h /var', [param('command')])).toEqual({
+      command: 'df -h /var',
+    });
+    expect(spans('run the command called git status --short.', [param('cmd')])).toEqual({
+      cmd: 'git status --short',
+    });
+    // "of command prompt" writes no command.
+    expect(spans('open a window of command prompt for me', [param('command')])).toEqual({});
+  });
+
+  it('an expression parameter takes the one expression written', () => {
+    expect(writtenExpressions('Integrate f=2*x+1 from x=0 to x=4.')).toEqual(['f=2*x+1']);
+    expect(spans('Plot the curve y=x^3 from x=0 to x=2.', [param('equation')])).toEqual({
+      equation: 'y=x^3',
+    });
+  });
+
+  it('an apostrophe inside a quoted passage does not close it', () => {
+    expect(spans("Post it with the caption 'It's a great day'.", [param('caption')])).toEqual({
+      caption: "It's a great day",
+    });
+  });
+});
+
+describe('names before their kind, labels after "with", state codes (issue 19)', () => {
+  it('a name written right before the parameter’s own word is its value', () => {
+    expect(spans('Show parcels in Marin county please', [param('county')])).toEqual({ county: 'Marin' });
+    // A quoted name is the quote rules' ("the 'Acme' brand" → Acme, without its quote).
+    expect(spans("Show the 'Acme' brand", [param('brand')])).toEqual({ brand: 'Acme' });
+  });
+
+  it('the words after "with <its name>" are its value', () => {
+    expect(spans('create a note with content buy milk tomorrow', [param('content')])).toEqual({
+      content: 'buy milk tomorrow',
+    });
+    expect(spans('create a note with content about milk', [param('content')])).toEqual({});
+  });
+
+  it('a state documented by its abbreviation takes the postal code of the state named', () => {
+    expect(
+      spans('What is the sales tax on $80 in Oregon?', [
+        param('state', true, "The U.S. state abbreviation, such as 'CA' for California."),
+      ]),
+    ).toEqual({ state: 'OR' });
+  });
+
+  it('a value another parameter’s enum claims is not one the description only quotes', () => {
+    const type = { ...param('action'), enum: ['add', 'remove'] };
+    expect(
+      spans('add a reminder with content water the plants', [
+        type,
+        param('content', true, "For 'add', the new text of the item."),
+      ]),
+    ).toEqual({ content: 'water the plants' });
   });
 });

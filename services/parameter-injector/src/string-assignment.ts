@@ -20,14 +20,28 @@ import { completePlace, isCityName, twoPartPlaceStyle } from './place-completion
 import { languageCodeFor } from './languages.js';
 import { isYearParameter } from './number-assignment.js';
 import { slotValues } from './template-slots.js';
-import { CITY_NAMES, NOT_A_NAME, REGION_NAMES } from './parameter-vocabulary.js';
+import { US_STATE_CODES } from './us-state-codes.js';
+import {
+  CITY_NAMES,
+  COMMAND_NAMES,
+  EXPRESSION_NAMES,
+  NOT_A_NAME,
+  REGION_NAMES,
+} from './parameter-vocabulary.js';
 import {
   assignByName,
   describedValues,
   exampleValues,
   chineseTerms,
+  valuesWithLabel,
+  nameBeforeOwnWord,
+  writtenExpressions,
+  commandAfterName,
+  coordinatedPair,
   introducedValue,
   labelledValues,
+  attributeBefore,
+  attributeOwner,
   kindBefore,
   nameWords,
   paths,
@@ -195,10 +209,13 @@ export function assignStrings(
   // The values the request names that a parameter lists (its enum, the values its description quotes): another
   // parameter's place or name is not one of them ("in Celsius" is the unit's).
   const claimedBy = new Map<string, string>();
+  // A declared enum claims its values before a description that only quotes them ("For 'add' and 'update', …").
+  for (const p of params)
+    for (const v of (p.enum ?? []).map(String)) if (mentioned(text, v)) claimedBy.set(enumKey(v), p.path);
   for (const p of params) {
     const description = typeof p.schema.description === 'string' ? p.schema.description : '';
-    for (const v of [...(p.enum ?? []).map(String), ...describedValues(description)])
-      if (mentioned(text, v)) claimedBy.set(enumKey(v), p.path);
+    for (const v of describedValues(description))
+      if (mentioned(text, v) && !claimedBy.has(enumKey(v))) claimedBy.set(enumKey(v), p.path);
   }
   const claimedByOther = (field: string, value: string) => {
     const owner = claimedBy.get(enumKey(value));
@@ -241,6 +258,12 @@ export function assignStrings(
       const labels = [...nameWords(name), ...chineseTerms(description)];
       const labelled = one(labelledValues(text, labels, true));
       if (labelled.value !== undefined) give(p.path, labelled.value, LABELLED_NOTE);
+      else {
+        // "add todo with content go to sleep at 9 pm": the words after "with <its name>" to the sentence's end.
+        const withLabel = one(valuesWithLabel(text, nameWords(name)));
+        if (withLabel.value !== undefined)
+          give(p.path, withLabel.value, 'the words written after "with" and its name');
+      }
       continue;
     }
     // A language code ("The target language code, following the BCP 47 standard"): the code of the language named.
@@ -249,7 +272,19 @@ export function assignStrings(
       give(p.path, language, 'the code of the language the request names');
       continue;
     }
-    const listed = one(describedValues(description).filter((v) => mentioned(text, v)));
+    // A command line ("using the command echo %time%"): the rest of its sentence after the parameter's own word.
+    const command = nameWords(name).some((w) => COMMAND_NAMES.includes(w))
+      ? one(commandAfterName(text, COMMAND_NAMES))
+      : {};
+    if (command.value !== undefined) {
+      give(p.path, command.value, 'the command line written after its name');
+      continue;
+    }
+    // A value another parameter lists ("For 'add' and 'update', …" beside a `type` enum of add, update) is that
+    // parameter's, not one this description lists as a value of its own.
+    const listed = one(
+      describedValues(description).filter((v) => mentioned(text, v) && !claimedByOther(p.path, v)),
+    );
     if (listed.value !== undefined && role !== 'place') {
       give(p.path, listed.value, `a value the description lists, named in the request`);
       continue;
@@ -341,6 +376,11 @@ export function assignStrings(
     if (found.value === undefined && !found.many && role !== 'unit') {
       [found, rule] = [one(introducedValue(text, nameWords(name))), `the value written after "${name}"`];
     }
+    if (found.value === undefined && !found.many && role === 'entity' && p.required)
+      [found, rule] = [one(valuesWithLabel(text, nameWords(name))), `the words written after "with ${name}"`];
+    // A mathematical function or expression ("the curve y=x^2"): the one expression the request writes.
+    if (found.value === undefined && !found.many && nameWords(name).some((w) => EXPRESSION_NAMES.includes(w)))
+      [found, rule] = [one(writtenExpressions(text)), 'the expression written'];
     // A year written as a string ("year": "2022"): the one year the request writes, as for a numeric year.
     if (found.value === undefined && !found.many && isYearParameter(p.path))
       [found, rule] = [one(yearsWritten(text)), 'the one year written'];
@@ -350,10 +390,42 @@ export function assignStrings(
         one(kindBefore(name, text).filter((k) => !nameWords(k).every((w) => toolWords.has(w)))),
         `the kind written before what "${name}" is a kind of`,
       ];
+    // "Color of the bird": the word written before "bird" ("a green bird") — for a required parameter (an optional one
+    // takes no value without a cue of its own), unless another required parameter is an attribute of the same thing
+    // ("Habitat of the bird"), when the word does not say whose it is.
+    if (found.value === undefined && !found.many && role === 'entity' && p.required) {
+      const owner = attributeOwner(name, description);
+      const shared = plain.some(
+        (q) =>
+          q !== p &&
+          q.required &&
+          owner !== undefined &&
+          attributeOwner(leaf(q), typeof q.schema.description === 'string' ? q.schema.description : '') ===
+            owner,
+      );
+      if (!shared)
+        [found, rule] = [
+          one(
+            attributeBefore(name, description, text).filter(
+              (k) =>
+                !nameWords(k).every((w) => toolWords.has(w)) &&
+                !taken.has(enumKey(k)) &&
+                !claimedByOther(p.path, k),
+            ),
+          ),
+          `the word written before the ${owner ?? 'thing'} it describes`,
+        ];
+    }
     // "the 2019-2020 season", "the 2021 La Liga season": a year (or a span of years) written just before the
     // parameter's own word dates that thing — the value of a `season`, an `edition`.
     if (found.value === undefined && !found.many && role === 'entity')
       [found, rule] = [one(yearsBefore(text, nameWords(name))), `the year written before "${name}"`];
+    // "in Santa Clara county", "in C key": the name written right before the parameter's own word.
+    if (found.value === undefined && !found.many && role === 'entity')
+      [found, rule] = [
+        one(nameBeforeOwnWord(text, nameWords(name)).filter((v) => !claimedByOther(p.path, v))),
+        `the name written before "${name}"`,
+      ];
     if (found.value !== undefined) give(p.path, found.value, rule);
     else if (found.many)
       notes.set(p.path, `${String(found.many.length)} candidates (${found.many.join(', ')}); not choosing`);
@@ -436,6 +508,19 @@ export function assignStrings(
           wanting.length === 1 ? 'the one proper name left' : `proper names in order (${String(k + 1)})`,
         );
     });
+  // A numbered pair no proper name filled ("Mix yellow and blue colors" for `color1`, `color2`; "a human and a chimp"
+  // for `species1`, `species2`): the two words the request joins with "and", in the order written — the order the
+  // numbers give the parameters.
+  const pairLeft = wanting.filter((p) => !spans.has(p.path));
+  const [first, second] = pairLeft;
+  if (numbered && wanting.length === 2 && first && second && distinctNames.length === 0) {
+    const base = nameWords(leaf(first).replace(/_?(?:\d+|one|two|first|second)$/i, '')).pop() ?? '';
+    const pair = coordinatedPair(text, base);
+    if (pair && !pair.some((v) => taken.has(enumKey(v)) || claimedBy.has(enumKey(v)))) {
+      give(first.path, pair[0], 'the first of the two words joined by "and"');
+      give(second.path, pair[1], 'the second of the two words joined by "and"');
+    }
+  }
   // Names by the words written beside them ("directed by Quentin Tarantino", "Jim Henson as the director", "starring
   // Claudia Doumit", "Danny John-Jules in the cast"): a name goes to the entity parameter whose name or description
   // has a word written within a few words of it, up to the clause's "and" — the words every such parameter shares
@@ -502,6 +587,23 @@ export function assignStrings(
   const lastNames = distinctNames.filter((n) => !isTaken(n.value));
   if (slotted.size > 0 && stillOpen.length === 1 && lastNames.length === 1 && stillOpen[0] && lastNames[0])
     give(stillOpen[0].path, lastNames[0].value, 'the one proper name left once the others were placed');
+  // A state documented by its abbreviation ("The U.S. state abbreviation … such as 'CA' for California"): the postal
+  // code of the one US state the request names ("in New York" → NY) — a state's name is written once for it.
+  for (const p of plain) {
+    const description = typeof p.schema.description === 'string' ? p.schema.description : '';
+    if (!wordsOf(p).includes('state') || !/\babbreviat|\btwo-letter\b|\bpostal code\b/i.test(description))
+      continue;
+    const current = spans.get(p.path)?.value;
+    const named = Object.keys(US_STATE_CODES).filter((name) => mentioned(text, name));
+    const state = current !== undefined ? US_STATE_CODES[current] : named.length === 1 ? named[0] : undefined;
+    const code = state === undefined ? undefined : (US_STATE_CODES[state] ?? state);
+    if (code === undefined || !/^[A-Z]{2}$/.test(code) || code === current) continue;
+    spans.set(p.path, { value: code, note: 'the postal code of the state the request names' });
+    // One value fills one parameter: the state's name is not also an optional city's ("in New York").
+    for (const q of plain)
+      if (q !== p && !q.required && state !== undefined && spans.get(q.path)?.value === state)
+        spans.delete(q.path);
+  }
   // A place parameter whose description shows places in two parts ("'City, State', such as 'Berkeley, CA'") gets the
   // place written that way ("Boston" → "Boston, MA"), when the gazetteer leaves no doubt which city it is. Not where
   // the tool asks for the city and the state separately (the parts were split above).
