@@ -832,9 +832,10 @@ describe('every asked act gets its own step, and only a step that does it serves
   });
 
   it("a figure wanted from a paper's own text is a page's to give, never the search's metadata (EN and ZH)", async () => {
+    const zhRequest = 'RAG论文在Natural Questions上的exact match是多少？要论文原文里的数字，不要摘要里的';
     for (const request of [
       'What exact-match score did the RAG paper report on Natural Questions? I want the number from the paper itself, not the abstract.',
-      'RAG论文在Natural Questions上的exact match是多少？要论文原文里的数字，不要摘要里的',
+      zhRequest,
     ]) {
       const out = await ask(research, 'research_agent', request);
       const tools = out.plan.steps.map((s) => s.tool);
@@ -845,11 +846,7 @@ describe('every asked act gets its own step, and only a step that does it serves
         expect(wanted.unserved, request).toContain('no step of the plan does it');
       else expect(tools[wanted?.step_index as number], request).toBe('page_visit');
     }
-    const zh = await ask(
-      research,
-      'research_agent',
-      'RAG论文在Natural Questions上的exact match是多少？要论文原文里的数字，不要摘要里的',
-    );
+    const zh = await ask(research, 'research_agent', zhRequest);
     expect(zh.plan.steps.map((s) => s.tool)).toEqual(
       expect.arrayContaining(['scholar_search', 'page_visit']),
     );
