@@ -357,7 +357,9 @@ export function introducedValue(text: string, words: readonly string[]): string[
     if (value === '' || /['"‘’“”`]/.test(value)) continue;
     // The first word itself must look like a value (a capital, a digit, a sign, or digits inside it).
     const head = value.split(/\s/)[0] ?? '';
-    if (!/^[\p{Lu}\p{N}+\-([]/u.test(head) && !/\d/.test(head)) continue;
+    // …or a code identifier ("dataset your_dataset_name": words joined by underscores).
+    if (!/^[\p{Lu}\p{N}+\-([]/u.test(head) && !/\d/.test(head) && !/^\p{L}+(?:_\p{L}+)+$/u.test(head))
+      continue;
     if (/^\p{N}+$/u.test(value)) continue; // a bare number is a quantity, not a name
     // A name ends where its capitalised words do ("Beyonce performing in …" → "Beyonce"); a value that starts with
     // a digit or a sign ("3x^2 + 2x - 1") is taken as written.
@@ -822,7 +824,10 @@ export function valuesWithLabel(text: string, labels: readonly string[]): string
   const out: string[] = [];
   for (const label of labels) {
     if (label.length < 3) continue;
-    const re = new RegExp(String.raw`\bwith\s+(?:the\s+|a\s+)?${label}\s+([^\n.?!]{2,300})`, 'giu');
+    // The label is the parameter's whole name ("with content …", "with file name …"): one of its words ("with fuel
+    // efficiency of 25 MPG" for `fuel_type`) labels nothing.
+    const written = label.split(' ').join(String.raw`[\s_-]?`);
+    const re = new RegExp(String.raw`\bwith\s+(?:the\s+|a\s+)?${written}\s+([^\n.?!]{2,300})`, 'giu');
     for (const m of text.matchAll(re)) {
       const value = (m[1] ?? '').trim();
       const head = value.split(/\s+/)[0]?.toLowerCase() ?? '';

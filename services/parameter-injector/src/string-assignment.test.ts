@@ -487,3 +487,46 @@ describe('names before their kind, labels after "with", state codes (issue 19)',
     ).toEqual({ content: 'water the plants' });
   });
 });
+
+describe('quotes by all their name words, identifiers, own words after their noun (issue 19)', () => {
+  it('two quoted passages after a shared word go by all the name words', () => {
+    expect(
+      spans("Diff the file 'a.txt' against the baseline file 'b.txt'", [
+        param('file'),
+        param('baseline_file'),
+      ]),
+    ).toEqual({ file: 'a.txt', baseline_file: 'b.txt' });
+  });
+
+  it('a code identifier after the parameter’s word is its value', () => {
+    expect(spans('Fit the model on dataset sales_q3_clean', [param('dataset')])).toEqual({
+      dataset: 'sales_q3_clean',
+    });
+  });
+
+  it('"with <label>" needs the parameter’s whole name', () => {
+    // "fuel" alone labels nothing: the words after it are no fuel type.
+    expect(spans('a car with fuel efficiency of 30 MPG', [param('fuel_type')]).fuel_type).not.toBe(
+      'efficiency of 30 MPG',
+    );
+    expect(spans('a board with project title winter plans', [param('project_title')])).toEqual({
+      project_title: 'winter plans',
+    });
+  });
+
+  it('a location beside a country parameter is the city of "City, Country"', () => {
+    expect(spans('What time is it in Lima, Peru?', [param('location'), param('country')])).toEqual({
+      location: 'Lima',
+      country: 'Peru',
+    });
+  });
+
+  it('a passage quoted after a noun for the user’s words goes to the one parameter carrying them', () => {
+    expect(
+      spans("Mail Ann with the subject 'Lunch' and add a note 'bring the slides'", [
+        param('subject'),
+        param('body', false),
+      ]),
+    ).toEqual({ subject: 'Lunch', body: 'bring the slides' });
+  });
+});

@@ -26,6 +26,7 @@ import {
   COMMAND_NAMES,
   EXPRESSION_NAMES,
   NOT_A_NAME,
+  OWN_WORDS_NAMES,
   REGION_NAMES,
 } from './parameter-vocabulary.js';
 import {
@@ -223,8 +224,13 @@ export function assignStrings(
   };
   // A tool with a city and a country (or state) parameter: "Tokyo, Japan" is the city Tokyo in the country Japan.
   const wordsOf = (p: ParameterHints) => nameWords(p.path.slice(p.path.lastIndexOf('.') + 1));
-  const hasCity = plain.some((p) => wordsOf(p).some((w) => CITY_NAMES.includes(w)));
   const hasRegion = plain.some((p) => wordsOf(p).some((w) => REGION_NAMES.includes(w)));
+  // Beside a country or state parameter, a bare `location` (`place`) is the rest of the place: its city ("Sydney,
+  // Australia" → location Sydney, country Australia).
+  const cityLike = (p: ParameterHints) =>
+    wordsOf(p).some((w) => CITY_NAMES.includes(w)) ||
+    (hasRegion && wordsOf(p).length === 1 && ['location', 'loc', 'place'].includes(wordsOf(p)[0] ?? ''));
+  const hasCity = plain.some(cityLike);
 
   // Currencies by name or code, as ISO 4217 codes ("Canadian dollars" → CAD), matched to the currency parameters.
   const currencies = assignCurrencies(
@@ -260,9 +266,31 @@ export function assignStrings(
       if (labelled.value !== undefined) give(p.path, labelled.value, LABELLED_NOTE);
       else {
         // "add todo with content go to sleep at 9 pm": the words after "with <its name>" to the sentence's end.
-        const withLabel = one(valuesWithLabel(text, nameWords(name)));
+        const withLabel = one(valuesWithLabel(text, [nameWords(name).join(' ')]));
         if (withLabel.value !== undefined)
           give(p.path, withLabel.value, 'the words written after "with" and its name');
+        else {
+          // "include a message \"where is …?\"", "the phrase '我爱学习'": a passage quoted right after a noun for the
+          // user's own words (not another parameter's name: "the subject '…'" is the subject's) is those words — for
+          // the one parameter carrying them whose own name no quote stands beside.
+          const wordsBefore = (at: number) =>
+            (text.slice(Math.max(0, at - 40), at).match(/\p{L}+/gu) ?? [])
+              .slice(-2)
+              .map((w) => w.toLowerCase());
+          const otherNames = new Set(plain.filter((q) => q !== p).flatMap((q) => nameWords(leaf(q))));
+          const unlabelled = plain.filter((q) => {
+            const description = typeof q.schema.description === 'string' ? q.schema.description : '';
+            if (stringRole(leaf(q), description, q.schema.format) !== 'own_words') return false;
+            const own = nameWords(leaf(q));
+            return !quotes.some((quote) => wordsBefore(quote.start).some((w) => own.includes(w)));
+          });
+          const introduced = quotes.filter((q) =>
+            wordsBefore(q.start).some((w) => OWN_WORDS_NAMES.includes(w) && !otherNames.has(w)),
+          );
+          const [quoted] = introduced;
+          if (unlabelled.length === 1 && unlabelled[0] === p && introduced.length === 1 && quoted)
+            give(p.path, quoted.value, QUOTED_BESIDE_NOTE);
+        }
       }
       continue;
     }
@@ -319,7 +347,7 @@ export function assignStrings(
       const part = (place: string): string | undefined => {
         if (!split) return cityAlone ? (place.split(/\s*,\s*/)[0] ?? place) : place;
         const pieces = place.split(/\s*,\s*/);
-        if (words.some((w) => CITY_NAMES.includes(w))) return pieces[0];
+        if (cityLike(p)) return pieces[0];
         return pieces.length > 1 ? pieces[pieces.length - 1] : undefined;
       };
       // A request in Chinese names its places without prepositions to find them by: the cities of the table, in
@@ -377,7 +405,10 @@ export function assignStrings(
       [found, rule] = [one(introducedValue(text, nameWords(name))), `the value written after "${name}"`];
     }
     if (found.value === undefined && !found.many && role === 'entity' && p.required)
-      [found, rule] = [one(valuesWithLabel(text, nameWords(name))), `the words written after "with ${name}"`];
+      [found, rule] = [
+        one(valuesWithLabel(text, [nameWords(name).join(' ')])),
+        `the words written after "with ${name}"`,
+      ];
     // A mathematical function or expression ("the curve y=x^2"): the one expression the request writes.
     if (found.value === undefined && !found.many && nameWords(name).some((w) => EXPRESSION_NAMES.includes(w)))
       [found, rule] = [one(writtenExpressions(text)), 'the expression written'];
@@ -427,7 +458,9 @@ export function assignStrings(
         `the name written before "${name}"`,
       ];
     if (found.value !== undefined) give(p.path, found.value, rule);
-    else if (found.many)
+    // Several quoted passages after the parameter's words ("the DNA sequence '…' … a reference sequence '…'"): the
+    // quotes are matched to the parameters by all their name words below, so one goes to `reference_sequence`.
+    else if (found.many && !found.many.every((v) => quotes.some((q) => q.value === v)))
       notes.set(p.path, `${String(found.many.length)} candidates (${found.many.join(', ')}); not choosing`);
   }
 
