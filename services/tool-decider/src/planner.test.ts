@@ -831,6 +831,22 @@ describe('every asked act gets its own step, and only a step that does it serves
     expect(weather?.unserved).toContain('no step of the plan does it');
   });
 
+  it('a look-up no read fits plans none in its place: a parcel question to the research agent (EN and ZH)', async () => {
+    for (const request of [
+      '帮我查下我的快递现在到哪里了',
+      'Can you check where my parcel for order 1234 is?',
+    ]) {
+      const out = await ask(research, 'research_agent', request);
+      expect(out.status, request).toBe('no_tool_fits');
+      expect(out.plan.steps, request).toEqual([]);
+      expect(
+        out.plan.asked_acts?.map((a) => [a.kind, a.step_index]),
+        request,
+      ).toEqual([['look_up', null]]);
+      expect(out.decision_reason, request).toContain('no step serves an asked act');
+    }
+  });
+
   it("a figure wanted from a paper's own text is a page's to give, never the search's metadata (EN and ZH)", async () => {
     const zhRequest = 'RAG论文在Natural Questions上的exact match是多少？要论文原文里的数字，不要摘要里的';
     for (const request of [

@@ -796,7 +796,12 @@ export async function planTools(
     planSteps.length > keep.length &&
     askedActs.length > 0 &&
     askedActs.every((a) => a.step_index === null) &&
-    askedActs.some((a) => WRITE_ACT_KINDS.has(a.kind)) &&
+    // (a request of look-ups only, none of which a planned read fits, is asked of no step either when the look-ups
+    // say all the request says: the reads chosen for its words answer some other question — "查一下我的订单到哪了" is
+    // no paper search. Words outside them — "I'm in the mood for a thriller in Leeds. Can you find what's on?" — may
+    // be what the reads were chosen for.)
+    (askedActs.some((a) => WRITE_ACT_KINDS.has(a.kind)) ||
+      (askedActs.every((a) => a.kind === 'look_up') && saysAll(acts, req.request))) &&
     !planSteps.slice(keep.length).every(prepares)
   ) {
     reasons.push(
@@ -1086,6 +1091,12 @@ function serves(
       );
     }
   }
+}
+
+/** Whether every word of the request stands in one of its acts' phrases (nothing is said beside the acts). */
+function saysAll(acts: readonly AskedActRead[], request: string): boolean {
+  const said = new Set(acts.flatMap((a) => tokens(a.phrase)));
+  return tokens(request).every((t) => said.has(t));
 }
 
 /**
