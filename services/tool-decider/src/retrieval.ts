@@ -15,6 +15,7 @@ import {
   requestValues,
   type RequiredParameter,
 } from './fit-features.js';
+import { oncePerDefinition } from './once-per-definition.js';
 import { tokens, words } from './text.js';
 
 /**
@@ -400,18 +401,10 @@ function askedKinds(request: string): ReadonlySet<AskedActKind> {
   return kinds;
 }
 
-// A tool's document, once per definition object: a definition is an immutable value of its registry, and one decision
-// builds several indexes over the same visible tools (the request's, the RG-4 comparison's), as every later decision
-// does. Documents are read, never changed, by the indexes that share them.
-const documents = new WeakMap<ToolDefinition, ToolDocument>();
-function documentOf(tool: ToolDefinition): ToolDocument {
-  let doc = documents.get(tool);
-  if (doc === undefined) {
-    doc = buildDocument(tool);
-    documents.set(tool, doc);
-  }
-  return doc;
-}
+// A tool's document, once per definition object: one decision builds several indexes over the same visible tools (the
+// request's, the RG-4 comparison's), as every later decision does. Documents are read, never changed, by the indexes
+// that share them.
+const documentOf = oncePerDefinition(buildDocument);
 
 /**
  * For each of `values`, the largest of the others, as `Math.max` over them gives it (undefined when there are none):

@@ -5,6 +5,7 @@
 import { cosine, type Embedder, type EmbeddingModel } from '@signalbox/embedder';
 import { calibrated } from './calibration.js';
 import { toolHash, type SceneTemplate, type ToolDefinition } from '@signalbox/registry';
+import { oncePerDefinition } from './once-per-definition.js';
 import { words } from './text.js';
 
 /** What a plan records about the semantic model it ranked with (null model: decided without one, by setting). */
@@ -68,18 +69,9 @@ export function meaningOf(text: string): string {
     .replace(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu, 'an e-mail address');
 }
 
-// A tool definition's hash, once per definition object: a registry's definitions are immutable values (its versions
-// are hashed over them when it is created), and hashing the canonical JSON of every visible tool on every decision
-// costs more than ranking them.
-const definitionHashes = new WeakMap<ToolDefinition, string>();
-function definitionHash(tool: ToolDefinition): string {
-  let hash = definitionHashes.get(tool);
-  if (hash === undefined) {
-    hash = toolHash(tool);
-    definitionHashes.set(tool, hash);
-  }
-  return hash;
-}
+// A tool definition's hash, once per definition object: hashing the canonical JSON of every visible tool on every
+// decision costs more than ranking them.
+const definitionHash = oncePerDefinition(toolHash);
 
 /** Creates the scorer over an embedder. */
 export function createSemanticScorer(
