@@ -618,6 +618,17 @@ describe('TD-5 no unasked writes, by the acts the request asks for', () => {
     expect(refund.decision_reason).not.toContain('may not use');
   });
 
+  it("a question another agent's read answers is its even when the order number beside it pulls toward an order look-up", async () => {
+    // Read whole, the order number makes order_status_query the nearest tool; the question itself is a repair's.
+    const out = await ask(
+      afterSales,
+      'refund_agent',
+      'When is my blender coming back from the workshop? order 20261101001',
+    );
+    expect(out.plan.steps).toEqual([]);
+    expect(out.decision_reason).toContain('fits repair_status_query best, a tool refund_agent may not use');
+  });
+
   it('a cancel with no cancel tool is not a refund; a refund asked for is', async () => {
     const cancel = await ask(
       afterSales,

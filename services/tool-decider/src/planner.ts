@@ -452,7 +452,13 @@ export async function planTools(
     // the reader does not know.
     const asksOnly = acts.length > 0 && acts.every((a) => a.kind === 'look_up');
     const elsewhere = asksOnly
-      ? await fitsElsewhere(registry, req, visibleTools, options.semantic)
+      ? await fitsElsewhere(
+          registry,
+          req,
+          visibleTools,
+          options.semantic,
+          acts.map((a) => a.phrase).filter((p) => p.trim() !== req.request.trim()),
+        )
       : undefined;
     if (elsewhere)
       reasons.push(
@@ -980,6 +986,7 @@ async function fitsElsewhere(
   req: PlanRequest,
   own: readonly ToolDefinition[],
   semantic: SemanticScorer | null | undefined,
+  phrases: readonly string[] = [],
 ): Promise<ToolDefinition | undefined> {
   const agents = new Set(
     toolsForAnyScenario(registry, { agent: req.agent, tenant: req.tenant, scenario: null }).map(
@@ -992,21 +999,30 @@ async function fitsElsewhere(
   const others = registry.content.tools.filter((t) => !agents.has(t.name) && t.action === 'read');
   if (others.length === 0) return undefined;
   const all = [...own, ...others];
-  const target = targetPhrase(req.request);
-  const sims = semantic
-    ? await semantic.similarities(req.request, [req.request, ...(target.trim() ? [target] : [])], all)
-    : null;
-  const scoredAll = createLexicalIndex(all).score(
-    req.request,
-    sims
-      ? {
-          request: (tool) => sims.of(req.request, tool),
-          target: (tool) => (target.trim() === '' ? undefined : sims.of(target, tool)),
-        }
-      : undefined,
-  );
-  const top = scoredAll[0];
-  return top && others.includes(top.tool) && fitsRequest(top, scoredAll) ? top.tool : undefined;
+  const index = createLexicalIndex(all);
+  const best = async (text: string): Promise<ToolDefinition | undefined> => {
+    const target = targetPhrase(text);
+    const sims = semantic
+      ? await semantic.similarities(text, [text, ...(target.trim() ? [target] : [])], all)
+      : null;
+    const scoredAll = index.score(
+      text,
+      sims
+        ? {
+            request: (tool) => sims.of(text, tool),
+            target: (tool) => (target.trim() === '' ? undefined : sims.of(target, tool)),
+          }
+        : undefined,
+    );
+    const top = scoredAll[0];
+    return top && others.includes(top.tool) && fitsRequest(top, scoredAll) ? top.tool : undefined;
+  };
+  const whole = await best(req.request);
+  if (whole || phrases.length === 0) return whole;
+  // The request's words beside its questions (an order number, "two things") may pull it toward a tool of the
+  // agent's: when every question, read by itself, is another agent's tool's, none is this agent's to answer.
+  const each = await Promise.all(phrases.map(best));
+  return each.every((t) => t !== undefined) ? each[0] : undefined;
 }
 
 /** The verb of an act's cue, stemmed, when it is one English word ("send", "book"). */
