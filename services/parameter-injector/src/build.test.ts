@@ -484,3 +484,242 @@ describe('the user’s words after an instruction and its colon', () => {
     });
   });
 });
+
+describe('issue 19: paths, clock times, months, possessives, verb objects, counted days, closed lists', () => {
+  const userText = (...names: string[]): InputFrom[] =>
+    names.map((parameter) => ({ parameter, source: 'user_text', step_index: null, path: null }));
+  it('a parameter documented as a path takes the home-relative or drive path written', () => {
+    const t = tool({ input_source: { type: 'string', description: 'The path where the scan is stored.' } }, [
+      'input_source',
+    ]);
+    expect(call(t, 'Process the scan in ~/scans/brain01.nii please', userText('input_source'))).toEqual({
+      input_source: '~/scans/brain01.nii',
+    });
+    const csv = tool({ dataset_path: { type: 'string', description: 'Path to the CSV file.' } }, [
+      'dataset_path',
+    ]);
+    expect(call(csv, 'Load the table at D:/exports/sales.csv', userText('dataset_path'))).toEqual({
+      dataset_path: 'D:/exports/sales.csv',
+    });
+  });
+  it('a parameter named as a time of day takes the time written as HH:MM; a duration does not', () => {
+    const t = tool(
+      {
+        city: { type: 'string', description: 'The city.' },
+        time: { type: 'string', description: 'The time to check the pollen count.' },
+      },
+      ['city', 'time'],
+    );
+    expect(call(t, 'Check the pollen count in Denver at 3pm', userText('city', 'time'))).toEqual({
+      city: 'Denver',
+      time: '15:00',
+    });
+    const d = tool({ time: { type: 'string', description: 'How long the timer runs, in minutes.' } }, []);
+    expect(call(d, 'Start a timer at 3pm', userText('time'))).toEqual({});
+  });
+  it('a month parameter takes the month named, and a possessive ends the name before the thing it owns', () => {
+    const t = tool(
+      {
+        artist: { type: 'string', description: 'Name of the artist performing.' },
+        month: { type: 'string', description: 'Month in which the show takes place.' },
+      },
+      ['artist', 'month'],
+    );
+    expect(
+      call(t, 'When is the show for Blue Orchid’s tour starting in March?', userText('artist', 'month')),
+    ).toEqual({ artist: 'Blue Orchid', month: 'March' });
+  });
+  it('the object of the verb the tool’s words name is the one open entity', () => {
+    const t = createTool(
+      'Get the person who made a particular invention.',
+      { invention: { type: 'string', description: 'The invention of interest.' } },
+      ['invention'],
+    );
+    expect(call(t, 'Who invented the printing press?', userText('invention'))).toEqual({
+      invention: 'printing press',
+    });
+    expect(call(t, 'Who invented the law of conservation of mass and when?', userText('invention'))).toEqual({
+      invention: 'law of conservation of mass',
+    });
+    // A verb the tool's words do not name says nothing.
+    expect(call(t, 'Who painted the ceiling?', userText('invention'))).toEqual({ missing: ['invention'] });
+  });
+  it('a parameter counting days takes the number of days written', () => {
+    const t = tool(
+      {
+        location: { type: 'string', description: 'The city.' },
+        days: { type: 'integer', description: 'Number of days to forecast.' },
+      },
+      ['location'],
+    );
+    expect(call(t, 'Pollen forecast in Austin for the next four days', userText('location'))).toEqual({
+      location: 'Austin',
+      days: 4,
+    });
+  });
+  it('an array of a closed set takes no list of names that are not its values', () => {
+    const t = tool(
+      {
+        location: { type: 'string', description: 'The city and state, e.g. Austin, TX' },
+        amenities: {
+          type: 'array',
+          items: { type: 'string', enum: ['Parking', 'Pool', 'Gym'] },
+          description: 'Amenities of the hotel.',
+        },
+      },
+      ['location', 'amenities'],
+    );
+    expect(
+      call(t, 'A hotel in Tulsa, Oklahoma with a pool and a gym', userText('location', 'amenities')),
+    ).toEqual({
+      location: 'Tulsa, OK',
+      amenities: ['Pool', 'Gym'],
+    });
+  });
+  it('an array whose description quotes its values takes the ones named', () => {
+    const t = tool(
+      {
+        markets: {
+          type: 'array',
+          items: { type: 'string' },
+          description: "Markets to compare. Supported markets are 'Nikkei 225', 'Hang Seng', 'DAX'.",
+        },
+      },
+      ['markets'],
+    );
+    expect(call(t, 'Compare the Hang Seng with the DAX this week', userText('markets'))).toEqual({
+      markets: ['Hang Seng', 'DAX'],
+    });
+  });
+});
+
+describe('issue 19: name ends, numbers beside the next phrase, topics, conversions, stays, places', () => {
+  const userText = (...names: string[]): InputFrom[] =>
+    names.map((parameter) => ({ parameter, source: 'user_text', step_index: null, path: null }));
+  it('a name the request gives ends before a preposition', () => {
+    const t = tool(
+      {
+        club: { type: 'string', description: 'Name of the club.' },
+        include_scorers: { type: 'boolean', description: 'Include the scorers.' },
+      },
+      ['club'],
+    );
+    expect(
+      call(t, 'Show the last result for Ajax Amsterdam including its scorers', userText('club')),
+    ).toEqual({
+      club: 'Ajax Amsterdam',
+      include_scorers: true,
+    });
+  });
+  it('a number takes no name written after a preposition that follows it', () => {
+    const t = tool(
+      {
+        total: { type: 'integer', description: 'The total class size.' },
+        girls: { type: 'integer', description: 'The number of girls.' },
+        boys: { type: 'integer', description: 'The number of boys.' },
+      },
+      ['total', 'girls', 'boys'],
+    );
+    expect(call(t, 'A class size of 30 with girls being 12 and boys being 18')).toEqual({
+      total: 30,
+      girls: 12,
+      boys: 18,
+    });
+  });
+  it('a topic parameter takes the phrase after "about" or "related to"', () => {
+    const t = tool(
+      { subject: { type: 'string', description: "The subject matter of the article, e.g., 'tax'" } },
+      ['subject'],
+    );
+    expect(call(t, 'Find an old newspaper article about piracy from 1990', userText('subject'))).toEqual({
+      subject: 'piracy',
+    });
+    expect(call(t, 'Find articles related to river pollution in Ohio', userText('subject'))).toEqual({
+      subject: 'river pollution',
+    });
+  });
+  it('"how many X in N Y" gives the conversion’s ends, spelled as the description does', () => {
+    const t = tool(
+      {
+        value: { type: 'integer', description: 'The value to convert.' },
+        from_unit: { type: 'string', description: "The unit to convert from. Supports 'pint', 'cup'." },
+        to_unit: { type: 'string', description: "The unit to convert to. Supports 'pint', 'cup'." },
+      },
+      ['value', 'from_unit', 'to_unit'],
+    );
+    expect(call(t, 'How many cups are in 3 pints?', userText('from_unit', 'to_unit'))).toEqual({
+      value: 3,
+      from_unit: 'pint',
+      to_unit: 'cup',
+    });
+  });
+  it('a stay of n nights ends n days after the one date written', () => {
+    const t = tool(
+      {
+        start_date: { type: 'string', description: "Start of the stay. Use format 'YYYY-MM-DD'." },
+        end_date: { type: 'string', description: "End of the stay. Use format 'YYYY-MM-DD'." },
+      },
+      ['start_date', 'end_date'],
+    );
+    expect(call(t, 'Book a cabin for two nights starting from 30th March 2025')).toEqual({
+      start_date: '2025-03-30',
+      end_date: '2025-04-01',
+    });
+  });
+  it('a place stops at a sentence’s full stop, and a value another parameter lists does not hide the place', () => {
+    const t = tool(
+      {
+        location: { type: 'string', description: 'The city.' },
+        unit: { type: 'string', enum: ['celsius', 'fahrenheit'], description: 'Temperature unit.' },
+      },
+      ['location'],
+    );
+    expect(
+      call(t, 'How warm will it be in Lima, Peru. I prefer the celsius unit.', userText('location')),
+    ).toEqual({
+      location: 'Lima, Peru',
+      unit: 'celsius',
+    });
+    expect(
+      call(t, 'I am flying to Oslo, Norway in May; give me the temperature in Celsius', userText('location')),
+    ).toEqual({ location: 'Oslo, Norway', unit: 'celsius' });
+  });
+  it('initials opening a name are the name’s; an abbreviation closing one ends it before the next sentence', () => {
+    const t = tool({ actor: { type: 'string', description: 'Name of the actor.' } }, ['actor']);
+    expect(call(t, 'Which films have P.J. Harlow in the cast?', userText('actor'))).toEqual({
+      actor: 'P.J. Harlow',
+    });
+    const c = tool(
+      {
+        team_name: { type: 'string', description: 'Name of the team.' },
+        include_stats: { type: 'boolean', description: 'Include the statistics.' },
+      },
+      ['team_name'],
+    );
+    expect(call(c, 'The last match of Ajax F.C. Include its statistics.', userText('team_name'))).toEqual({
+      team_name: 'Ajax F.C.',
+      include_stats: true,
+    });
+  });
+  it('a kind the closed set does not offer is asked about, not replaced by the default', () => {
+    const t = tool(
+      {
+        location: { type: 'string', description: 'The city and state, e.g., Austin, TX' },
+        shop_type: {
+          type: 'array',
+          items: { type: 'string', enum: ['Bakery', 'Butcher'] },
+          description: 'Type of the food shop.',
+          default: ['Bakery'],
+        },
+      },
+      ['location'],
+    );
+    expect(call(t, 'Find a shoe shop near Austin, TX', userText('location'))).toEqual({
+      missing: ['shop_type.0'],
+    });
+    expect(call(t, 'Find a food shop near Austin, TX', userText('location'))).toEqual({
+      location: 'Austin, TX',
+      shop_type: ['Bakery'],
+    });
+  });
+});

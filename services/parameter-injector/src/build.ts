@@ -26,6 +26,7 @@ import { assignNumbers } from './number-assignment.js';
 import { assignStrings, isPlainString, LABELLED_NOTE, QUOTED_BESIDE_NOTE } from './string-assignment.js';
 import { applyNormalizers } from './normalizers.js';
 import { isSensitive, shown } from './redaction.js';
+import { PHRASE_ENDS } from './parameter-vocabulary.js';
 
 /** What {@link buildArguments} works from. */
 export interface BuildInput {
@@ -111,6 +112,21 @@ const NAMED_PHRASE_ZH =
 const NAMED_GROUP_ZH =
   /在\s*(\p{Lu}[\p{Script=Latin}\p{N}&.'-]*(?:\s+\p{Lu}[\p{Script=Latin}\p{N}&.'-]*)*|\p{Script=Han}{2,8}?)\s*(?:群聊|群|频道)/u;
 
+// "The Weeknd's concert happening": a possessive followed by a lower-case word ends the name at its owner — what
+// follows is a thing of that owner, not part of the name ("McDonald's" alone stays as written).
+const POSSESSIVE_BEFORE_THING = /^(.*?\p{L})['’]s\s+\p{Ll}/u;
+
+// A name ends before a preposition ("Christianity between year 300") — English's, and the participles that work as
+// prepositions ("Los Angeles Lakers including its opponent").
+const NAME_STOPS = new Set([...PHRASE_ENDS, 'including', 'excluding', 'regarding', 'concerning']);
+
+function ownerOf(name: string): string {
+  const owner = POSSESSIVE_BEFORE_THING.exec(name)?.[1] ?? name;
+  const words = owner.split(/\s+/);
+  const stop = words.findIndex((w, i) => i > 0 && NAME_STOPS.has(w));
+  return stop > 0 ? words.slice(0, stop).join(' ') : owner;
+}
+
 /**
  * The name a request gives after a recipient or subject preposition, starting with a capital ("to the Atlas project
  * group" → "Atlas project group"); undefined when there is none (the whole request is then used).
@@ -124,7 +140,8 @@ export function namedPhrase(text: string): string | undefined {
       .replace(/(?:群聊|群)?(?:里|中|内)?$/u, '')
       .trim();
     // 给我 / 告诉他们: a pronoun names nobody the directory knows; 通知一下 names nobody at all.
-    if (name && !/^(?:我|我们|你|您|你们|他|她|他们|她们|大家|一下|一声|下)$/u.test(name)) return name;
+    if (name && !/^(?:我|我们|你|您|你们|他|她|他们|她们|大家|一下|一声|下)$/u.test(name))
+      return ownerOf(name);
   }
   return undefined;
 }

@@ -616,6 +616,27 @@ export function timeFormatOf(schema: Record<string, unknown>): 'HH:MM' | 'HH:MM:
   return /\b24-hour\b/i.test(description) || EXAMPLE_TIME.test(description) ? 'HH:MM' : undefined;
 }
 
+/**
+ * A string parameter named as a time of day (`time`, `start_time`: its last name word) whose description declares no
+ * format, no date and no length of time: a reading of the clock, written in ISO 8601's `HH:MM` ("at 12pm" → `12:00`)
+ * as a time with no documented form is written in the interchange form, like a date.
+ */
+export function isClockTimeParameter(name: string, schema: Record<string, unknown>): boolean {
+  const description = typeof schema.description === 'string' ? schema.description : '';
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w !== '');
+  if (words[words.length - 1] !== 'time') return false;
+  if (
+    dateFormatOf(schema, name) ||
+    /\b(?:YYYY|date|day|duration|long|elapsed|seconds?|minutes?|hours?|zone)\b/i.test(description)
+  )
+    return false;
+  return true;
+}
+
 /** An example time of day written on the 24-hour clock, quoted: "'14:00'", "\"09:30\"". */
 const EXAMPLE_TIME = /['"](?:[01]\d|2[0-3]):[0-5]\d['"]/;
 

@@ -2,7 +2,15 @@
 // why there is none (nothing found, or several candidates: an extractor never picks among them).
 import { REDACTED } from './redaction.js';
 import type { ParameterHints } from '@signalbox/registry';
-import { dateFormatOf, findDates, findTimes, formatDate, timeFormatOf, type DateContext } from './dates.js';
+import {
+  dateFormatOf,
+  findDates,
+  findTimes,
+  formatDate,
+  timeFormatOf,
+  isClockTimeParameter,
+  type DateContext,
+} from './dates.js';
 import {
   extractEmails,
   extractEnumValues,
@@ -15,8 +23,10 @@ import {
 } from './extractors.js';
 import { englishCities, chineseCitiesFor, englishCityName } from './city-names.js';
 import { languageCodeFor } from './languages.js';
-import { describedFlag, flagMention } from './spans.js';
+import { describedFlag, describedValues, flagMention, kindBefore, nameWords } from './spans.js';
 import { maskNonQuantities } from './number-assignment.js';
+import { addDays } from './calendar.js';
+import { NUMBER_WORDS } from './parameter-vocabulary.js';
 
 /** The outcome of extracting one parameter from one text. */
 export type Extraction =
@@ -68,6 +78,8 @@ function clauseAround(text: string, index: number): string {
 const START_WORDS = /(^|_)(start|from|begin|check_?in|departure|since)/i;
 const END_WORDS = /(^|_)(end|to|until|check_?out|return)/i;
 // A return or a check-out: an event after the one a trip's date is written for.
+// The length of a stay in nights ("for 3 nights", "a two-night stay").
+const STAY_NIGHTS = /\b(\d{1,2}|[a-z]+)[ -]nights?\b/i;
 const LATER_EVENT_WORDS = /(^|_)(return|check_?out)/i;
 
 // "in Beijing", "for New York"; a city named in Chinese is one of the table's (city-names.ts).
@@ -127,7 +139,14 @@ function itemChoices(
 ): { values: readonly unknown[]; synonyms: Readonly<Record<string, string | number | boolean>> } | undefined {
   const items = schema.items;
   if (typeof items !== 'object' || items === null || Array.isArray(items)) return undefined;
-  const { enum: values, synonyms } = items as Schema;
+  const { enum: declared, synonyms } = items as Schema;
+  // "Supported indexes are 'S&P 500', 'Dow Jones', 'NASDAQ' …": string items whose values the array's description
+  // quotes (two or more) are chosen from those values as from an enum written in prose.
+  const quoted =
+    typesOf(items as Schema).every((t) => t === 'string') && typeof schema.description === 'string'
+      ? describedValues(schema.description)
+      : [];
+  const values = Array.isArray(declared) ? declared : quoted.length >= 2 ? quoted : undefined;
   if (!Array.isArray(values) || values.length === 0) return undefined;
   const words =
     typeof synonyms === 'object' && synonyms !== null && !Array.isArray(synonyms)
@@ -243,11 +262,24 @@ export function extractParameter(
     // choice the request names, in the order it names them. The closed set is the cue, so an optional list takes them
     // too; none named → nothing (the tool's own default stands).
     const named = extractEnumValues(text, choices.values, choices.synonyms).map((e) => e.value);
-    return named.length === 0
-      ? { found: false, note: null }
-      : { found: true, value: named, note: `enum values ${named.map((v) => show(v)).join(', ')}` };
+    if (named.length === 0) {
+      // "a pet store" to a `store_type` of Supermarket, Convenience Store, Discount Store: the request names a kind
+      // the closed set does not offer. The tool's default would answer another request, so the kind stands as
+      // written and validation asks the user (a word of the parameter's own description, "grocery" in "Type of the
+      // grocery store", is the tool's domain, not a kind).
+      const description = nameWords(typeof schema.description === 'string' ? schema.description : '');
+      const offered = choices.values.flatMap((v) => nameWords(String(v)));
+      const unoffered = kindBefore(leafName(name), text).filter(
+        (k) => !offered.includes(k.toLowerCase()) && !description.includes(k.toLowerCase()),
+      );
+      const [kind] = unoffered;
+      if (unoffered.length === 1 && kind !== undefined)
+        return { found: true, value: [kind], note: `the kind written, "${kind}", is none the set offers` };
+      return { found: false, note: null };
+    }
+    return { found: true, value: named, note: `enum values ${named.map((v) => show(v)).join(', ')}` };
   }
-  const timeFormat = timeFormatOf(schema);
+  const timeFormat = timeFormatOf(schema) ?? (isClockTimeParameter(name, schema) ? 'HH:MM' : undefined);
   if (timeFormat && (types.length === 0 || types.includes('string'))) {
     const times = findTimes(text, dates).map((t) => (timeFormat === 'HH:MM' ? t.time.slice(0, 5) : t.time));
     if (times.length > 1 && (START_WORDS.test(name) || END_WORDS.test(name))) {
@@ -302,6 +334,18 @@ export function extractParameter(
         found: false,
         note: `the one date written is not the ${name}; left out`,
       };
+    // "3 nights starting from 1st June": a stay of n nights ends n days after the one date written, its start.
+    const nights = STAY_NIGHTS.exec(text);
+    const count =
+      nights?.[1] === undefined ? undefined : (NUMBER_WORDS[nights[1].toLowerCase()] ?? Number(nights[1]));
+    if (only && END_WORDS.test(name) && !START_WORDS.test(name) && count !== undefined && count > 0) {
+      const end = addDays(only.date, count);
+      return {
+        found: true,
+        value: formatDate({ ...only.date, ...end }, dateFormat, dates.timeZone),
+        note: `date ${only.rule} + ${String(count)} nights`,
+      };
+    }
     if (only)
       return {
         found: true,

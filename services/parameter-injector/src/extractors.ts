@@ -392,6 +392,14 @@ export function unitOfParameter(name: string, description: string | undefined): 
     const s = suffix[1].toLowerCase();
     return s === 'pct' || s === 'percent' ? '%' : (UNIT_SYNONYMS[s] ?? s);
   }
+  // A count of time units: a parameter named by the unit (`days`, `hours`) or documented as the number of them
+  // ("Number of days for which to retrieve data") counts in that unit — "for the next three days" is 3 of them.
+  const counted =
+    /^(?:.*_)?(days|hours|weeks|months|years|minutes|seconds)$/i.exec(name)?.[1] ??
+    /^\s*(?:the\s+)?number of (days|hours|weeks|months|years|minutes|seconds)\b/i.exec(
+      description ?? '',
+    )?.[1];
+  if (counted) return UNIT_SYNONYMS[counted.toLowerCase()] ?? null;
   // "The acceleration of the object in meters/second^2", "Acceleration of the object, m/s^2.": a compound unit the
   // description writes is the parameter's.
   const compound = COMPOUND_UNIT.exec(description ?? '');

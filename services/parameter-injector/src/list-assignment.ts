@@ -10,6 +10,7 @@
 // Optional array parameters take a list only by name. Nothing is split out of free text or invented.
 import type { ParameterHints } from '@signalbox/registry';
 import type { DateContext } from './dates.js';
+import { enumKey } from './extractors.js';
 import { numberMentions } from './number-assignment.js';
 import { DETERMINERS, LINKING_WORDS, NEGATIONS, PHRASE_ENDS, RANGE_NAMES } from './parameter-vocabulary.js';
 import { assignByName, nameWords, properNames, quotedSpans, type Candidate } from './spans.js';
@@ -56,6 +57,9 @@ function fitsItem(schema: Schema, value: unknown): boolean {
     return types.includes('array') && value.every((v) => fitsItem((schema.items ?? {}) as Schema, v));
   if (typeof value === 'number')
     return types.includes('number') || (types.includes('integer') && Number.isInteger(value));
+  // An item of a closed set is one of its values: "in Boston, Massachusetts" is no list of library facilities.
+  if (Array.isArray(schema.enum) && !schema.enum.some((e) => enumKey(String(e)) === enumKey(String(value))))
+    return false;
   if (typeof value === 'string') return types.includes('string');
   return false;
 }
@@ -284,7 +288,7 @@ export function assignLists(
   const nameRuns = runs(properNames(text), text).filter((c) => !overlaps(c));
   const only = wanting.length === 1 ? wanting[0] : undefined;
   const run = nameRuns.length === 1 ? nameRuns[0] : undefined;
-  if (only && run) {
+  if (only && run && fits(only, run)) {
     lists.set(only.path, { value: run.value, note: 'the names written as a list' });
     ranges.push({ start: run.start, end: run.end });
   }
@@ -304,7 +308,7 @@ export function assignLists(
         ),
     );
     const [named] = beside;
-    if (named && beside.length === 1) {
+    if (named && beside.length === 1 && fits(p, named)) {
       lists.set(p.path, { value: named.value, note: `the names written after "${p.path}"` });
       ranges.push({ start: named.start, end: named.end });
     }

@@ -114,6 +114,9 @@ export function closeness(
       if (!t) break;
       if (after ? blocked(end, t.start) : blocked(t.end, start)) break;
       if (steps >= (after ? AFTER_WINDOW : BEFORE_WINDOW)) break;
+      // "a group size of 50 with extroverted members being 15": a preposition after the value opens the next phrase,
+      // whose words are another value's ("10 meters base" has none between; "of" joins: "5 kg of flour").
+      if (after && ENDS.has(t.lower) && t.lower !== 'of') break;
       const hit = words.find((w) =>
         w.length === 1
           ? t.lower === w && !after && (distance === 0 || /^\s*[=:]\s*$/.test(text.slice(t.end, start)))
@@ -213,14 +216,17 @@ export function quotedSpans(text: string): Candidate<string>[] {
 
 const URL = /\bhttps?:\/\/[^\s'"<>]+|\bwww\.[^\s'"<>]+/gi;
 const PATH =
-  /(?<![\w/])(?:~?\/|\.{1,2}\/|[A-Za-z]:\\)[^\s'"<>,;]*|(?<![\w/])[\w.-]+\/[\w./-]+|\b[\w-]+\.[A-Za-z0-9]{1,5}\b/g;
+  /(?<![\w/])(?:~?\/|\.{1,2}\/|[A-Za-z]:[\\/])[^\s'"<>,;]*|(?<![\w/])[\w.-]+\/[\w./-]+|\b[\w-]+\.[A-Za-z0-9]{1,5}\b/g;
 
 /** URLs written in the text (trailing sentence punctuation dropped). */
 export function urls(text: string): string[] {
   return [...text.matchAll(URL)].map((m) => m[0].replace(/[.,;:!?)]+$/, ''));
 }
 
-/** File-system paths written in the text: `/var/log/app.log`, `./data`, `C:\x`, `docs/report.md`, `notes.txt`. */
+/**
+ * File-system paths written in the text: `/var/log/app.log`, `./data`, `~/data/scan.nii`, `C:\x`, `C:/data/cars.csv`,
+ * `docs/report.md`, `notes.txt`.
+ */
 export function paths(text: string): string[] {
   const withoutUrls = text.replace(URL, ' ');
   return [...withoutUrls.matchAll(PATH)]
@@ -256,8 +262,9 @@ export function placePhrases(text: string, direction: 'start' | 'end' | null): s
     if (tokens[j]?.lower === 'the') j++;
     const first = tokens[j];
     if (!first || !capitalised(first.text)) return;
-    // "in December", "of April 25th": a month or weekday is a time, not a place.
+    // "in December", "of April 25th": a month or weekday is a time, not a place — so is "the 1st October".
     if (CALENDAR.has(first.lower)) return;
+    if (/^\d/.test(first.text) && CALENDAR.has(tokens[j + 1]?.lower ?? '')) return;
     // "and" introduces the end only in "between A and B".
     if (t.lower === 'and' && !/\bbetween\b/i.test(text.slice(0, t.start))) return;
     let end = first.end;
@@ -293,8 +300,13 @@ export function placePhrases(text: string, direction: 'start' | 'end' | null): s
         k++;
         continue;
       }
-      if (/^\.$/.test(between.trim()) && /^\p{Lu}$/u.test(next.text)) {
-        // "D.C."-style initials.
+      // "D.C."-style initials: a capital letter after a capital letter and its dot — not a sentence's first word after
+      // the place's full stop ("in New York. I need …").
+      if (
+        /^\.$/.test(between.trim()) &&
+        /^\p{Lu}$/u.test(next.text) &&
+        /^\p{Lu}$/u.test(tokens[k - 1]?.text ?? '')
+      ) {
         end = next.end;
         k++;
         continue;
@@ -516,6 +528,12 @@ export function nameRun(value: string): string {
   return words.slice(0, Math.max(1, end)).join(' ');
 }
 
+// A description whose head noun is a path ("The path where …", "Path to the …") of something stored on a disk (a file,
+// data, a folder) — not the path of a storm.
+const DESCRIBED_PATH =
+  /^\s*(?:the\s+|a\s+)?(?:(?:full|local|absolute|relative|file|directory|folder)\s+)?path\b/i;
+const STORED = /\b(?:files?|data|dataset|directory|folder|stored|saved|disk)\b/i;
+
 /** The role a string parameter plays, read from its name, description and format. */
 export type StringRole = 'own_words' | 'place' | 'unit' | 'url' | 'path' | 'entity';
 
@@ -524,6 +542,14 @@ export function stringRole(name: string, description: string, format: unknown): 
   const words = nameWords(name);
   if (format === 'uri' || format === 'url' || words.some((w) => URL_NAMES.includes(w))) return 'url';
   if (words.some((w) => PATH_NAMES.includes(w))) return 'path';
+  // A description that says what the value is — a path ("The path where the data is stored", "Path to the CSV file")
+  // — names the role when the name does not (`data_source`).
+  if (
+    DESCRIBED_PATH.test(description) &&
+    STORED.test(description) &&
+    !words.some((w) => URL_NAMES.includes(w))
+  )
+    return 'path';
   if (words.some((w) => UNIT_NAMES.includes(w))) return 'unit';
   if (words.some((w) => LOCATION_NAMES.includes(w))) return 'place';
   // The last word of a name says what the value is: `search_query` is a query, `query_id` an id.
@@ -705,6 +731,16 @@ export function properNames(text: string): Candidate<string>[] {
       if (!w || !prev || !/^[ ]+$/.test(text.slice(prev.end, w.start))) break;
       // "… Gavin Brocker. I'd like …": a full stop after a word of more than one letter ends the sentence, and the name.
       if (/\p{L}{2,}\.$/u.test(prev.text)) break;
+      // "… played by Liverpool F.C. Include its statistics": after an abbreviation's dots closing a name ("F.C.",
+      // "D.C."), a capitalised word followed by a lower-case one opens the next sentence. Initials opening a name
+      // ("C.J. Rush in the cast", "J. R. R. Tolkien") are followed by the rest of it.
+      if (
+        j - 1 > i &&
+        /(?:\p{Lu}\.){2,}$/u.test(prev.text) &&
+        capital(w.text) &&
+        /^\p{Ll}/u.test(words[j + 1]?.text ?? '')
+      )
+        break;
       if (capital(w.text) || /^\p{N}/u.test(w.text)) {
         last = j;
         j++;

@@ -19,9 +19,10 @@ import { chineseCitiesFor } from './city-names.js';
 import { completePlace, isCityName, twoPartPlaceStyle } from './place-completion.js';
 import { languageCodeFor } from './languages.js';
 import { isYearParameter } from './number-assignment.js';
-import { slotValues } from './template-slots.js';
+import { isTopicParameter, slotValues, topicValues, verbObject } from './template-slots.js';
 import { US_STATE_CODES } from './us-state-codes.js';
 import {
+  CALENDAR_WORDS,
   CITY_NAMES,
   COMMAND_NAMES,
   EXPRESSION_NAMES,
@@ -174,6 +175,34 @@ function yearsWritten(text: string): string[] {
 }
 
 /** The unit words written with the request's numbers ("4 inches", "6cm"), as written. */
+// The months of the year by their full English names (the first twelve of CALENDAR_WORDS), written with a capital as
+// English writes them — "may" in lower case is the verb.
+const MONTHS = CALENDAR_WORDS.slice(0, 12);
+
+function monthsWritten(text: string): string[] {
+  const out = (text.match(/\b\p{Lu}\p{Ll}+\b/gu) ?? []).filter((w) => MONTHS.includes(w.toLowerCase()));
+  return [...new Set(out)];
+}
+
+// "How many ounces (are) in 2 pounds": the unit asked for, then the amount measured in the other.
+const HOW_MANY_IN =
+  /\bhow many (\p{L}+) (?:(?:are|is) )?(?:there )?in (?:an? |one |\d+(?:\.\d+)? )(\p{L}+)/iu;
+
+function conversionUnits(text: string): { from: string; to: string } | undefined {
+  const m = HOW_MANY_IN.exec(text);
+  return m?.[1] && m[2] ? { from: m[2], to: m[1] } : undefined;
+}
+
+/** `unit` as the description spells it when it quotes it, in the singular or plural ("tablespoons" → 'tablespoon'). */
+function spelledAsDescribed(unit: string, description: string): string {
+  const singular = unit.replace(/(?:es|s)$/i, '');
+  return (
+    describedValues(description).find((v) =>
+      [unit, singular, `${singular}e`].some((u) => enumKey(u) === enumKey(v)),
+    ) ?? unit
+  );
+}
+
 function writtenUnits(text: string): string[] {
   return extractQuantities(text)
     .filter((q) => q.value.unit !== null)
@@ -259,6 +288,13 @@ export function assignStrings(
     const description = typeof p.schema.description === 'string' ? p.schema.description : '';
     const role = stringRole(name, description, p.schema.format);
     roles.set(p.path, role);
+    // A topic ("The subject matter of the case"): the phrase after "about" / "related to" — even for a name that
+    // often carries the user's words (`subject`), as the description says it is what the thing is about.
+    const topic = isTopicParameter(p) ? one(topicValues(text)) : {};
+    if (topic.value !== undefined) {
+      give(p.path, topic.value, 'the phrase after "about" / "related to"');
+      continue;
+    }
     if (role === 'own_words') {
       // The user's own words, when the request labels them ("主题写“…”", "Subject: …", "内容：…"): the labelled part.
       const labels = [...nameWords(name), ...chineseTerms(description)];
@@ -332,8 +368,20 @@ export function assignStrings(
     let rule = '';
     if (role === 'url') [found, rule] = [one(urls(text)), 'the URL written'];
     else if (role === 'path') [found, rule] = [one(paths(text)), 'the path written'];
-    else if (role === 'unit') [found, rule] = [one(writtenUnits(text)), 'the unit written with the numbers'];
-    else if (role === 'place') {
+    else if (role === 'unit') {
+      // A conversion's two ends (`from_unit`, `to_unit`): "How many teaspoons are in 2 tablespoons?" asks for the
+      // first unit and measures in the second — written as the description spells its units ("Supports 'teaspoon'").
+      const direction = placeDirection(name);
+      const pair = direction === null ? undefined : conversionUnits(text);
+      const unit = pair === undefined ? undefined : direction === 'start' ? pair.from : pair.to;
+      [found, rule] =
+        unit !== undefined
+          ? [
+              { value: spelledAsDescribed(unit, description) },
+              'the unit of the conversion the request asks for',
+            ]
+          : [one(writtenUnits(text)), 'the unit written with the numbers'];
+    } else if (role === 'place') {
       const direction = placeDirection(name);
       const words = nameWords(name);
       const split = hasCity && hasRegion;
@@ -355,7 +403,8 @@ export function assignStrings(
       // A place without a direction ("the weather for my trip to New York, NY") is the place "in"/"at" names, else the
       // one place the request names as an end or a start of a way: where the user is going (or coming from) is where
       // the question is about.
-      const written = placePhrases(text, direction);
+      // A value another parameter lists ("in Celsius") is no place, so it does not stand for one either.
+      const written = placePhrases(text, direction).filter((v) => !claimedByOther(p.path, v));
       // Not for a tool with several such places ("between San Francisco and Sydney" for `place1`, `place2`).
       const soleUndirected =
         plain
@@ -365,7 +414,9 @@ export function assignStrings(
           .filter((q) => placeDirection(leaf(q)) === null).length === 1;
       if (written.length === 0 && direction === null && soleUndirected) {
         const ends = placePhrases(text, 'end');
-        written.push(...(ends.length > 0 ? ends : placePhrases(text, 'start')));
+        written.push(
+          ...(ends.length > 0 ? ends : placePhrases(text, 'start')).filter((v) => !claimedByOther(p.path, v)),
+        );
       }
       const places = (written.length > 0 ? written : chineseCitiesFor(text, direction).map((c) => c.english))
         .filter((v) => !claimedByOther(p.path, v))
@@ -412,6 +463,10 @@ export function assignStrings(
     // A mathematical function or expression ("the curve y=x^2"): the one expression the request writes.
     if (found.value === undefined && !found.many && nameWords(name).some((w) => EXPRESSION_NAMES.includes(w)))
       [found, rule] = [one(writtenExpressions(text)), 'the expression written'];
+    // A month written as a string (`month`: "Month in which the concert is happening"): the one month the request
+    // names, as written ("in December" → "December"); a month is never a place or a name, so no other rule takes it.
+    if (found.value === undefined && !found.many && role === 'entity' && nameWords(name).includes('month'))
+      [found, rule] = [one(monthsWritten(text)), 'the one month named'];
     // A year written as a string ("year": "2022"): the one year the request writes, as for a numeric year.
     if (found.value === undefined && !found.many && isYearParameter(p.path))
       [found, rule] = [one(yearsWritten(text)), 'the one year written'];
@@ -616,6 +671,13 @@ export function assignStrings(
   const slotted = slotValues(openEntities(), toolText, text, withinTaken);
   for (const [field, value] of slotted)
     give(field, value, 'the words written where the tool’s purpose names it');
+  // "Who discovered radium?" to a discoverer look-up: the object of the verb the tool's words name is the value of
+  // the one entity parameter still open.
+  const [object] = openEntities();
+  if (object && openEntities().length === 1) {
+    const value = verbObject(object, toolText, text, withinTaken);
+    if (value !== undefined) give(object.path, value, 'the object of the verb the tool’s words name');
+  }
   const stillOpen = openEntities();
   const lastNames = distinctNames.filter((n) => !isTaken(n.value));
   if (slotted.size > 0 && stillOpen.length === 1 && lastNames.length === 1 && stillOpen[0] && lastNames[0])

@@ -181,3 +181,98 @@ export function slotValues(
   }
   return out;
 }
+
+// The longest object read after a verb ("the law of universal gravitation"): a noun phrase of a few words.
+const MAX_OBJECT_WORDS = 5;
+
+/**
+ * The object of the verb the tool's own words name, for a tool's one open entity parameter: a request asks for the
+ * tool's act as a verb with its object — "Who discovered radium?" to a discoverer look-up, "Who invented the theory of
+ * relativity and in which year?" to an invention look-up — and what the act is done to is what the tool is asked
+ * about. The verb is a past form (-ed) of a word of the tool's name or purpose ("discovered" ~ "discoverer"), written
+ * once; the object is the words after it, articles skipped, up to punctuation or a phrase end ("of" inside the phrase
+ * joins its nouns: "theory of relativity"), one to five words with no number, not taken, and not only the tool's words.
+ */
+export function verbObject(
+  p: ParameterHints,
+  toolText: string,
+  text: string,
+  isTaken: (value: string) => boolean,
+): string | undefined {
+  const toolWords = nameWords(toolText).filter((w) => w.length >= 5);
+  const own = nameWords(p.path.slice(p.path.lastIndexOf('.') + 1));
+  const tokens = tokenize(text).filter((t) => /\p{L}|\p{N}/u.test(t.text));
+  const verbs = tokens
+    .map((t, i) => ({ t, i }))
+    .filter(({ t }) => /^\p{Ll}+ed$/u.test(t.text) && toolWords.some((w) => sameWord(t.lower, w)));
+  const [verb] = verbs;
+  if (verbs.length !== 1 || verb === undefined) return undefined;
+  let k = verb.i + 1;
+  while (k < tokens.length && QUALIFIERS.has(tokens[k]?.text ?? '')) k++;
+  const first = tokens[k];
+  // The object follows the verb in the same phrase: no punctuation between them.
+  if (!first || ENDS.has(first.lower) || !/^[\s\p{L}]+$/u.test(text.slice(verb.t.end, first.start)))
+    return undefined;
+  let last = k;
+  while (last + 1 < tokens.length && last + 1 - k < MAX_OBJECT_WORDS) {
+    const next = tokens[last + 1];
+    const prev = tokens[last];
+    if (!next || !prev || !/^\s+$/.test(text.slice(prev.end, next.start))) break;
+    // "theory of relativity": "of" between two words of the phrase joins them; any other phrase end ends it.
+    const after = tokens[last + 2];
+    const joins =
+      next.lower === 'of' &&
+      after !== undefined &&
+      /^\s+$/.test(text.slice(next.end, after.start)) &&
+      !ENDS.has(after.lower) &&
+      !QUALIFIERS.has(after.lower);
+    if (ENDS.has(next.lower) && !joins) break;
+    last++;
+  }
+  const after = tokens[last + 1];
+  const endsHere =
+    !after || ENDS.has(after.lower) || !/^\s+$/.test(text.slice(tokens[last]?.end ?? 0, after.start));
+  if (!endsHere) return undefined;
+  const value = text.slice(first.start, tokens[last]?.end ?? first.end);
+  const purposeWords = new Set(nameWords(toolText));
+  if (
+    /\p{N}/u.test(value) ||
+    isTaken(value) ||
+    nameWords(value).every((w) => purposeWords.has(w) || own.includes(w))
+  )
+    return undefined;
+  return value;
+}
+
+// A parameter for what something is about: its name says topic, or its description "topic" / "subject matter".
+const TOPIC_NAME = /(?:^|_)topics?$/i;
+const TOPIC_DESCRIPTION = /\b(?:topic|subject matter)\b/i;
+
+/** True for a parameter that names what something is about (`topic`, "The subject matter of the case"). */
+export function isTopicParameter(p: ParameterHints): boolean {
+  const name = p.path.slice(p.path.lastIndexOf('.') + 1);
+  const description = typeof p.schema.description === 'string' ? p.schema.description : '';
+  return TOPIC_NAME.test(name) || TOPIC_DESCRIPTION.test(description);
+}
+
+/**
+ * What the request says a thing is about, for a topic parameter: English introduces a topic with "about",
+ * "regarding", "concerning" or "related to" ("a law case about fraud from 2010", "cases related to land disputes in
+ * New York") — the phrase after the one such marker, articles skipped, up to where it ends (one to four words, no
+ * number). Several markers or none → no value.
+ */
+export function topicValues(text: string): string[] {
+  const tokens = tokenize(text).filter((t) => /\p{L}|\p{N}/u.test(t.text));
+  const markers = tokens
+    .map((t, i) => ({ t, i }))
+    .filter(
+      ({ t, i }) =>
+        ['about', 'regarding', 'concerning'].includes(t.lower) ||
+        (t.lower === 'to' && ['related', 'relating'].includes(tokens[i - 1]?.lower ?? '')),
+    );
+  const [marker] = markers;
+  if (markers.length !== 1 || marker === undefined) return [];
+  const phrase = phraseAfter(text, tokens, marker.i);
+  if (phrase === undefined || /\p{N}/u.test(phrase.value)) return [];
+  return [phrase.value];
+}
