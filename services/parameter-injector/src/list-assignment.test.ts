@@ -98,6 +98,14 @@ describe('tuples, ranges and lists of words (issue 19)', () => {
       ]),
     ).toEqual({ start1: [12.5, -3.25], start2: [8, 4.75] });
   });
+  it('a coordinate written with its hemisphere is signed: south and west are negative', () => {
+    expect(
+      lists('How far is (51.5072 N, 0.1276 W) from (33.8688 S, 151.2093 E)?', [
+        param('point1', numbers),
+        param('point2', numbers),
+      ]),
+    ).toEqual({ point1: [51.5072, -0.1276], point2: [-33.8688, 151.2093] });
+  });
 
   it('an array documented as an interval takes the two ends of the range written', () => {
     const interval = param('bounds', { ...numbers, description: 'Lower and upper bound.' });

@@ -88,14 +88,21 @@ function parseBracketed(body: string): unknown[] | undefined {
 }
 
 // "(40.7128, -74.0060)": numbers in parentheses joined by commas are a tuple, written as a list would be in brackets.
-const TUPLE = /\(\s*(-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)+)\s*\)/g;
+// A coordinate may carry its hemisphere ("(33.45 N, 112.07 W)"): south and west are negative, as in ISO 6709.
+const COORDINATE = String.raw`-?\d+(?:\.\d+)?(?:\s*°)?(?:\s*[NSEW]\b)?`;
+const TUPLE = new RegExp(String.raw`\(\s*(${COORDINATE}(?:\s*,\s*${COORDINATE})+)\s*\)`, 'g');
+
+function coordinate(written: string): number {
+  const value = Number(/-?\d+(?:\.\d+)?/.exec(written)?.[0] ?? NaN);
+  return /[SW]\s*$/.test(written) ? -Math.abs(value) : value;
+}
 
 /** Bracketed lists written in the text, outermost only, and parenthesised tuples of numbers. */
 function bracketedLists(text: string): Candidate<unknown[]>[] {
   const out: Candidate<unknown[]>[] = [];
   for (const m of text.matchAll(TUPLE))
     out.push({
-      value: (m[1] ?? '').split(',').map((n) => Number(n.trim())),
+      value: (m[1] ?? '').split(',').map((n) => coordinate(n.trim())),
       start: m.index,
       end: m.index + m[0].length,
     });

@@ -338,3 +338,30 @@ describe('frequencies, bodies at rest and clock times (issue 19)', () => {
     });
   });
 });
+
+describe('a quantity in another unit of the same kind (issue 19)', () => {
+  it('is converted to the unit the parameter is documented in', () => {
+    expect(
+      assigned('Render a clip with a length of 2 minutes', [
+        param('clip_length', 'integer', true, 'Length of the clip in seconds.'),
+      ]),
+    ).toEqual({ clip_length: 120 });
+    expect(
+      assigned('The hike took 2 hours 15 minutes', [
+        param('duration', 'integer', true, 'Duration in seconds.'),
+      ]),
+    ).toEqual({ duration: 8100 });
+    expect(
+      assigned('A parcel of 2 kg', [param('weight', 'number', true, 'Weight of the parcel in pounds.')])
+        .weight,
+    ).toBeCloseTo(4.40924524, 6);
+  });
+  it('is not converted when a value in the documented unit is written, or the result does not fit', () => {
+    expect(
+      assigned('Wait 90 seconds, then 2 minutes', [param('delay', 'integer', true, 'Delay in seconds.')]),
+    ).toEqual({ delay: 90 });
+    expect(assigned('A run of 1 mile', [param('distance', 'integer', false, 'Distance in meters.')])).toEqual(
+      {},
+    );
+  });
+});

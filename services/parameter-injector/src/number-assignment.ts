@@ -86,6 +86,23 @@ function fits(schema: Record<string, unknown>, value: number): boolean {
 }
 
 /** A number of the request with its unit and place. */
+// Units of one kind and their size in the kind's base unit: exact by definition (SI; the international yard and pound
+// of 1959: 1 ft = 0.3048 m, 1 in = 0.0254 m, 1 mi = 1609.344 m, 1 lb = 0.45359237 kg).
+const UNIT_FACTORS: Readonly<Record<string, { dimension: string; factor: number }>> = {
+  s: { dimension: 'time', factor: 1 },
+  min: { dimension: 'time', factor: 60 },
+  h: { dimension: 'time', factor: 3600 },
+  m: { dimension: 'length', factor: 1 },
+  cm: { dimension: 'length', factor: 0.01 },
+  km: { dimension: 'length', factor: 1000 },
+  in: { dimension: 'length', factor: 0.0254 },
+  ft: { dimension: 'length', factor: 0.3048 },
+  mi: { dimension: 'length', factor: 1609.344 },
+  g: { dimension: 'mass', factor: 0.001 },
+  kg: { dimension: 'mass', factor: 1 },
+  lb: { dimension: 'mass', factor: 0.45359237 },
+};
+
 interface Mention extends Candidate<number> {
   unit: string | null;
 }
@@ -177,9 +194,14 @@ export function assignNumbers(
     (m) => !lists.some((l) => m.start >= l.start && m.end <= l.end),
   );
   const used = new Set<number>();
-  const give = (p: ParameterHints, index: number, cue: string, tied: boolean) => {
+  const give = (p: ParameterHints, index: number, cue: string, tied: boolean, converted?: number) => {
     const m = mentions[index];
     if (!m) return;
+    if (converted !== undefined) {
+      out.set(p.path, { value: converted, cue, tied });
+      used.add(index);
+      return;
+    }
     // "5%" for a rate documented as a decimal ("Enter as a decimal", "in decimal form") is 0.05: the same value. So
     // it is for a real-valued parameter not documented as a percentage (a percentage is a fraction of 100); one
     // documented in percent ("growth_percent", "in percentage") or an integer one keeps the 5.
@@ -239,6 +261,48 @@ export function assignNumbers(
     if (hits.length !== 2 || !x || !y || !fits(a.schema, x.m.value) || !fits(b.schema, y.m.value)) continue;
     give(a, x.i, `unit ${unit}, the first of the pair`, true);
     give(b, y.i, `unit ${unit}, the second of the pair`, true);
+  }
+
+  // 1c. The same quantity in another unit: a parameter documented in seconds takes "3 minutes" as 180, one in inches
+  // "5ft 10in" as 70 (a larger unit written right before a smaller one of the same kind is one measurement) — exact
+  // factors of the SI and of the international yard and pound, for the one such measurement the request writes.
+  for (const p of numeric) {
+    const unit = unitOf(p);
+    const target = unit === null ? undefined : UNIT_FACTORS[unit];
+    if (out.has(p.path) || unit === null || target === undefined) continue;
+    if (mentions.some((m, i) => !used.has(i) && m.unit === unit)) continue;
+    const same = mentions
+      .map((m, i) => ({ m, i, f: m.unit === null ? undefined : UNIT_FACTORS[m.unit] }))
+      .filter(
+        (h): h is { m: Mention; i: number; f: { dimension: string; factor: number } } =>
+          !used.has(h.i) && h.f !== undefined && h.f.dimension === target.dimension,
+      );
+    const measurements: { indices: number[]; value: number }[] = [];
+    for (const h of same) {
+      const last = measurements[measurements.length - 1];
+      const prev =
+        last === undefined ? undefined : same.find((x) => x.i === last.indices[last.indices.length - 1]);
+      if (
+        last &&
+        prev &&
+        prev.f.factor > h.f.factor &&
+        /^\s*(?:and\s+)?$/.test(text.slice(prev.m.end, h.m.start))
+      ) {
+        last.indices.push(h.i);
+        last.value += h.m.value * h.f.factor;
+      } else measurements.push({ indices: [h.i], value: h.m.value * h.f.factor });
+    }
+    const [only] = measurements;
+    if (measurements.length !== 1 || only === undefined) continue;
+    // "5ft 10…": a number right after the measurement is a part of it this reading did not take — no value.
+    const end = mentions[only.indices[only.indices.length - 1] ?? -1]?.end ?? 0;
+    if (/^\s*\d/.test(text.slice(end))) continue;
+    const value = Math.round((only.value / target.factor) * 1e9) / 1e9;
+    if (!fits(p.schema, value)) continue;
+    const [first, ...rest] = only.indices;
+    if (first === undefined) continue;
+    give(p, first, `converted to ${unit}`, true, value);
+    for (const i of rest) used.add(i);
   }
 
   // 1b. The kind of quantity: a parameter documented in no unit, whose name names a quantity (`acceleration`,
