@@ -1,6 +1,7 @@
 // The parts of a request: its asks, the things each ask lists, and the phrases it asks to be searched for. What the
 // request asks to be done (its acts) is read by `acts.ts`.
-import { targetPhrase } from './retrieval.js';
+import { readActs } from './acts.js';
+import { ACT_READ_CHARS, targetPhrase } from './retrieval.js';
 
 /** What the request wants: information (`question`) or a change in the world (`action`) — see `readActs`. */
 export type RequestIntent = 'question' | 'action';
@@ -24,32 +25,87 @@ const ASK_VERBS =
   'find|calculate|compute|get|book|buy|determine|estimate|tell|show|give|list|search|look|convert|predict|check|send|' +
   'create|make|order|reserve|invest|withdraw|locate|display|retrieve|fetch|identify|generate|translate|schedule|plan|' +
   'analy[sz]e|compare|count|recommend|play|what|how|which|who|where|when';
-// Where one ask ends and another begins: a sentence end, ", then …" / ", and finally …" / ", followed by …", "also" /
-// A sentence's end (not the dot of a numbered item, "1. …"), "as well as", "then <verb>", ", and the …", ", and has / where / … (a question of its own)", or "and [-ly adverb]
-// <verb>" ("and separately check …").
+// Where one ask ends and another begins: a sentence's end (not the dot of a numbered item, "1. …", whose number opens
+// the text, a line, a sentence or a list after a colon — "of 7. Then …" ends a sentence), ", then …" / ", and
+// finally …" / ", followed by …", "also" / "as well as" (not inside a question: "can we also …"), "then <verb>",
+// ", and the …", ", and has / where / … (a question of its own)", or "and [-ly adverb] <verb>" ("and separately
+// check …").
 // The words a question opens with: an auxiliary or a wh-word.
 const QUESTION_OPENERS =
   'has|have|had|is|are|was|were|did|does|do|can|could|will|would|should|what|where|when|which|who|whose|how|why';
+// "Can we also give it a nickname?": "also" between a question's auxiliary and subject and its verb is inside the
+// clause, not the start of one — the ask starts at the auxiliary ("Find the hotel, can you also book it?").
+const AUXILIARIES = 'can|could|will|would|should|shall|may|might|must|do|does|did';
+const SUBJECTS = 'i|we|you|they|he|she|it|someone|somebody';
 const ASK_BOUNDARY = new RegExp(
-  String.raw`(?<=[.?!])(?<!(?:^|[\s:：;；,，(（])\d{1,2}\.)\s+|\s*,\s*(?:and\s+)?(?:then|finally|lastly|afterwards|after\s+that|followed\s+by)\b,?\s*|\s+and\s+(?:then\s+)?(?:finally|lastly)\b,?\s*|\s*[,;]?\s*\b(?:and\s+)?(?:also|as\s+well\s+as)\b,?\s*|\s*[,;]?\s*\b(?:and\s+)?then\s+(?=(?:${ASK_VERBS})\b)|\s*,\s*and\s+(?=(?:the|a|an)\b)|\s*,\s*and\s+(?=(?:${QUESTION_OPENERS})\b)|\s*[,;]?\s+and\s+(?:\p{L}+ly,?\s+)?(?=(?:${ASK_VERBS})\b)`,
+  String.raw`(?<=[.?!])(?<!(?:^|[:：;；(（]\s*|[.?!]\s+|\n\s*)\d{1,2}\.)\s+|\s*,\s*(?:and\s+)?(?:then|finally|lastly|afterwards|after\s+that|followed\s+by)\b,?\s*|\s+and\s+(?:then\s+)?(?:finally|lastly)\b,?\s*|(?<!\b(?:${AUXILIARIES})\s+(?:${SUBJECTS})\s*)\s*[,;]?\s*\b(?:and\s+)?(?:also|as\s+well\s+as)\b,?\s*|\s*[,;]\s*(?:and\s+)?(?=(?:${AUXILIARIES})\s+(?:${SUBJECTS})\s+also\b)|\s*[,;]?\s*\b(?:and\s+)?then\s+(?=(?:${ASK_VERBS})\b)|\s*,\s*and\s+(?=(?:the|a|an)\b)|\s*,\s*and\s+(?=(?:${QUESTION_OPENERS})\b)|\s*[,;]?\s+and\s+(?:\p{L}+ly,?\s+)?(?=(?:${ASK_VERBS})\b)`,
   'giu',
 );
 
+// A sentence that opens a next item of a list of things to do: a word of sequence or addition ("Then, I'm looking to
+// buy a flute.", "After that, …", "Additionally, …"), an ordinal subject ("The second option is a bond that …") or the
+// item it is about, put first ("For the MBTI, my preferences are …"); or the number or bullet of a list item
+// ("2) Calculate …").
+const NEXT_ITEM =
+  /^\s*(?:\(?\d{1,2}[.):]|[-*•·])\s|^\W*(?:and\s+|but\s+)?(?:(?:then|afterwards|also|additionally|moreover|furthermore|besides|plus)\b|(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|next|finally|lastly|last|after\s+that|in\s+addition)\s*,|(?:the\s+|an?\s+)?(?:first|second|third|fourth|fifth|next|last|other|another)\s+\p{L}+\b|(?:for|as\s+for|regarding|concerning|about)\s+[^,.?!]{1,60},)/iu;
+
+/**
+ * Whether a sentence asks nothing: no question, no act read in it (`readActs` finds no verb where a request puts its
+ * verbs and no thing wanted, and gives its fallback, a look-up over the whole text), and no word that opens a next
+ * item of a list. Such a sentence states something — a value ("The network ID is 'office-network-001'."), a limit
+ * ("And let's limit it to 5 articles.") — that details the ask before it.
+ */
+function asksNothing(sentence: string): boolean {
+  return STATES.test(sentence) && !NEXT_ITEM.test(sentence) && !asksSomething(sentence);
+}
+
+// A finite verb that states something: an auxiliary, a copula or a modal, or one of their contractions ("Web ID is
+// 1234", "I'll be in Los Angeles", "here's the key", "let's limit it"). A sentence without one says a thing wanted
+// with the rest left out ("Just the decisions, no need for the rest."): an ask, not a detail.
+const STATES =
+  /\b(?:is|are|was|were|be|been|am|has|have|had|do|does|did|will|would|shall|should|can|could|may|might|must)\b|\b(?:it|that|there|here|what|who|he|she|let)['’]s\b|\p{L}['’](?:re|ve|ll|d|m)\b/iu;
+
+/** Whether a sentence asks something: a question, or an act `readActs` reads in it (not only its fallback). */
+function asksSomething(sentence: string): boolean {
+  // (a text longer than a request's acts are read in is taken to ask: reading it costs, and it is no one detail)
+  if (sentence.length > ACT_READ_CHARS || /[?？]\W*$/u.test(sentence)) return true;
+  const acts = readActs(sentence);
+  return !(acts.length === 1 && acts[0]?.cue === 'request');
+}
+
 /**
  * The separate asks of a request, in order ("Find X. Also, calculate Y" → ["Find X.", "calculate Y"]); one part
- * when it asks one thing. Parts under three words are folded into the one before (a trailing "please").
+ * when it asks one thing. Parts under three words are folded into the one before (a trailing "please"). A sentence
+ * that asks nothing (`asksNothing`), parted from an ask before it only by its sentence end, is no ask of its own
+ * either: it details that ask ("Rename website 'Frank' to 'Bob'. Web ID is 1234"), so it is folded into it — a tool
+ * it fits is not asked for by it, and the ask it details reads its values. A sentence that asks nothing after another
+ * such sentence, or before any ask, stays a part (a story told before the asks: "John has $5000 to invest. The first
+ * option is …"), and "also" and the other joining words start an ask however short ("…. Also the LCM of 15 and 25.").
  */
 export function requestParts(request: string): string[] {
-  const parts: string[] = [];
-  for (const raw of request.split(ASK_BOUNDARY)) {
+  // (whether a part asks is read only when a sentence after it may be folded into it: reading acts costs)
+  const parts: { text: string; asks: () => boolean }[] = [];
+  let from = 0;
+  let sentenceEnd = false;
+  const add = (raw: string, afterSentenceEnd: boolean) => {
     const part = raw.trim();
-    if (part === '') continue;
+    if (part === '') return;
     const previous = parts.at(-1);
-    if (part.split(/\s+/).length < 3 && previous !== undefined)
-      parts[parts.length - 1] = `${previous} ${part}`;
-    else parts.push(part);
+    if (previous !== undefined && part.split(/\s+/).length < 3) previous.text = `${previous.text} ${part}`;
+    else if (previous?.asks() && afterSentenceEnd && asksNothing(part))
+      previous.text = `${previous.text} ${part}`;
+    else {
+      let asks: boolean | undefined;
+      parts.push({ text: part, asks: () => (asks ??= asksSomething(part)) });
+    }
+  };
+  for (const m of request.matchAll(ASK_BOUNDARY)) {
+    add(request.slice(from, m.index), sentenceEnd);
+    sentenceEnd = m[0].trim() === '';
+    from = m.index + m[0].length;
   }
-  return parts;
+  add(request.slice(from), sentenceEnd);
+  return parts.map((p) => p.text);
 }
 
 // Where the things one ask names are listed: a semicolon, a comma before a word, or "and" (quoted titles such as
