@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chineseClauses, readActs, toolActKind } from './acts.js';
+import { chineseClauses, forbiddenActs, readActs, toolActKind } from './acts.js';
 
 const kinds = (request: string) => readActs(request).map((a) => [a.kind, a.object]);
 
@@ -162,6 +162,10 @@ describe('readActs: requests phrased politely, negated or undone', () => {
       ['cancel', 'the email I sent this morning'],
     ]);
     expect(readActs('Order 1234 has not arrived').map((a) => a.kind)).toEqual(['look_up']);
+    // One adverb may stand between the request's marker and its verb; a verb ending in -ly is still the verb.
+    expect(kinds('The mug is chipped, so please just replace it.')).toEqual([['update', 'it']]);
+    expect(kinds('could you kindly merge my two accounts')).toEqual([['act', 'my two accounts']]);
+    expect(kinds('Please reply to them by Friday')).toEqual([['send', 'to them by Friday']]);
   });
 
   it('a Chinese clause ending as a directive asks for what it says; 请问 asks a question', () => {
@@ -169,6 +173,22 @@ describe('readActs: requests phrased politely, negated or undone', () => {
     expect(readActs('请问怎么提交工单？').map((a) => a.kind)).toEqual(['look_up']);
     // Closing a ticket is a cancel, never the create the directive's words might fit.
     expect(kinds('把我那个工单关了吧，问题已经自己解决了')).toEqual([['cancel', '我那个工单']]);
+    // A directive over no Chinese word picks a value (a format), it asks for no act.
+    expect(kinds('整理成周报，PDF就行')).toEqual([['produce', '周报']]);
+  });
+
+  it('reads the changes a request says not to make, with the words that name them', () => {
+    expect(forbiddenActs('Summarise it for me, no need to send it to anyone.')).toEqual([
+      { kind: 'send', phrase: 'send it to anyone' },
+    ]);
+    expect(forbiddenActs("Put the notes together but don't email Li Wei.")).toEqual([
+      { kind: 'send', phrase: 'email Li Wei' },
+    ]);
+    expect(forbiddenActs('我自己看，不用发')).toEqual([{ kind: 'send', phrase: '发' }]);
+    expect(forbiddenActs('别发邮件，我要私聊')).toEqual([{ kind: 'send', phrase: '发邮件' }]);
+    // Not a change, or not negated: nothing is forbidden.
+    expect(forbiddenActs("Don't worry about the invoice, just check the order.")).toEqual([]);
+    expect(forbiddenActs('不用发票，帮我查下物流')).toEqual([]);
   });
 
   it('asking whether someone will do a thing to something asks for it; asking whether a thing will happen does not', () => {
@@ -203,6 +223,11 @@ describe('readActs: requests phrased politely, negated or undone', () => {
       'send',
       'cancel',
     ]);
+    // After a write, a sentence opening with a field's label fills that field: what follows is content, to the end.
+    expect(
+      kinds('Message Chen Jie. Subject: Q3 plan. Text: please update the sheet and send it to finance.'),
+    ).toEqual([['send', 'Chen Jie']]);
+    expect(kinds('给李伟发封邮件，标题：周会改期，正文：请取消周四的会议室预订')).toEqual([['send', '邮件']]);
   });
 
   it('spoken V下 is V一下, and a change-to clause finishes the change asked just before it', () => {

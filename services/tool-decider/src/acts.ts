@@ -289,9 +289,11 @@ const ZH_VERBS: Readonly<Record<Exclude<AskedActKind, 'act'>, readonly string[]>
 };
 
 const EN_ASK_POSITION = String.raw`(?:^|[.?!;:,\n]\s*|\b(?:please|pls|plz|kindly|and|then|also|now|just|can\s+you|could\s+you|would\s+you|will\s+you|help\s+me|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|go\s+ahead\s+and|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|wish|have)\s+to|(?:i|we)'d\s+like\s+to|(?:i|we)\s+would\s+like\s+to)\s+)`;
-// Where only a request can stand: after these, any verb is asked for ("could you pick it up on Thursday").
+// Where only a request can stand: after these, any verb is asked for ("could you pick it up on Thursday"). One adverb
+// may stand between the marker and its verb, as English puts focus and manner adverbs there ("please just refund it",
+// "could you also check", "please quickly forward it").
 const EN_REQUEST =
-  /\b(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|will\s+you|help\s+me|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|go\s+ahead\s+and|(?:(?:i|we)\s+(?:want|need|would\s+like|wanna)|(?:i|we)\s*['’]?d\s+like)\s+(?:you\s+)?to)\s+([\p{L}][\p{L}'-]*)/giu;
+  /\b(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|will\s+you|help\s+me|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|go\s+ahead\s+and|(?:(?:i|we)\s+(?:want|need|would\s+like|wanna)|(?:i|we)\s*['’]?d\s+like)\s+(?:you\s+)?to)\s+(?:(?<adverb>just|also|now|then|still|simply|only|[a-z]+ly)\s+)?(?<verb>[\p{L}][\p{L}'-]*)/giu;
 // A verb after these asks about the act (a how-to or may-I question), or negates it.
 const EN_ABOUT =
   /\b(?:how\s+(?:do|can|could|should|would|to)|how\s+(?:do|can|could|should)\s+(?:i|we|you)|is\s+it\s+possible\s+to|(?:can|could|may)\s+(?:i|we)|am\s+i\s+able\s+to|where\s+(?:do|can)\s+(?:i|we)|what\s+happens\s+if\s+(?:i|we))\b[^.?!]*$/i;
@@ -546,21 +548,28 @@ function readEnglish(request: string): AskedActRead[] {
   }
   // After a request's own words, a verb of no listed kind is a change of unnamed kind, decided by the tools it fits.
   for (const m of request.matchAll(EN_REQUEST)) {
-    const verb = (m[1] ?? '').toLowerCase();
-    const verbAt = m.index + m[0].length - verb.length;
+    // A verb ending in -ly ("please reply to them", "please apply it") was taken for an adverb when a function word
+    // follows it: it is the verb.
+    const adverb = m.groups?.['adverb'];
+    const said = m.groups?.['verb'] ?? '';
+    const asAdverb = adverb !== undefined && EN_NOT_IMPERATIVE.has(said.toLowerCase());
+    const verb = (asAdverb ? adverb : said).toLowerCase();
+    const verbAt = asAdverb ? m.index + m[0].lastIndexOf(adverb) : m.index + m[0].length - verb.length;
     if (acts.some((a) => a.at === verbAt) || EN_KIND_OF.has(verb) || EN_NOT_IMPERATIVE.has(verb)) continue;
     if (EN_NEGATION.test(sentenceBefore(request, verbAt))) continue;
     const object = objectAfter(request, verbAt + verb.length);
     // "I want to talk to a human": the speaker's own act is a want, decided by its words; "I want you to merge …"
     // and "please merge …" ask the agent to do the verb.
     const speakers =
-      /\b(?:(?:i|we)\s+(?:want|need|would\s+like|wanna)|(?:i|we)\s*['’]?d\s+like)\s+to\s+\S+$/iu.test(m[0]);
+      /\b(?:(?:i|we)\s+(?:want|need|would\s+like|wanna)|(?:i|we)\s*['’]?d\s+like)\s+to\s+(?:\S+\s+)?\S+$/iu.test(
+        m[0],
+      );
     acts.push({
       at: verbAt,
       act: {
         kind: 'act',
         object,
-        phrase: `${m[1] ?? ''} ${object}`.trim(),
+        phrase: `${request.slice(verbAt, verbAt + verb.length)} ${object}`.trim(),
         cue: verb,
         ...(speakers ? {} : { verb: stem(verb) }),
       },
@@ -650,14 +659,24 @@ function readEnglish(request: string): AskedActRead[] {
   // The message runs to the end of its sentence; a next sentence may ask again ("… Also cancel my ticket.").
   const sentenceEnd = request.slice(contentAt).search(/[.?!](?=\s|$)|\n/u);
   const contentEnd = sentenceEnd === -1 ? Infinity : contentAt + sentenceEnd;
+  // "Send Li an email. Subject: … Body: could you share the screens by Wednesday? Thanks!": after a write, a sentence
+  // opening with a field's label and a colon fills that field — its words to the end of the request are what the
+  // write carries (a body runs over several sentences), not asks of the requester.
+  const write = acts
+    .filter((a) => a.act.kind === 'send' || a.act.kind === 'create')
+    .sort((a, b) => a.at - b.at)[0];
+  const field = write ? EN_FIELD_LABEL.exec(request.slice(write.at)) : null;
+  const fieldAt = write && field ? write.at + field.index + field[0].length : Infinity;
   return acts
-    .filter((a) => a.at < contentAt || a.at > contentEnd)
+    .filter((a) => (a.at < contentAt || a.at > contentEnd) && a.at < fieldAt)
     .sort((a, b) => a.at - b.at)
     .map((a) => a.act);
 }
 
 // A colon in the send's own sentence, before any sentence end.
 const EN_CONTENT_COLON = /^[^.?!\n:]{0,80}:/u;
+// A field's label opening a later sentence or line: one or two words and a colon ("Subject:", "Body:", "Due date:").
+const EN_FIELD_LABEL = /(?:[.?!]\s+|\n\s*)\p{L}+(?:\s\p{L}+)?\s*:/u;
 
 // Chinese clauses: punctuation and the connectives that start a next ask (kept, so a clause knows its question mark).
 // The connectives that start a next ask (然后 "then", 顺便 "by the way", 另外 "also" …).
@@ -700,9 +719,9 @@ const ZH_CLAUSE_SPLIT = new RegExp(
   'u',
 );
 
-// A send verb and a colon before what is to be sent (发一句：…, 说：…, 内容：…): what follows is the message, not
+// A send verb and a colon before what is to be sent (发一句：…, 说：…, 内容：…, 主题：…): what follows is the message, not
 // more asks ("在群里发一句：明天的站会取消" asks to send, not to cancel).
-const ZH_CONTENT_COLON = /(?:发|说|写|讲|通知|告诉|提醒|内容|正文)[^：:]{0,6}[：:]/u;
+const ZH_CONTENT_COLON = /(?:发|说|写|讲|通知|告诉|提醒|内容|正文|主题|标题)[^：:]{0,6}[：:]/u;
 
 /** A Chinese request up to the colon that introduces a message's content (the asks; the content is not one). */
 function beforeContent(request: string): string {
@@ -809,7 +828,10 @@ function readChinese(whole: string): AskedActRead[] {
       ZH_AT_ONCE.test(text) ||
       // (a known verb with 一下 is read by its kind above: 问一下 only announces a question)
       (/\p{Script=Han}一下[。！!]*$/u.test(text) && !ZH_VERB.test(text));
-    if (found.length === 0 && !question && directive)
+    // A directive over words of no Chinese at all (markdown就行, PDF即可) picks a value — a format, a name — rather
+    // than asking for an act: a Chinese act needs a Chinese verb.
+    const picksValue = !CJK.test(text.replace(/(?:吧|就行|就好|就可以|即可|一下)[。！!]*$/u, ''));
+    if (found.length === 0 && !question && directive && !picksValue)
       found.push({
         kind: 'act',
         object: text.replace(/(?:吧|就行|就好|就可以|即可|一下)$/u, ''),
@@ -853,6 +875,54 @@ export function readActs(request: string): AskedActRead[] {
     (a, i) => acts.findIndex((b) => b.kind === a.kind && b.phrase === a.phrase) === i,
   );
   return unique.length > 0 ? unique : [{ kind: 'look_up', object: text, phrase: text, cue: 'request' }];
+}
+
+// Verbs of change said under a negation: "don't send it", "no need to email anyone", 不用发, 别再提醒了.
+const EN_FORBIDDEN = new RegExp(
+  String.raw`\b(?:don'?t|do\s+not|no\s+need\s+to|never)\s+(?:(?:just|even|ever|actually|[a-z]+ly)\s+)?(${[
+    ...EN_KIND_OF.entries(),
+  ]
+    .filter(([, kind]) => WRITE_ACT_KINDS.has(kind))
+    .map(([verb]) => verb)
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|')})\b`,
+  'giu',
+);
+// A bare 发 after a negation sends (不用发, 别发了); 发票 is the invoice.
+const ZH_FORBIDDEN = new RegExp(
+  `(?:不要|不用|别|无需|不需要|不必)(?:帮我|给我|再)?(${ZH_VERB_SOURCE}|发(?!票))`,
+  'gu',
+);
+
+/** A change a request says not to make: its kind, and the words that say it ("email him", "发邮件"). */
+export interface ForbiddenAct {
+  kind: AskedActKind;
+  phrase: string;
+}
+
+/**
+ * The changes a request says not to make ("…, I'll read it myself, no need to send it", 我自己看，不用发, 别发邮件，
+ * 我要私聊). A write those words name (email_send for "发邮件") is never the request's; a kind said bare (不用发) is
+ * forbidden to the wants and directives of the same request — "markdown就行，不用发" asks for no e-mail, whatever its
+ * other words fit — and only an act of that kind asked outright asks for it again.
+ */
+export function forbiddenActs(request: string): ForbiddenAct[] {
+  const out: ForbiddenAct[] = [];
+  for (const m of request.matchAll(EN_FORBIDDEN)) {
+    const verb = m[1] ?? '';
+    const kind = EN_KIND_OF.get(verb.toLowerCase().replace(/\s+/g, ' '));
+    const at = m.index + m[0].length;
+    if (kind) out.push({ kind, phrase: `${verb} ${objectAfter(request, at)}`.trim() });
+  }
+  for (const m of request.matchAll(ZH_FORBIDDEN)) {
+    const verb = m[1] ?? '';
+    const kind = verb === '发' ? 'send' : ZH_KIND_OF.get(verb);
+    // The object runs to the end of the clause (别发邮件，… → 邮件).
+    const object = /^[^，,。；;！!？?\n]*/u.exec(request.slice(m.index + m[0].length))?.[0] ?? '';
+    if (kind && WRITE_ACT_KINDS.has(kind)) out.push({ kind, phrase: `${verb}${object}` });
+  }
+  return out;
 }
 
 // The kind of act a tool's name says it does (RG2-naming: a verb first or last, `refund_create`, `get_weather`).

@@ -604,6 +604,61 @@ describe('TD-5 no unasked writes, by the acts the request asks for', () => {
     expect(refund.plan.steps.map((s) => s.tool)).toContain('refund_create');
   });
 
+  it('a change the request says not to make is not planned, and the channel it names is not used', async () => {
+    const office = await loadRegistryDir(`${packs}office`);
+    const ask = (request: string) =>
+      plan(office, { request, agent: 'office_agent', tenant: 'default', scenario: null });
+    for (const request of [
+      '把周三的纪要整理成一份周报，纯文本就行，我自己看，不用发',
+      "Turn Wednesday's minutes into a weekly report, plain text is fine, no need to send it.",
+    ]) {
+      const out = await ask(request);
+      expect(
+        out.plan.steps.map((s) => s.tool),
+        request,
+      ).not.toContain('email_send');
+      expect(
+        out.plan.steps.map((s) => s.tool),
+        request,
+      ).not.toContain('message_send');
+    }
+    // "don't email, chat": the send asked goes by chat; the e-mail is refused with the words that forbid it.
+    const chat = await ask('把周五的纪要给王芳，别发邮件，我要私聊');
+    expect(chat.plan.steps.map((s) => s.tool)).toContain('message_send');
+    expect(chat.plan.steps.map((s) => s.tool)).not.toContain('email_send');
+  });
+
+  it('a create makes only what the write documents: no ticket or repair booked for an invoice asked', async () => {
+    // The repair tool's `issue` field and the request's verb "issue" share a word; the thing asked for is an invoice.
+    for (const [registry, agent, tool, request] of [
+      [reach, 'reach_agent', 'create_ticket', 'Could you issue a company invoice for order 4321, please?'],
+      [afterSales, 'repair_agent', 'repair_create', 'Please issue an invoice for order 4321 in my name.'],
+    ] as const) {
+      const out = await ask(registry, agent, request);
+      expect(
+        out.plan.steps.map((s) => s.tool),
+        request,
+      ).not.toContain(tool);
+    }
+    // What the write documents it makes is still made by it, in either language.
+    for (const request of [
+      'Open a ticket about the late courier, I want to complain.',
+      '帮我提一个投诉工单，快递员态度很差',
+    ]) {
+      const out = await ask(reach, 'reach_agent', request);
+      expect(
+        out.plan.steps.map((s) => s.tool),
+        request,
+      ).toContain('create_ticket');
+    }
+    const repair = await ask(
+      afterSales,
+      'repair_agent',
+      'Book a repair for order 4321, the screen flickers.',
+    );
+    expect(repair.plan.steps.map((s) => s.tool)).toContain('repair_create');
+  });
+
   it("a question another agent's read answers best is not answered by this agent's reads in its place", async () => {
     const question = 'Has the refund for order 7777 been paid out?';
     // The invoice agent sees order and invoice look-ups, not refund_status_query: no order look-up in its place.

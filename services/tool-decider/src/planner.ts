@@ -15,10 +15,12 @@ import {
 import {
   actLabel,
   chineseClauses,
+  forbiddenActs,
   readActs,
   toolActKind,
   WRITE_ACT_KINDS,
   type AskedActRead,
+  type ForbiddenAct,
 } from './acts.js';
 import { askPieces, requestParts, searchedFor, type RequestIntent } from './intent.js';
 import {
@@ -39,6 +41,7 @@ import {
   type ScoredTool,
   type SemanticInput,
 } from './retrieval.js';
+import { oncePerDefinition } from './once-per-definition.js';
 import { agentScenes, scoreScenes } from './scene-router.js';
 import type { SemanticScorer } from './semantic.js';
 import { STOP_WORDS, stem, tokens } from './text.js';
@@ -394,7 +397,8 @@ export async function planTools(
       index.score(act.phrase, similarityTo(act.phrase)).filter((s) => !excluded.has(s.tool.name)),
     ]),
   );
-  const allowedWrites = asksForWrites(acts, actScores, fits);
+  const forbidden = forbiddenActs(req.request);
+  const allowedWrites = asksForWrites(acts, actScores, fits, forbidden);
   const writeAdmitted = (tool: ToolDefinition) => tool.action === 'read' || allowedWrites.has(tool.name);
   for (const s of scored)
     if (!fits.includes(s))
@@ -480,7 +484,7 @@ export async function planTools(
       if (!pool.includes(s))
         rejected.push({
           candidate: s.tool.name,
-          reason: `intent_side_effect: ${unaskedWrite(s.tool, acts)}`,
+          reason: `intent_side_effect: ${unaskedWrite(s.tool, acts, forbidden)}`,
         });
     for (const s of pool) {
       if (chosen.length === 0) {
@@ -755,7 +759,7 @@ export async function planTools(
     maxPermission: maxPermission(registry, req.agent, req.tenant),
     writes: {
       allowed: allowedWrites,
-      unasked: (tool: ToolDefinition) => unaskedWrite(tool, acts),
+      unasked: (tool: ToolDefinition) => unaskedWrite(tool, acts, forbidden),
       asked: {
         counts: actCounts(acts),
         kindOf: (tool: ToolDefinition) => toolActKind(tool),
@@ -1137,15 +1141,18 @@ function namesItsProduct(act: AskedActRead, tool: ToolDefinition): boolean {
 
 /**
  * The write tools the request asks for (TD-5): for an act of a named kind, the visible writes of that kind (and
- * writes of unnamed kind its words fit); for a change of unnamed kind, the writes its words fit. Any other write is
- * unasked, whoever proposes it.
+ * writes of unnamed kind its words fit); for a change of unnamed kind, the writes its words fit — but none of a kind
+ * the request says not to make (`forbidden`: 不用发, "no need to send it"). Any other write is unasked, whoever
+ * proposes it.
  */
 function asksForWrites(
   acts: readonly AskedActRead[],
   actScores: ReadonlyMap<AskedActRead, readonly ScoredTool[]>,
   wholeFits: readonly ScoredTool[],
+  forbiddenActs: readonly ForbiddenAct[],
 ): Set<string> {
   const allowed = new Set<string>();
+  const forbidden = new Set(forbiddenActs.map((f) => f.kind));
   for (const act of acts) {
     if (!WRITE_ACT_KINDS.has(act.kind)) continue;
     const local = actScores.get(act) ?? [];
@@ -1163,13 +1170,29 @@ function asksForWrites(
       // asks no refund_create, though both create. A send with no object of its own ("send it", 发一句) sends what
       // the chain made.
       const bare = /^(?:it|them|this|that|these|those|它|这个|那个|一下)?$/iu.test(act.object.trim());
-      const onItsObject = (act.kind === 'send' && bare) || (fitsRequest(s, local) && s.matched.length > 0);
+      const onItsObject =
+        (act.kind === 'send' && bare) ||
+        (fitsRequest(s, local) &&
+          s.matched.length > 0 &&
+          (act.kind !== 'create' || namesWhatIsMade(act, s.tool)));
       if (
         act.kind === 'act'
-          ? fits && doesVerb(act, s)
+          ? fits && doesVerb(act, s) && !forbidden.has(kind)
           : (kind === act.kind && onItsObject) || (kind === 'act' && fits)
       )
         allowed.add(s.tool.name);
+    }
+  }
+  // A write the negated words name ("don't email him" → email_send, 别发邮件 → the tool documented with 邮件) is
+  // not asked for, whichever act would have it.
+  for (const f of forbiddenActs) {
+    const said = new Set(tokens(f.phrase));
+    for (const name of allowed) {
+      const s =
+        wholeFits.find((w) => w.tool.name === name) ??
+        [...actScores.values()].flat().find((w) => w.tool.name === name);
+      if (s && toolActKind(s.tool) === f.kind && documentWords(s.tool).some((w) => said.has(w)))
+        allowed.delete(name);
     }
   }
   return allowed;
@@ -1188,7 +1211,11 @@ function sharesWords(act: AskedActRead, scored: ScoredTool): boolean {
 }
 
 // The stemmed words of each tool's own documents (name, purpose, examples, tags).
-const DOCUMENT_WORDS = new WeakMap<ToolDefinition, readonly string[]>();
+const documentWords = oncePerDefinition((tool): readonly string[] => {
+  const d = tool.description;
+  const purpose = typeof d === 'string' ? d : d.purpose;
+  return [...new Set(tokens([tool.name, purpose, ...tool.examples, ...tool.tags].join(' ')))];
+});
 
 /**
  * Whether a word of a request is a typing slip for a word of the tool's documents ("refnd" for refund, "cancle" for
@@ -1197,17 +1224,60 @@ const DOCUMENT_WORDS = new WeakMap<ToolDefinition, readonly string[]>();
  */
 function misspells(word: string, tool: ToolDefinition): boolean {
   if (word.length < 5 || !/^[a-z]+$/u.test(word)) return false;
-  let known = DOCUMENT_WORDS.get(tool);
-  if (known === undefined) {
-    const d = tool.description;
-    const purpose = typeof d === 'string' ? d : d.purpose;
-    known = [...new Set(tokens([tool.name, purpose, ...tool.examples, ...tool.tags].join(' ')))].filter((t) =>
-      /^[a-z]{4,}$/u.test(t),
-    );
-    DOCUMENT_WORDS.set(tool, known);
-  }
+  const known = documentWords(tool).filter((t) => /^[a-z]{4,}$/u.test(t));
   return !known.includes(word) && known.some((k) => oneEditApart(word, k));
 }
+
+/**
+ * What a create act makes: the head of its object. In English the last word before the object's first preposition,
+ * relative word or comma ("a personal invoice for order 1234, made out to …" → invoice; "me a flight to Paris" →
+ * flight); in Chinese its last word (个人发票 → 发票). Undefined when the object names nothing ("book it").
+ */
+function madeThing(act: AskedActRead): string | undefined {
+  if (CJK_TEXT.test(act.object)) {
+    const han = act.object.replace(/[^\p{Script=Han}]+$/u, '').match(/\p{Script=Han}+$/u)?.[0] ?? '';
+    // Two characters: the length of most Chinese nouns, and a compound's head is its last word (投诉工单 → 工单).
+    return han.length >= 2 ? han.slice(-2) : undefined;
+  }
+  const noun = act.object.split(
+    /[,;:(]|\s(?:for|to|of|with|on|in|about|from|by|at|that|which|who|so|because|and|or)\s/iu,
+  )[0];
+  return tokens(noun ?? '').at(-1);
+}
+
+const CJK_TEXT = /\p{Script=Han}/u;
+
+/**
+ * Whether a tool's documents name what a create act makes (TD-5): a tool makes the things it documents — a tool that
+ * books repairs issues no invoice because its `issue` field shares the request's verb, and a tool that opens tickets
+ * makes no invoice. English words match by stem (or one a prefix of the other, "reservation" / reserve); a Chinese
+ * head is looked for in the documents' Chinese, and a tool documented with no Chinese is judged by meaning alone.
+ */
+function namesWhatIsMade(act: AskedActRead, tool: ToolDefinition): boolean {
+  const head = madeThing(act);
+  if (head === undefined) return true;
+  if (CJK_TEXT.test(head)) {
+    const text = documentText(tool);
+    return !CJK_TEXT.test(text) || text.includes(head);
+  }
+  return (
+    documentWords(tool).some(
+      (d) =>
+        d === head || (Math.min(d.length, head.length) >= 4 && (d.startsWith(head) || head.startsWith(d))),
+    ) || misspells(head, tool)
+  );
+}
+
+// A tool's own documents as one text: name, purpose, what it returns, examples, tags.
+const documentText = oncePerDefinition((tool): string => {
+  const d = tool.description;
+  return [
+    tool.name,
+    ...(typeof d === 'string' ? [d] : [d.purpose, d.returns]),
+    ...tool.examples,
+    ...tool.tags,
+  ].join(' ');
+});
 
 /** Whether two words differ by one insertion, deletion, substitution or swap of two neighbouring letters. */
 function oneEditApart(a: string, b: string): boolean {
@@ -1221,7 +1291,15 @@ function oneEditApart(a: string, b: string): boolean {
 }
 
 // The two-character Chinese words of each tool's own documents (purpose, examples, tags), by their first character.
-const COMPOUND_HEADS = new WeakMap<ToolDefinition, ReadonlySet<string>>();
+const compoundHeads = oncePerDefinition((tool): ReadonlySet<string> => {
+  const d = tool.description;
+  const purpose = typeof d === 'string' ? d : d.purpose;
+  return new Set(
+    tokens([purpose, ...tool.examples, ...tool.tags].join(' '))
+      .filter((t) => /^\p{Script=Han}{2}$/u.test(t))
+      .map((t) => t.charAt(0)),
+  );
+});
 
 /**
  * Whether a change of unnamed kind says, split, a Chinese verb-object word of the tool's documents. Such words (离合词:
@@ -1230,18 +1308,7 @@ const COMPOUND_HEADS = new WeakMap<ToolDefinition, ReadonlySet<string>>();
  * that word said apart.
  */
 function splitCompound(act: AskedActRead, tool: ToolDefinition): boolean {
-  let heads = COMPOUND_HEADS.get(tool);
-  if (heads === undefined) {
-    const d = tool.description;
-    const purpose = typeof d === 'string' ? d : d.purpose;
-    heads = new Set(
-      tokens([purpose, ...tool.examples, ...tool.tags].join(' '))
-        .filter((t) => /^\p{Script=Han}{2}$/u.test(t))
-        .map((t) => t.charAt(0)),
-    );
-    COMPOUND_HEADS.set(tool, heads);
-  }
-  const known = heads;
+  const known = compoundHeads(tool);
   // Said apart, the verb takes what a verb takes before its object: an aspect particle, a measure word, a pronoun
   // or a number (退了款, 报个修, 退我80块), or the clause ends on it (退了吧).
   return tokens(act.phrase).some(
@@ -1273,10 +1340,16 @@ function actCounts(acts: readonly AskedActRead[]): Map<string, number> {
 }
 
 /** Why a write is not asked for: what the request does ask for, and what the tool would do. */
-function unaskedWrite(tool: ToolDefinition, acts: readonly AskedActRead[]): string {
+function unaskedWrite(
+  tool: ToolDefinition,
+  acts: readonly AskedActRead[],
+  forbidden: readonly ForbiddenAct[] = [],
+): string {
   const writes = acts.filter((a) => WRITE_ACT_KINDS.has(a.kind));
   const does = toolActKind(tool);
   const would = does === 'act' ? tool.action : does;
+  const refused = forbidden.find((f) => f.kind === does);
+  if (refused) return `the request says not to: "${refused.phrase}"; ${tool.name} would ${would}`;
   return writes.length === 0
     ? `the request asks for no change (${acts.map(actLabel).join(', ') || 'nothing'}); ${tool.name} would ${would}`
     : `the request asks to ${writes.map(actLabel).join(', ')}; ${tool.name} would ${would}, which it does not ask for`;
