@@ -173,6 +173,8 @@ describe('readActs: requests phrased politely, negated or undone', () => {
     expect(readActs('请问怎么提交工单？').map((a) => a.kind)).toEqual(['look_up']);
     // Closing a ticket is a cancel, never the create the directive's words might fit.
     expect(kinds('把我那个工单关了吧，问题已经自己解决了')).toEqual([['cancel', '我那个工单']]);
+    // V过 tells of what has happened: asking about it looks up, it asks for no new change.
+    expect(kinds('我上个月是不是提交过工单？')).toEqual([['look_up', '工单']]);
     // A directive over no Chinese word picks a value (a format), it asks for no act.
     expect(kinds('整理成周报，PDF就行')).toEqual([['produce', '周报']]);
   });

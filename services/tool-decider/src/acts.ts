@@ -768,6 +768,12 @@ function readChinese(whole: string): AskedActRead[] {
       // 算 inside a word (打算, 总算, 算了) is no calculation: only as a verb with figures or 一下 around it.
       if (verb === '算' && !/\d|[一二三四五六七八九十百千万两]/u.test(object)) return;
       if (ZH_NEGATION.test(before)) return;
+      // V过 tells of something that has happened (是不是申请过退款 "have I applied for a refund before"): asking about
+      // it is a look-up, never a new change.
+      if (WRITE_ACT_KINDS.has(kind) && object.startsWith('过')) {
+        found.push({ kind: 'look_up', object: object.slice(1), phrase: `${verb}${object}`, cue: verb });
+        return;
+      }
       if (WRITE_ACT_KINDS.has(kind) && ZH_ABOUT.test(before.replace(/(?:帮我|给我|替我)$/u, ''))) {
         if (!/(?:帮我|给我|替我)$/u.test(before)) kind = 'look_up';
       }

@@ -643,6 +643,8 @@ describe('TD-5 no unasked writes, by the acts the request asks for', () => {
     // What the write documents it makes is still made by it, in either language.
     for (const request of [
       'Open a ticket about the late courier, I want to complain.',
+      // (courtesy words after the object name nothing)
+      'nobody can log in!! raise a ticket pls',
       '帮我提一个投诉工单，快递员态度很差',
     ]) {
       const out = await ask(reach, 'reach_agent', request);

@@ -1229,55 +1229,58 @@ function misspells(word: string, tool: ToolDefinition): boolean {
 }
 
 /**
- * What a create act makes: the head of its object. In English the last word before the object's first preposition,
- * relative word or comma ("a personal invoice for order 1234, made out to …" → invoice; "me a flight to Paris" →
- * flight); in Chinese its last word (个人发票 → 发票). Undefined when the object names nothing ("book it").
+ * The words naming what a create act makes: in English the content words of its object before the first
+ * preposition, relative word or comma ("a personal invoice for order 1234, made out to …" → personal, invoice), without
+ * the courtesy and time words that may follow an object ("a ticket pls", "a repair asap"). Undefined when the object
+ * names nothing ("book it"), or is Chinese: a Chinese object is often a clause (安排师傅来取件, 安排人联系我) whose head
+ * a word breaker cannot find — there, meaning decides.
  */
-function madeThing(act: AskedActRead): string | undefined {
-  if (CJK_TEXT.test(act.object)) {
-    const han = act.object.replace(/[^\p{Script=Han}]+$/u, '').match(/\p{Script=Han}+$/u)?.[0] ?? '';
-    // Two characters: the length of most Chinese nouns, and a compound's head is its last word (投诉工单 → 工单).
-    return han.length >= 2 ? han.slice(-2) : undefined;
-  }
-  const noun = act.object.split(
-    /[,;:(]|\s(?:for|to|of|with|on|in|about|from|by|at|that|which|who|so|because|and|or)\s/iu,
-  )[0];
-  return tokens(noun ?? '').at(-1);
+function madeThing(act: AskedActRead): string[] | undefined {
+  if (/\p{Script=Han}/u.test(act.object)) return undefined;
+  const noun =
+    act.object.split(
+      /[,;:(]|\s(?:for|to|of|with|on|in|about|from|by|at|that|which|who|so|because|and|or)\s/iu,
+    )[0] ?? '';
+  const named = tokens(noun).filter((t) => !COURTESY.has(t));
+  return named.length > 0 ? named : undefined;
 }
 
-const CJK_TEXT = /\p{Script=Han}/u;
+// Words that may follow an object without naming it: courtesy, urgency and time ("raise a ticket pls", "… asap").
+const COURTESY: ReadonlySet<string> = new Set(
+  [
+    'pls',
+    'plz',
+    'please',
+    'thanks',
+    'thank',
+    'thx',
+    'asap',
+    'now',
+    'today',
+    'tomorrow',
+    'again',
+    'urgently',
+  ].map((w) => tokens(w)[0] ?? w),
+);
 
 /**
  * Whether a tool's documents name what a create act makes (TD-5): a tool makes the things it documents — a tool that
  * books repairs issues no invoice because its `issue` field shares the request's verb, and a tool that opens tickets
- * makes no invoice. English words match by stem (or one a prefix of the other, "reservation" / reserve); a Chinese
- * head is looked for in the documents' Chinese, and a tool documented with no Chinese is judged by meaning alone.
+ * makes no invoice. A word of the object's noun phrase must stand in the tool's own documents (by stem, or one stem a
+ * prefix of the other: "reservation" / reserve; or a typing slip of one).
  */
 function namesWhatIsMade(act: AskedActRead, tool: ToolDefinition): boolean {
-  const head = madeThing(act);
-  if (head === undefined) return true;
-  if (CJK_TEXT.test(head)) {
-    const text = documentText(tool);
-    return !CJK_TEXT.test(text) || text.includes(head);
-  }
-  return (
-    documentWords(tool).some(
-      (d) =>
-        d === head || (Math.min(d.length, head.length) >= 4 && (d.startsWith(head) || head.startsWith(d))),
-    ) || misspells(head, tool)
+  const named = madeThing(act);
+  if (named === undefined) return true;
+  const known = documentWords(tool);
+  return named.some(
+    (word) =>
+      known.some(
+        (d) =>
+          d === word || (Math.min(d.length, word.length) >= 4 && (d.startsWith(word) || word.startsWith(d))),
+      ) || misspells(word, tool),
   );
 }
-
-// A tool's own documents as one text: name, purpose, what it returns, examples, tags.
-const documentText = oncePerDefinition((tool): string => {
-  const d = tool.description;
-  return [
-    tool.name,
-    ...(typeof d === 'string' ? [d] : [d.purpose, d.returns]),
-    ...tool.examples,
-    ...tool.tags,
-  ].join(' ');
-});
 
 /** Whether two words differ by one insertion, deletion, substitution or swap of two neighbouring letters. */
 function oneEditApart(a: string, b: string): boolean {
