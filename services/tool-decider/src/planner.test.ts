@@ -972,4 +972,37 @@ describe('a change asked in words the rules must read generously', () => {
     expect(out.plan.steps.map((s) => s.tool)).toEqual(['order_status_query']);
     expect(out.plan.asked_acts).toEqual([expect.objectContaining({ step_index: null })]);
   });
+
+  it("a read the model chose answers the question: the decider's own relevance reading does not veto it (IF-4)", async () => {
+    // The refund agent's refund scene does not show the parcel tracker; another of its scenes does.
+    const parcel = await plan(afterSales, {
+      request: 'JD0011223344, order 4321: what date was it delivered on?',
+      agent: 'refund_agent',
+      tenant: 'default',
+      scenario: null,
+      proposals: [{ name: 'logistics_track_query', arguments: { order_id: '4321' } }],
+    });
+    expect(parcel.plan.steps.map((s) => s.tool)).toEqual(['logistics_track_query']);
+    expect(parcel.plan.asked_acts?.every((a) => a.step_index === 0)).toBe(true);
+    // A question the decider's words fit to no read is the proposed read's to answer.
+    const office = await loadRegistryDir(`${packs}office`);
+    const met = await plan(office, {
+      request: '大前天开会了吗？',
+      agent: 'office_agent',
+      tenant: 'default',
+      scenario: null,
+      proposals: [{ name: 'minutes_list', arguments: null }],
+    });
+    expect(met.plan.steps.map((s) => s.tool)).toEqual(['minutes_list']);
+    expect(met.plan.asked_acts?.every((a) => a.step_index === 0)).toBe(true);
+    // The rules keep the last word on writes: a write nobody asked for is still refused.
+    const unasked = await plan(afterSales, {
+      request: 'Parcel SF0099887766 for order 4321 - on which day did it reach me?',
+      agent: 'refund_agent',
+      tenant: 'default',
+      scenario: null,
+      proposals: [{ name: 'refund_create', arguments: { order_id: '4321', reason: 'other' } }],
+    });
+    expect(unasked.plan.steps.map((s) => s.tool)).not.toContain('refund_create');
+  });
 });

@@ -114,6 +114,48 @@ export function shortlistFor(registry: Registry, ranking: readonly string[]): st
   return ranking.slice(0, registry.content.settings.visibility_cap);
 }
 
+/**
+ * A tool the model proposes by its exact name from another scene the agent takes (RG-4: the agent may use it) joins
+ * that scene to the visible set: a scene narrows what the model is shown, it does not veto what the model chose
+ * ("what day did this get delivered?" to the refund agent, routed to its refund scene, answered by the parcel
+ * tracker of its late-delivery scene). Whether the step may run is still the TD-5 rules' decision.
+ */
+function withProposedScenes(
+  registry: Registry,
+  req: PlanRequest,
+  routed: { scene: string | null; tools: ToolDefinition[]; why: string },
+): { scene: string | null; tools: ToolDefinition[]; why: string } {
+  if (!req.proposals || req.scenario) return routed;
+  const names = new Set(routed.tools.map((t) => t.name));
+  const tools = [...routed.tools];
+  const joined: string[] = [];
+  for (const p of req.proposals) {
+    if (names.has(p.name)) continue;
+    for (const scene of agentScenes(registry, req.agent)) {
+      const sceneTools = toolsForScene(registry, {
+        agent: req.agent,
+        scene: scene.id,
+        tenant: req.tenant,
+        cap: RANKED_LIMIT,
+      }).tools;
+      if (!sceneTools.some((t) => t.name === p.name)) continue;
+      for (const t of sceneTools)
+        if (!names.has(t.name)) {
+          names.add(t.name);
+          tools.push(t);
+        }
+      joined.push(scene.id);
+      break;
+    }
+  }
+  if (joined.length === 0) return routed;
+  return {
+    scene: null,
+    tools,
+    why: `${routed.why} + ${joined.map((j) => `scene ${j}`).join(', ')} for the model's proposal`,
+  };
+}
+
 function visibleSet(
   registry: Registry,
   req: PlanRequest,
@@ -351,7 +393,11 @@ export async function planTools(
           })),
         )
       : [];
-  const routed = visibleSet(registry, req, sceneSimilarity, askRoutes, acts);
+  const routed = withProposedScenes(
+    registry,
+    req,
+    visibleSet(registry, req, sceneSimilarity, askRoutes, acts),
+  );
   const excluded = new Set(req.exclude ?? []);
   const visibleTools = routed.tools;
   const visible = new Map(visibleTools.map((t) => [t.name, t]));
@@ -794,7 +840,10 @@ export async function planTools(
 
   let planSteps: PlanStep[] =
     violations.length > 0 ? [] : steps.map((s, index) => toPlanStep(s, index, visible, excluded));
-  let askedActs = assignActs(acts, actScores, planSteps, visible, allowedWrites);
+  // With a model, which read answers a question is the model's call (IF-4): the rules keep the last word on writes,
+  // visibility, permissions and preconditions — not on the relevance of a read the model chose.
+  const modelReads = req.proposals !== undefined;
+  let askedActs = assignActs(acts, actScores, planSteps, visible, allowedWrites, modelReads);
   // TD-5: a request that asks for a change no step makes, and for nothing a step does, gets nothing in its place —
   // not a look-up nobody asked for ("change the delivery address of 5678" with no tool that changes one).
   // Steps that only prepare a write the request does ask for (the order check refund_create depends on, proposed
@@ -811,14 +860,14 @@ export async function planTools(
     // no paper search. Words outside them — "I'm in the mood for a thriller in Leeds. Can you find what's on?" — may
     // be what the reads were chosen for.)
     (askedActs.some((a) => WRITE_ACT_KINDS.has(a.kind)) ||
-      (askedActs.every((a) => a.kind === 'look_up') && saysAll(acts, req.request))) &&
+      (askedActs.every((a) => a.kind === 'look_up') && saysAll(acts, req.request) && !modelReads)) &&
     !planSteps.slice(keep.length).every(prepares)
   ) {
     reasons.push(
       `no step serves an asked act; ${planSteps.map((s) => s.tool).join(', ')} not run in their place`,
     );
     planSteps = planSteps.slice(0, keep.length);
-    askedActs = assignActs(acts, actScores, planSteps, visible, allowedWrites);
+    askedActs = assignActs(acts, actScores, planSteps, visible, allowedWrites, modelReads);
   }
   const plan: Plan = {
     scene: routed.scene,
@@ -1407,6 +1456,7 @@ function assignActs(
   steps: readonly PlanStep[],
   visible: ReadonlyMap<string, ToolDefinition>,
   allowed: ReadonlySet<string>,
+  modelReads = false,
 ): AskedAct[] {
   const taken = new Set<string>();
   const out: AskedAct[] = [];
@@ -1442,6 +1492,13 @@ function assignActs(
           // a look-up that points back at what the act before it asked for is served with it
           (REFERS_BACK.test(act.object) && previous?.step_index != null
             ? steps.find((s) => s.index === previous.step_index)
+            : undefined) ??
+          // A look-up the decider's own reading fits to no read is served, on the model path, by a read the model
+          // chose for the request — the first one no other look-up took.
+          (modelReads
+            ? (steps.find(
+                (s) => visible.get(s.tool)?.action === 'read' && !taken.has(`look_up:${String(s.index)}`),
+              ) ?? steps.find((s) => visible.get(s.tool)?.action === 'read'))
             : undefined))
         : (ranked.find((s) => !taken.has(`${act.kind}:${String(s.index)}`)) ?? ranked[0]);
     if (best) taken.add(`${act.kind}:${String(best.index)}`);
