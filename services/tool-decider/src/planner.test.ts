@@ -995,6 +995,21 @@ describe('a change asked in words the rules must read generously', () => {
     });
     expect(met.plan.steps.map((s) => s.tool)).toEqual(['minutes_list']);
     expect(met.plan.asked_acts?.every((a) => a.step_index === 0)).toBe(true);
+    // Beside a change, a proposed read may be there for the change: a look-up it does not fit stays undone.
+    const mixed = await plan(office, {
+      request: '把周三Beacon会的结论私聊发给王芳，另外查一下深圳后天的天气',
+      agent: 'office_agent',
+      tenant: 'default',
+      scenario: null,
+      proposals: [
+        { name: 'minutes_list', arguments: null },
+        { name: 'contact_lookup', arguments: null },
+        { name: 'message_send', arguments: null },
+      ],
+    });
+    expect(mixed.plan.asked_acts?.find((a) => a.kind === 'look_up')).toEqual(
+      expect.objectContaining({ step_index: null }),
+    );
     // The rules keep the last word on writes: a write nobody asked for is still refused.
     const unasked = await plan(afterSales, {
       request: 'Parcel SF0099887766 for order 4321 - on which day did it reach me?',

@@ -1460,6 +1460,7 @@ function assignActs(
 ): AskedAct[] {
   const taken = new Set<string>();
   const out: AskedAct[] = [];
+  const questionsOnly = acts.every((a) => a.kind === 'look_up');
   for (const act of acts.slice(0, 50)) {
     const local = actScores.get(act) ?? [];
     // A change wanted is served by the write it asks for first; otherwise by the best fit of the act's words.
@@ -1494,8 +1495,9 @@ function assignActs(
             ? steps.find((s) => s.index === previous.step_index)
             : undefined) ??
           // A look-up the decider's own reading fits to no read is served, on the model path, by a read the model
-          // chose for the request — the first one no other look-up took.
-          (modelReads
+          // chose for the request — the first one no other look-up took — when the request only asks things: beside
+          // a change, a proposed read may be there for the change (its recipients, its content), not for this.
+          (modelReads && questionsOnly
             ? (steps.find(
                 (s) => visible.get(s.tool)?.action === 'read' && !taken.has(`look_up:${String(s.index)}`),
               ) ?? steps.find((s) => visible.get(s.tool)?.action === 'read'))
