@@ -186,6 +186,7 @@ describe('readActs: requests phrased politely, negated or undone', () => {
     expect(forbiddenActs("Put the notes together but don't email Li Wei.")).toEqual([
       { kind: 'send', phrase: 'email Li Wei' },
     ]);
+    expect(forbiddenActs('Summarise it; don’t send it.')).toEqual([{ kind: 'send', phrase: 'send it' }]);
     expect(forbiddenActs('我自己看，不用发')).toEqual([{ kind: 'send', phrase: '发' }]);
     expect(forbiddenActs('别发邮件，我要私聊')).toEqual([{ kind: 'send', phrase: '发邮件' }]);
     // Not a change, or not negated: nothing is forbidden.

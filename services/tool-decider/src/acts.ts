@@ -885,7 +885,7 @@ export function readActs(request: string): AskedActRead[] {
 
 // Verbs of change said under a negation: "don't send it", "no need to email anyone", 不用发, 别再提醒了.
 const EN_FORBIDDEN = new RegExp(
-  String.raw`\b(?:don'?t|do\s+not|no\s+need\s+to|never)\s+(?:(?:just|even|ever|actually|[a-z]+ly)\s+)?(${[
+  String.raw`\b(?:don['’]?t|do\s+not|no\s+need\s+to|never)\s+(?:(?:just|even|ever|actually|[a-z]+ly)\s+)?(${[
     ...EN_KIND_OF.entries(),
   ]
     .filter(([, kind]) => WRITE_ACT_KINDS.has(kind))
