@@ -520,12 +520,18 @@ export async function planTools(
     const admittedFits = fits.filter(
       (s) => writeAdmitted(s.tool) && !(elsewhere && s.tool.action === 'read'),
     );
-    const pool = asksOnly
-      ? [
-          ...admittedFits.filter((s) => s.features.act === 0),
-          ...admittedFits.filter((s) => s.features.act !== 0),
-        ]
-      : admittedFits;
+    // Arithmetic over figures the request gives itself, and nothing else asked ("the runs took 1.45, 1.22 and 1.38 ms —
+    // the mean?"), needs nothing looked up: only a tool that does the calculation leads, however near a search's words.
+    const givenOnly = acts.length > 0 && acts.every((a) => a.kind === 'compute' && a.figures === 'given');
+    const pool = (
+      asksOnly
+        ? [
+            ...admittedFits.filter((s) => s.features.act === 0),
+            ...admittedFits.filter((s) => s.features.act !== 0),
+          ]
+        : admittedFits
+    ).filter((s) => !givenOnly || acts.some((a) => serves(a, s.tool, actScores.get(a) ?? [])));
+
     for (const s of fits)
       if (!pool.includes(s))
         rejected.push({
@@ -658,7 +664,8 @@ export async function planTools(
     // every tool the intent admits may serve a part — once some tool fits the request at all (TD-6) — when the part's
     // meaning singles it out (`singledOut`). Sibling tools of one domain (find a movie, buy its tickets) are close in
     // meaning to the same words, so none of them is singled out by a part that only refines the ask.
-    const admitted = scored.filter((s) => writeAdmitted(s.tool));
+    const computing = (s: ScoredTool) => acts.some((a) => serves(a, s.tool, actScores.get(a) ?? []));
+    const admitted = scored.filter((s) => writeAdmitted(s.tool) && (!givenOnly || computing(s)));
     const serve = (part: string, kind: 'ask' | 'piece') => {
       const local = index
         .score(part, similarityTo(part))
