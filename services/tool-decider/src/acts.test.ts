@@ -147,6 +147,20 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
+  it('a date, a season, a clock time or a code written with - / . : is one value, not arithmetic', () => {
+    for (const request of [
+      'What was the rainfall in Oslo on 2021/10/03?',
+      'Show the standings of the 2019-2020 season.',
+      'Is the 09:45 train to Leeds on time?',
+      'Call me back on 1-800-555-0199 about my order.',
+    ])
+      expect(
+        readActs(request).some((a) => a.kind === 'compute'),
+        request,
+      ).toBe(false);
+    expect(readActs('What is 1200/8?').map((a) => [a.kind, a.figures])).toEqual([['compute', 'given']]);
+  });
+
   it('an empty request asks nothing; a request of no act at all is one look-up', () => {
     expect(readActs('   ')).toEqual([]);
     expect(kinds('weather berlin')).toEqual([['look_up', 'weather berlin']]);

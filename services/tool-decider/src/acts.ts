@@ -380,12 +380,22 @@ function figuresOf(kind: AskedActKind, phrase: string): Pick<AskedActRead, 'figu
   if (kind !== 'compute') return {};
   return {
     figures:
-      arithmetic(phrase) === 'found' || !/[\d一二三四五六七八九十百千万两]/u.test(phrase) ? 'found' : 'given',
+      arithmetic(phrase) === 'found' ||
+      !/[\d一二三四五六七八九十百千万两]/u.test(phrase.replace(ONE_VALUE, ' '))
+        ? 'found'
+        : 'given',
   };
 }
 
+// Figures joined by a slash, hyphen, dot or colon that write one value, not an operation: dates (2022/08/16,
+// 2023-09-29, 16.08.2022), seasons and ranges of years (2020-2021), clock times (14:30), codes and phone numbers
+// (1-523-1713-5704, 010-12345678).
+const ONE_VALUE =
+  /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b|\b\d{4}\s*[-/–]\s*\d{2,4}\b|\b\d{1,2}:\d{2}\b|\b\d+(?:-\d+){2,}\b|\b0\d{2,3}-\d{7,8}\b/gu;
+
 /** The kind of calculation a sentence asks for: over figures it gives, over figures to be found, or none. */
-function arithmetic(sentence: string): 'given' | 'found' | null {
+function arithmetic(text: string): 'given' | 'found' | null {
+  const sentence = text.replace(ONE_VALUE, (v) => v.replace(/[-/.:–]/gu, '_'));
   if (GIVEN_ARITHMETIC.some((p) => p.test(sentence))) return 'given';
   if (FOUND_ARITHMETIC.some((p) => p.test(sentence))) return 'found';
   return null;
