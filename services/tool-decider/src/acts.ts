@@ -507,8 +507,9 @@ function imperative(sentence: string): boolean {
   if (first === undefined || words.length < 2 || EN_NOT_IMPERATIVE.has(first)) return false;
   // A participle or an adverb opens a phrase, not an order ("Using the key …, retrieve …", "Honestly, …").
   if (/(?:ing|ed|ly)$/u.test(first)) return false;
-  // A verb is followed by what it acts on: a determiner, a possessive, a pronoun or a number ("refund order 1234").
-  return /^\S+\s+(?:(?:my|our|the|a|an|this|that|these|those|it|them|all|every|me|us)\b|\p{L}+\s+#?\d)/iu.test(
+  // A verb is followed by what it acts on: a determiner, a possessive, a pronoun, a number ("refund order 1234") or an
+  // amount ("Transfer $5000 to …").
+  return /^\S+\s+(?:(?:my|our|the|a|an|this|that|these|those|it|them|all|every|me|us)\b|\p{L}+\s+#?\d|[$€£¥]\s?\d)/iu.test(
     sentence.trim(),
   );
 }

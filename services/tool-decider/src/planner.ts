@@ -520,21 +520,14 @@ export async function planTools(
     const admittedFits = fits.filter(
       (s) => writeAdmitted(s.tool) && !(elsewhere && s.tool.action === 'read'),
     );
-    const admittedPool = asksOnly
+    const pool = asksOnly
       ? [
           ...admittedFits.filter((s) => s.features.act === 0),
           ...admittedFits.filter((s) => s.features.act !== 0),
         ]
       : admittedFits;
-    // Arithmetic over figures the request gives itself, and nothing else asked ("the runs took 1.45, 1.22 and 1.38 ms —
-    // the mean?"), needs nothing looked up: a tool that does the calculation leads when one fits, however near a
-    // search's words.
-    const givenOnly = acts.length > 0 && acts.every((a) => a.kind === 'compute' && a.figures === 'given');
-    const computing = (s: ScoredTool) => acts.some((a) => serves(a, s.tool, actScores.get(a) ?? []));
-    const calculators = givenOnly ? admittedPool.filter(computing) : [];
-    const pool = calculators.length > 0 ? calculators : admittedPool;
     for (const s of fits)
-      if (!admittedPool.includes(s))
+      if (!pool.includes(s))
         rejected.push({
           candidate: s.tool.name,
           reason: `intent_side_effect: ${unaskedWrite(s.tool, acts, forbidden)}`,
@@ -665,9 +658,7 @@ export async function planTools(
     // every tool the intent admits may serve a part — once some tool fits the request at all (TD-6) — when the part's
     // meaning singles it out (`singledOut`). Sibling tools of one domain (find a movie, buy its tickets) are close in
     // meaning to the same words, so none of them is singled out by a part that only refines the ask.
-    const admitted = scored.filter(
-      (s) => writeAdmitted(s.tool) && (calculators.length === 0 || computing(s)),
-    );
+    const admitted = scored.filter((s) => writeAdmitted(s.tool));
     const serve = (part: string, kind: 'ask' | 'piece') => {
       const local = index
         .score(part, similarityTo(part))
