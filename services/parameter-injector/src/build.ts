@@ -3,6 +3,7 @@
 // and the schema's defaults — each value with its provenance (PI-6). Values are only found, never invented.
 import { assignIds } from './id-assignment.js';
 import { instructionOnly } from './instruction-only.js';
+import { carriesMessage, deliveredWords, type DeliveredWords } from './delivered-words.js';
 import { requestArithmetic } from './request-arithmetic.js';
 import type { ArgumentProvenance, PlanStep, StepRecord, TaskSpec } from '@signalbox/contracts';
 import { parameterHints, type ParameterHints, type ToolDefinition } from '@signalbox/registry';
@@ -27,6 +28,7 @@ import { assignStrings, isPlainString, LABELLED_NOTE, QUOTED_BESIDE_NOTE } from 
 import { applyNormalizers } from './normalizers.js';
 import { isSensitive, shown } from './redaction.js';
 import { PHRASE_ENDS } from './parameter-vocabulary.js';
+import { chineseTerms, nameWords } from './spans.js';
 
 /** What {@link buildArguments} works from. */
 export interface BuildInput {
@@ -313,6 +315,33 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   const toolText = `${tool.name} ${typeof tool.description === 'string' ? tool.description : tool.description.purpose}`;
   const strings = assignStrings(topLevel, request, toolText, lists.ranges);
   const ids = assignIds(topLevel, request);
+  // The labels of the tool's parameters ("subject", 主题): a colon after one labels a value, it opens no message.
+  const labels = topLevel.flatMap((h) => [
+    ...nameWords(h.path),
+    ...chineseTerms(typeof h.schema.description === 'string' ? h.schema.description : ''),
+  ]);
+  /**
+   * For an own-words parameter of a write that carries a message (not a description of the user's matter): the
+   * words the text gives it to say, or null when it gives none; undefined when the rule does not apply.
+   */
+  const messageOfWrite = (
+    field: string,
+    hints: ParameterHints,
+    text: string,
+  ): DeliveredWords | null | undefined => {
+    if (tool.action === 'read') return undefined;
+    const description = typeof hints.schema.description === 'string' ? hints.schema.description : '';
+    if (!carriesMessage(field, description)) return undefined;
+    return deliveredWords(text, { labels, recipient: namedPhrase(text) }) ?? null;
+  };
+  /** The words of the request that name another parameter's value (an enum value or synonym: 投诉, 加急, "urgent"). */
+  const otherValues = (field: string): string[] =>
+    topLevel
+      .filter((h) => h.path !== field && h.enum)
+      .flatMap((h) => [
+        ...(h.enum ?? []).map(String),
+        ...Object.keys(h.synonyms ?? {}),
+      ]);
 
   const program = computeProgramParameter(tool);
   let figuresRead: Figure[] | undefined;
@@ -468,6 +497,19 @@ export function buildArguments(input: BuildInput): BuiltArguments {
           // The same role rule as for the whole request: only a parameter that carries the user's own words takes
           // the words as written; one naming an entity takes a span of them, or is missing.
           if (strings.roles.get(field) === 'own_words') {
+            // The part of the request the plan names is still the instruction: a message takes the words it gives to
+            // say, and a matter is not the bare ask for the write.
+            const said = messageOfWrite(field, hints, ref.text);
+            if (said !== undefined) {
+              if (said)
+                set(field, said.value, 'user_text', `plan input_from user_text: ${said.note} in the words the plan names`);
+              else log.push(`${field}: the words the plan names give ${tool.name} nothing to say; asked`);
+              continue;
+            }
+            if (instructionOnly(ref.text, tool, namedPhrase(ref.text), otherValues(field))) {
+              log.push(`${field}: the words the plan names only ask for ${tool.name}; nothing to put in ${field}`);
+              continue;
+            }
             set(field, ref.text.trim(), 'user_text', 'plan input_from user_text: the words the plan names');
             continue;
           }
@@ -518,8 +560,18 @@ export function buildArguments(input: BuildInput): BuiltArguments {
           // message); one naming an entity (a city, a password, an id) needs a span of it, or it is missing.
           const role = strings.roles.get(field);
           if (role === 'own_words') {
+            // A message a write delivers says what the user gave it to say — never the instruction itself.
+            const said = messageOfWrite(field, hints, request);
+            if (said !== undefined) {
+              if (said) set(field, said.value, 'user_text', `plan input_from user_text: ${said.note}`);
+              else
+                log.push(
+                  `${field}: the request gives ${tool.name} no words to say (no label, quote, colon or "that …"); asked`,
+                );
+              continue;
+            }
             // A write's content is the user's words about the matter, not the instruction asking for the write.
-            if (instructionOnly(request, tool, namedPhrase(request))) {
+            if (instructionOnly(request, tool, namedPhrase(request), otherValues(field))) {
               log.push(
                 `${field}: the request only asks for ${tool.name}; it gives nothing to put in ${field}`,
               );

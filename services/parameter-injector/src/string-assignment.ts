@@ -298,7 +298,15 @@ export function assignStrings(
     if (role === 'own_words') {
       // The user's own words, when the request labels them ("主题写“…”", "Subject: …", "内容：…"): the labelled part.
       const labels = [...nameWords(name), ...chineseTerms(description)];
-      const labelled = one(labelledValues(text, labels, true));
+      // Another parameter's label ("Body:" after "Subject: …") ends this one's value.
+      const stops = plain
+        .filter((q) => q !== p)
+        .flatMap((q) => [
+          ...nameWords(leaf(q)),
+          ...chineseTerms(typeof q.schema.description === 'string' ? q.schema.description : ''),
+        ])
+        .filter((w) => !labels.includes(w));
+      const labelled = one(labelledValues(text, labels, true, stops));
       if (labelled.value !== undefined) give(p.path, labelled.value, LABELLED_NOTE);
       else {
         // "add todo with content go to sleep at 9 pm": the words after "with <its name>" to the sentence's end.
