@@ -314,7 +314,14 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   // The tool's own words (its name and purpose): a capitalised phrase made of them names the tool's subject, not a value.
   const toolText = `${tool.name} ${typeof tool.description === 'string' ? tool.description : tool.description.purpose}`;
   const strings = assignStrings(topLevel, request, toolText, lists.ranges);
-  const ids = assignIds(topLevel, request);
+  const ids = assignIds(
+    topLevel,
+    request,
+    tool.name
+      .toLowerCase()
+      .split(/[^a-z0-9]+/u)
+      .filter(Boolean),
+  );
   // The labels of the tool's parameters ("subject", 主题): a colon after one labels a value, it opens no message.
   const labels = topLevel.flatMap((h) => [
     ...nameWords(h.path),
@@ -338,10 +345,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   const otherValues = (field: string): string[] =>
     topLevel
       .filter((h) => h.path !== field && h.enum)
-      .flatMap((h) => [
-        ...(h.enum ?? []).map(String),
-        ...Object.keys(h.synonyms ?? {}),
-      ]);
+      .flatMap((h) => [...(h.enum ?? []).map(String), ...Object.keys(h.synonyms ?? {})]);
 
   const program = computeProgramParameter(tool);
   let figuresRead: Figure[] | undefined;
@@ -502,12 +506,19 @@ export function buildArguments(input: BuildInput): BuiltArguments {
             const said = messageOfWrite(field, hints, ref.text);
             if (said !== undefined) {
               if (said)
-                set(field, said.value, 'user_text', `plan input_from user_text: ${said.note} in the words the plan names`);
+                set(
+                  field,
+                  said.value,
+                  'user_text',
+                  `plan input_from user_text: ${said.note} in the words the plan names`,
+                );
               else log.push(`${field}: the words the plan names give ${tool.name} nothing to say; asked`);
               continue;
             }
             if (instructionOnly(ref.text, tool, namedPhrase(ref.text), otherValues(field))) {
-              log.push(`${field}: the words the plan names only ask for ${tool.name}; nothing to put in ${field}`);
+              log.push(
+                `${field}: the words the plan names only ask for ${tool.name}; nothing to put in ${field}`,
+              );
               continue;
             }
             set(field, ref.text.trim(), 'user_text', 'plan input_from user_text: the words the plan names');

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { carriesMessage, deliveredWords, describesMatter } from './delivered-words.js';
 
 const labels = ['to', 'subject', 'body', '主题', '标题', '正文', '内容'];
-const said = (request: string, recipient?: string) =>
-  deliveredWords(request, { labels, recipient })?.value;
+const said = (request: string, recipient?: string) => deliveredWords(request, { labels, recipient })?.value;
 
 describe('what a message is to say (no unasked write)', () => {
   it('is nothing when the request only asks for the send', () => {

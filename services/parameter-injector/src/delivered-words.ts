@@ -32,7 +32,9 @@ const MESSAGE_PART = /\b(?:message|msg|text|body|subject|content|caption)s?\b/i;
  * are read as the matter.
  */
 export function carriesMessage(name: string, description: string): boolean {
-  return !describesMatter(name, description) && MESSAGE_PART.test(`${name.replace(/[_-]+/g, ' ')} ${description}`);
+  return (
+    !describesMatter(name, description) && MESSAGE_PART.test(`${name.replace(/[_-]+/g, ' ')} ${description}`)
+  );
 }
 
 /**
@@ -69,10 +71,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * that opens another step; in English, the that-clause of a verb of saying or of a message noun, or what follows
  * "saying" / "to say", to the sentence's end. Undefined when the request gives no such words.
  */
-export function deliveredWords(
-  request: string,
-  options: DeliveredWordsOptions,
-): DeliveredWords | undefined {
+export function deliveredWords(request: string, options: DeliveredWordsOptions): DeliveredWords | undefined {
   const text = request.trim();
   const afterColon = wordsAfterInstructionColon(text, options.labels);
   if (afterColon !== undefined)
@@ -109,11 +108,8 @@ const COLON = /：|:(?=\s)/gu;
 /** The words after the request's one instruction colon — not a colon that labels a parameter's value. */
 function wordsAfterInstructionColon(text: string, labels: readonly string[]): string | undefined {
   const labelled = labels.filter((l) => l.length >= 2).map(escape);
-  const labelBefore =
-    labelled.length > 0 ? new RegExp(`(?:${labelled.join('|')})\\s*$`, 'iu') : undefined;
-  const colons = [...text.matchAll(COLON)].filter(
-    (m) => !labelBefore?.test(text.slice(0, m.index)),
-  );
+  const labelBefore = labelled.length > 0 ? new RegExp(`(?:${labelled.join('|')})\\s*$`, 'iu') : undefined;
+  const colons = [...text.matchAll(COLON)].filter((m) => !labelBefore?.test(text.slice(0, m.index)));
   if (colons.length !== 1 || [...text.matchAll(COLON)].length !== 1) return undefined;
   const at = colons[0]?.index ?? -1;
   const before = text.slice(0, at).trim();
@@ -187,7 +183,9 @@ function saidInEnglish(text: string, recipient: string | undefined): string | un
     if (said.split(/\s+/).length >= 2) return said;
   }
   if (recipient) {
-    const told = new RegExp(`\\b(?:tell|remind)\\s+(?:the\\s+)?${escape(recipient)}\\s+(.+)`, 'isu').exec(text);
+    const told = new RegExp(`\\b(?:tell|remind)\\s+(?:the\\s+)?${escape(recipient)}\\s+(.+)`, 'isu').exec(
+      text,
+    );
     if (told?.[1]) {
       const said = sentenceEnd(told[1]);
       if (said.split(/\s+/).length >= 3) return said;

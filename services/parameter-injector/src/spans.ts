@@ -416,9 +416,11 @@ export function labelledValues(
         const rest = text.slice(m.index + m[0].length);
         const bounded = boundary ? cutAt(rest, boundary) : undefined;
         const raw =
-          bounded ?? (new RegExp(`^[^${end}]{1,${sentences ? '2000' : '80'}}`, 'u').exec(rest)?.[0] ?? '');
+          bounded ?? new RegExp(`^[^${end}]{1,${sentences ? '2000' : '80'}}`, 'u').exec(rest)?.[0] ?? '';
         // A value opened by a quotation mark is the quoted passage.
-        const quoted = /^\s*[“"「『‘]/u.test(raw) ? /^\s*(["“「『‘])(.*?)(["”」』’])/u.exec(raw)?.[0] : undefined;
+        const quoted = /^\s*[“"「『‘]/u.test(raw)
+          ? /^\s*(["“「『‘])(.*?)(["”」』’])/u.exec(raw)?.[0]
+          : undefined;
         const value = unquote(
           (quoted ?? raw)
             .trim()

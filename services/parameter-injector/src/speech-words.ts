@@ -59,4 +59,14 @@ export const ADDRESSEES_ZH: readonly string[] = [
 ];
 
 /** Chinese connectives that open a further step of a request: what is said ends before them. */
-export const NEXT_STEP_ZH: readonly string[] = ['然后', '接着', '另外', '顺便', '同时', '并且', '还有', '再把', '再帮'];
+export const NEXT_STEP_ZH: readonly string[] = [
+  '然后',
+  '接着',
+  '另外',
+  '顺便',
+  '同时',
+  '并且',
+  '还有',
+  '再把',
+  '再帮',
+];

@@ -270,7 +270,9 @@ describe('labelledValues (a value written against its label)', () => {
   it('ends a value where another parameter’s label starts one, on one line', () => {
     const request = 'Mail Maria. Subject: Budget review. Body: can we move it to Friday? Cheers';
     expect(labelledValues(request, ['subject'], true, ['body'])).toEqual(['Budget review']);
-    expect(labelledValues(request, ['body'], true, ['subject'])).toEqual(['can we move it to Friday? Cheers']);
+    expect(labelledValues(request, ['body'], true, ['subject'])).toEqual([
+      'can we move it to Friday? Cheers',
+    ]);
     expect(labelledValues('标题“预算评审”，正文：能改到周五吗，谢谢', ['标题'], true, ['正文'])).toEqual([
       '预算评审',
     ]);
