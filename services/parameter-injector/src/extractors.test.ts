@@ -378,3 +378,24 @@ describe('one date and a return (issue 19)', () => {
     expect(found('end_date', 'the minutes of March 3, 2025')).toBe(true);
   });
 });
+
+describe('cities for a city_name parameter', () => {
+  const city: ParameterHints = {
+    path: 'city',
+    schema: { type: 'string', description: 'City name.' },
+    required: true,
+    enum: undefined,
+    synonyms: {},
+    normalizers: ['city_name'],
+  };
+  const ctx = { referenceTime: '2024-11-04T09:00:00Z', timeZone: 'Asia/Shanghai' };
+  it('reads a city written in Latin letters inside Chinese text', () => {
+    expect(extractParameter(city, '下周去Chengdu出差，那边冷不冷', ctx, false)).toMatchObject({
+      found: true,
+      value: 'Chengdu',
+    });
+  });
+  it('reads no city from a language named after "in"', () => {
+    expect(extractParameter(city, 'How would I write "thank you" in Korean?', ctx, false).found).toBe(false);
+  });
+});
