@@ -3,6 +3,7 @@
 // and the schema's defaults — each value with its provenance (PI-6). Values are only found, never invented.
 import { assignIds } from './id-assignment.js';
 import { instructionOnly } from './instruction-only.js';
+import { chinesePersonNames } from './chinese-names.js';
 import { carriesMessage, deliveredWords, type DeliveredWords } from './delivered-words.js';
 import { requestArithmetic } from './request-arithmetic.js';
 import type { ArgumentProvenance, PlanStep, StepRecord, TaskSpec } from '@signalbox/contracts';
@@ -108,7 +109,7 @@ const NAMED_AFTER_MESSAGING =
 // In Chinese the recipient follows 给 / 发给 / 转给 / 抄送 / 通知 / 告诉 / 跟 and runs to the next verb or punctuation
 // (发邮件给Atlas项目组, 给Zhang Min发封邮件, 跟陈杰说一声).
 const NAMED_PHRASE_ZH =
-  /(?:发给|发到|转给|抄送给?|通知|告诉|跟|给)\s*((?:\p{Lu}[\p{Script=Latin}\p{N}&.'-]*(?:\s+\p{Lu}[\p{Script=Latin}\p{N}&.'-]*)*)?[\p{Script=Han}]{0,8}?)(?=\s*(?:[，。！？,.!?；;：:]|发|说|讲|送|寄|打|$))/u;
+  /(?:发给|发到|转给|抄送给?|通知|告诉|私聊|私信|跟|给)\s*((?:\p{Lu}[\p{Script=Latin}\p{N}&.'-]*(?:\s+\p{Lu}[\p{Script=Latin}\p{N}&.'-]*)*)?[\p{Script=Han}]{0,8}?)(?=\s*(?:[，。！？,.!?；;：:]|发|说|讲|送|寄|打|$))/u;
 
 // 在 X 群里 (in the X group chat): the group is X.
 const NAMED_GROUP_ZH =
@@ -142,8 +143,12 @@ export function namedPhrase(text: string): string | undefined {
       .replace(/(?:群聊|群)?(?:里|中|内)?$/u, '')
       .trim();
     // 给我 / 告诉他们: a pronoun names nobody the directory knows; 通知一下 names nobody at all.
-    if (name && !/^(?:我|我们|你|您|你们|他|她|他们|她们|大家|一下|一声|下)$/u.test(name))
-      return ownerOf(name);
+    if (name && !/^(?:我|我们|你|您|你们|他|她|他们|她们|大家|一下|一声|下)$/u.test(name)) {
+      // 告诉王芳明天开会: the one addressed is the personal name the phrase starts with, not the words after it.
+      const person = /^\p{Script=Han}/u.test(name) ? chinesePersonNames(name, true)[0] : undefined;
+      if (person) return person.name;
+      return ownerOf(name.replace(/(?:一下|一声)$/u, ''));
+    }
   }
   return undefined;
 }
@@ -559,12 +564,32 @@ export function buildArguments(input: BuildInput): BuiltArguments {
           // the whole phrase a preposition introduces, not only its capitalised words.
           const named = isNameParameter(hints) ? withoutOwnWord(namedPhrase(request), field) : undefined;
           const span = strings.spans.get(field);
-          if (span && !(named && named.startsWith(span.value) && named.length > span.value.length)) {
+          // The proper-name rules read capitalised Latin names only: a name the request gives in Chinese after a
+          // recipient marker (发给陈杰) is one they cannot see, so a Latin name elsewhere (Atlas) does not outvote it.
+          const chineseNamed = named !== undefined && /\p{Script=Han}/u.test(named);
+          if (
+            span &&
+            !chineseNamed &&
+            !(named && named.startsWith(span.value) && named.length > span.value.length)
+          ) {
             set(field, span.value, 'user_text', `plan input_from user_text: ${span.note}`);
             continue;
           }
           if (named) {
             set(field, named, 'user_text', 'plan input_from user_text: the name the request gives');
+            continue;
+          }
+          // A Chinese personal name written anywhere (陈杰的邮箱是多少), when it is the request's only one.
+          const people = isNameParameter(hints)
+            ? [...new Set(chinesePersonNames(request).map((p) => p.name))]
+            : [];
+          if (people.length === 1 && people[0] !== undefined) {
+            set(
+              field,
+              people[0],
+              'user_text',
+              'plan input_from user_text: the one Chinese personal name written',
+            );
             continue;
           }
           // The whole request is a value only for a parameter that carries the user's own words (a query, a

@@ -90,6 +90,13 @@ describe('namedPhrase (a name parameter takes the name the request gives)', () =
     expect(namedPhrase('Send Chen Jie and Zhang Min a reminder')).toBeUndefined();
     expect(namedPhrase('send the weekly report')).toBeUndefined();
   });
+
+  it('takes the Chinese personal name a recipient marker introduces, not the words after it', async () => {
+    const { namedPhrase } = await import('./build.js');
+    expect(namedPhrase('私聊刘洋一下：周报我晚点交')).toBe('刘洋');
+    expect(namedPhrase('通知黄磊明天早点到')).toBe('黄磊');
+    expect(namedPhrase('写完发给林小雨')).toBe('林小雨');
+  });
 });
 
 describe('e-mail recipients', () => {

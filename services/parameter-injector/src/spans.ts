@@ -200,9 +200,10 @@ export function assignByName<T>(
 }
 
 // An apostrophe between two letters inside a passage ("'Let's meet at 10'") is a contraction or a possessive, not
-// the passage's closing quote.
+// the passage's closing quote. A quote stands against Chinese characters (主题“…”，): Chinese writes no spaces, so only
+// a Latin letter or a digit beside a quote mark makes it an apostrophe.
 const QUOTED =
-  /(?<![\p{L}\p{N}])(['"‘“`])((?:[^'"‘’“”`\n]|(?<=\p{L})['’](?=\p{L})){1,200}?)(['"’”`])(?![\p{L}\p{N}])/gu;
+  /(?<![\p{Script=Latin}\p{N}])(['"‘“`])((?:[^'"‘’“”`\n]|(?<=\p{L})['’](?=\p{L})){1,200}?)(['"’”`])(?![\p{Script=Latin}\p{N}])/gu;
 
 /** Quoted passages ('BRCA1', "ABC Ltd.", `DNA123`), without their quotes. Apostrophes inside words are not quotes. */
 export function quotedSpans(text: string): Candidate<string>[] {
