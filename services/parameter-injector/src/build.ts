@@ -25,7 +25,13 @@ import { calculationFor, readFigures, type Figure } from './figures.js';
 import { readPath } from './json-path.js';
 import { assignLists, isArraySchema } from './list-assignment.js';
 import { assignNumbers } from './number-assignment.js';
-import { assignStrings, isPlainString, LABELLED_NOTE, QUOTED_BESIDE_NOTE } from './string-assignment.js';
+import {
+  assignStrings,
+  isPlainString,
+  LABELLED_NOTE,
+  LONE_QUOTE_NOTE,
+  QUOTED_BESIDE_NOTE,
+} from './string-assignment.js';
 import { applyNormalizers } from './normalizers.js';
 import { isSensitive, shown } from './redaction.js';
 import { PHRASE_ENDS } from './parameter-vocabulary.js';
@@ -567,9 +573,13 @@ export function buildArguments(input: BuildInput): BuiltArguments {
           // The proper-name rules read capitalised Latin names only: a name the request gives in Chinese after a
           // recipient marker (发给陈杰) is one they cannot see, so a Latin name elsewhere (Atlas) does not outvote it.
           const chineseNamed = named !== undefined && /\p{Script=Han}/u.test(named);
+          // A passage the request quotes is what it says (a subject, a message), not whom it addresses: the one
+          // named after a recipient marker wins over a lone quote for a name.
+          const quoteOnly = named !== undefined && span?.note === LONE_QUOTE_NOTE;
           if (
             span &&
             !chineseNamed &&
+            !quoteOnly &&
             !(named && named.startsWith(span.value) && named.length > span.value.length)
           ) {
             set(field, span.value, 'user_text', `plan input_from user_text: ${span.note}`);

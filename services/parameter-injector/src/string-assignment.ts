@@ -58,6 +58,9 @@ import {
   type StringRole,
 } from './spans.js';
 
+/** The note of the request's one quoted passage given to the one required parameter left. */
+export const LONE_QUOTE_NOTE = 'the one quoted value';
+
 /** The note of a span the request labels for the parameter ("Subject: …", 主题：…): the user's own choice. */
 export const LABELLED_NOTE = 'the words written against its label';
 
@@ -548,7 +551,7 @@ export function assignStrings(
   const leftRequired = claimants.filter((p) => !spans.has(p.path) && p.required);
   const lone = leftQuotes[0];
   if (lone && leftQuotes.length === 1 && leftRequired.length === 1 && leftRequired[0])
-    give(leftRequired[0].path, lone.value, 'the one quoted value');
+    give(leftRequired[0].path, lone.value, LONE_QUOTE_NOTE);
 
   // Proper names no rule above took, for the required entity (or place) parameters left: a lone name for a lone
   // parameter, or as many names as numbered parameters ("Apple and Samsung" → company1, company2) in order.
