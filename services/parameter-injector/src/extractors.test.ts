@@ -229,6 +229,9 @@ describe('values written in Chinese (issue 20)', () => {
     expect(quantities('50美元')).toEqual([{ value: 50, unit: 'usd' }]);
     // 块 before a noun counts pieces: two pieces of cake, not ¥2.
     expect(quantities('两块蛋糕')).toEqual([{ value: 2, unit: null }]);
+    // A word of grammar after 块 is no noun it counts: money.
+    expect(quantities('给我补30块也行')).toEqual([{ value: 30, unit: 'cny' }]);
+    expect(quantities('赔45块就算了')).toEqual([{ value: 45, unit: 'cny' }]);
   });
   it('units written the Chinese way: temperature, mass, length, time', () => {
     expect(quantities('25摄氏度')).toEqual([{ value: 25, unit: 'celsius' }]);
