@@ -688,18 +688,23 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   }
 
   if (program && !(program in args)) {
+    // The request's own arithmetic over figures it gives itself ("1.45、1.22、1.38 … 平均值") is the user's: it stands
+    // when the figures an earlier step read give no calculation the request asks for.
+    const own = requestArithmetic(userText(task));
     if (figuresRead && figuresRead.length > 0) {
       const calc = calculationFor(userText(task), figuresRead);
       if (calc.expression !== undefined) {
         set(program, calc.expression, 'user_text', `the request asks for the ${calc.note}`);
         notes.push(`${program}: ${calc.note}`);
+      } else if (own) {
+        set(program, own.expression, 'user_text', `the request's own arithmetic: ${own.note}`);
+        notes.push(`${program}: ${own.note}, over the figures the request gives`);
       } else {
         log.push(`${program}: no calculation written: ${calc.note}`);
         notes.push(`${program} not written: ${calc.note}`);
       }
     } else {
       // No earlier step found figures: the request may write its own arithmetic ("17% of 2,340", 两千的百分之十七).
-      const own = requestArithmetic(userText(task));
       if (own) {
         set(program, own.expression, 'user_text', `the request's own arithmetic: ${own.note}`);
         notes.push(`${program}: ${own.note}, over the figures the request gives`);
