@@ -138,10 +138,14 @@ function ownerOf(name: string): string {
 
 /**
  * The name a request gives after a recipient or subject preposition, starting with a capital ("to the Atlas project
- * group" → "Atlas project group"); undefined when there is none (the whole request is then used).
+ * group" → "Atlas project group"); undefined when there is none (the whole request is then used). With
+ * `addressedOnly`, only the one a verb of messaging or a Chinese recipient marker addresses (给 X, "ping X").
  */
-export function namedPhrase(text: string): string | undefined {
-  for (const pattern of [NAMED_PHRASE, NAMED_AFTER_MESSAGING, NAMED_PHRASE_ZH, NAMED_GROUP_ZH]) {
+export function namedPhrase(text: string, addressedOnly = false): string | undefined {
+  const patterns = addressedOnly
+    ? [NAMED_AFTER_MESSAGING, NAMED_PHRASE_ZH, NAMED_GROUP_ZH]
+    : [NAMED_PHRASE, NAMED_AFTER_MESSAGING, NAMED_PHRASE_ZH, NAMED_GROUP_ZH];
+  for (const pattern of patterns) {
     // "Atlas群里" is the Atlas group's chat: the group is named "Atlas"; 群 (group chat) and 里 (in) are not its name.
     const name = pattern
       .exec(text)?.[1]
@@ -575,7 +579,10 @@ export function buildArguments(input: BuildInput): BuiltArguments {
           const chineseNamed = named !== undefined && /\p{Script=Han}/u.test(named);
           // A passage the request quotes is what it says (a subject, a message), not whom it addresses: the one
           // named after a recipient marker wins over a lone quote for a name.
-          const quoteOnly = named !== undefined && span?.note === LONE_QUOTE_NOTE;
+          const quoteOnly =
+            named !== undefined &&
+            span?.note === LONE_QUOTE_NOTE &&
+            withoutOwnWord(namedPhrase(request, true), field) === named;
           if (
             span &&
             !chineseNamed &&
