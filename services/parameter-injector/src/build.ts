@@ -360,7 +360,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   const otherValues = (field: string): string[] =>
     topLevel
       .filter((h) => h.path !== field && h.enum)
-      .flatMap((h) => [...(h.enum ?? []).map(String), ...Object.keys(h.synonyms ?? {})]);
+      .flatMap((h) => [...(h.enum ?? []).map(String), ...Object.keys(h.synonyms)]);
 
   const program = computeProgramParameter(tool);
   let figuresRead: Figure[] | undefined;

@@ -224,14 +224,15 @@ export function assignNumbers(
   const backYearParams = numeric.filter(
     (p) => typesOf(p.schema).includes('integer') && isYearParameter(p.path),
   );
-  const back = yearsBack(text);
+  const backs = yearsBack(text);
+  const back = backs.length === 1 ? backs[0] : undefined;
   const backParam = backYearParams.length === 1 ? backYearParams[0] : undefined;
-  if (backParam && back.length === 1 && back[0] !== undefined) {
-    const year = zonedReference(dates).year - back[0].count;
-    const at = mentions.findIndex((m) => m.start >= back[0]!.start && m.end <= back[0]!.end);
+  if (backParam && back) {
+    const year = zonedReference(dates).year - back.count;
+    const at = mentions.findIndex((m) => m.start >= back.start && m.end <= back.end);
     if (fits(backParam.schema, year)) {
-      if (at >= 0) give(backParam, at, `${back[0].text}: ${String(year)}`, true, year);
-      else out.set(backParam.path, { value: year, cue: `${back[0].text}: ${String(year)}`, tied: true });
+      if (at >= 0) give(backParam, at, `${back.text}: ${String(year)}`, true, year);
+      else out.set(backParam.path, { value: year, cue: `${back.text}: ${String(year)}`, tied: true });
     }
   }
 
