@@ -160,8 +160,16 @@ export function namedPhrase(text: string, addressedOnly = false): string | undef
       return ownerOf(name.replace(/(?:一下|一声)$/u, ''));
     }
   }
+  // 提醒黄磊周五前交报销单: a personal name right after a recipient marker, however long what follows it.
+  for (const m of text.matchAll(RECIPIENT_MARKER_ZH)) {
+    const person = chinesePersonNames(text.slice(m.index + m[0].length), true)[0];
+    if (person) return person.name;
+  }
   return undefined;
 }
+
+// The Chinese verbs and prepositions that introduce the one addressed (给 X, 跟 X, 通知 X, 提醒 X, 私聊 X).
+const RECIPIENT_MARKER_ZH = /(?:发给|发到|转给|抄送给?|通知|告诉|提醒|私聊|私信|跟|给)\s*/gu;
 
 function isNumeric(hints: ParameterHints): boolean {
   const type = hints.schema.type;

@@ -28,6 +28,7 @@ describe('what a message is to say (no unasked write)', () => {
   it('takes what a verb of saying introduces, up to a connective that opens another step', () => {
     expect(said('跟刘洋说一声，周五的培训改到线上')).toBe('周五的培训改到线上');
     expect(said('在群里通知大家下午茶改到四点，然后把周报发我')).toBe('下午茶改到四点');
+    expect(said('提醒黄磊周五前交报销单')).toBe('周五前交报销单');
     expect(said('send Maria a heads-up that the printer on floor 2 is fixed.')).toBe(
       'the printer on floor 2 is fixed',
     );

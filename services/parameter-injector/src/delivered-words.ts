@@ -15,6 +15,7 @@ import {
   SPEECH_VERBS_EN,
   SPEECH_VERBS_ZH,
 } from './speech-words.js';
+import { chinesePersonNames } from './chinese-names.js';
 import { quotedSpans } from './spans.js';
 
 // The documentation of a parameter that describes the user's matter rather than carrying a message: a problem, a
@@ -141,6 +142,11 @@ function saidInChinese(text: string, recipient: string | undefined): string | un
     let rest = text.slice(m.index + m[0].length);
     rest = rest.replace(SOFTENER_ZH, '');
     if (recipient && rest.startsWith(recipient)) rest = rest.slice(recipient.length);
+    else {
+      // 提醒张敏明天交周报: the one a verb of informing addresses is a personal name, not what is said.
+      const person = chinesePersonNames(rest, true)[0];
+      if (person && rest.length > person.name.length + 1) rest = rest.slice(person.name.length);
+    }
     rest = rest.replace(ADDRESSEE_ZH, '').replace(SOFTENER_ZH, '');
     rest = rest.replace(/^[\s，,：:、]+/u, '');
     const next = NEXT_STEP.exec(rest);

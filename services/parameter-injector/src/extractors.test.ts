@@ -96,6 +96,7 @@ describe('namedPhrase (a name parameter takes the name the request gives)', () =
     expect(namedPhrase('私聊刘洋一下：周报我晚点交')).toBe('刘洋');
     expect(namedPhrase('通知黄磊明天早点到')).toBe('黄磊');
     expect(namedPhrase('写完发给林小雨')).toBe('林小雨');
+    expect(namedPhrase('提醒黄磊周五之前把报销单和发票都交上来')).toBe('黄磊');
   });
 });
 
