@@ -115,7 +115,7 @@ const NAMED_AFTER_MESSAGING =
 // In Chinese the recipient follows 给 / 发给 / 转给 / 抄送 / 通知 / 告诉 / 跟 and runs to the next verb or punctuation
 // (发邮件给Atlas项目组, 给Zhang Min发封邮件, 跟陈杰说一声).
 const NAMED_PHRASE_ZH =
-  /(?:发给|发到|转给|抄送给?|通知|告诉|私聊|私信|跟|给)\s*((?:\p{Lu}[\p{Script=Latin}\p{N}&.'-]*(?:\s+\p{Lu}[\p{Script=Latin}\p{N}&.'-]*)*)?[\p{Script=Han}]{0,8}?)(?=\s*(?:[，。！？,.!?；;：:]|发|说|讲|送|寄|打|$))/u;
+  /(?:发给|发到|转给|抄送给?|通知|告诉|私聊|私信|跟|给)(?:一下|一声)?\s*((?:\p{Lu}[\p{Script=Latin}\p{N}&.'-]*(?:\s+\p{Lu}[\p{Script=Latin}\p{N}&.'-]*)*)?[\p{Script=Han}]{0,8}?)(?=\s*(?:[，。！？,.!?；;：:]|发|说|讲|送|寄|打|$))/u;
 
 // 在 X 群里 (in the X group chat): the group is X.
 const NAMED_GROUP_ZH =
@@ -169,7 +169,7 @@ export function namedPhrase(text: string, addressedOnly = false): string | undef
 }
 
 // The Chinese verbs and prepositions that introduce the one addressed (给 X, 跟 X, 通知 X, 提醒 X, 私聊 X).
-const RECIPIENT_MARKER_ZH = /(?:发给|发到|转给|抄送给?|通知|告诉|提醒|私聊|私信|跟|给)\s*/gu;
+const RECIPIENT_MARKER_ZH = /(?:发给|发到|转给|抄送给?|通知|告诉|提醒|私聊|私信|跟|给)(?:一下|一声)?\s*/gu;
 
 function isNumeric(hints: ParameterHints): boolean {
   const type = hints.schema.type;
@@ -364,11 +364,14 @@ export function buildArguments(input: BuildInput): BuiltArguments {
     if (!carriesMessage(field, description)) return undefined;
     return deliveredWords(text, { labels, recipient: namedPhrase(text) }) ?? null;
   };
-  /** The words of the request that name another parameter's value (an enum value or synonym: 投诉, 加急, "urgent"). */
+  /**
+   * The words of the request that name another closed-set parameter or its value (its name, an enum value or synonym:
+   * "high priority", 投诉, 加急, "urgent").
+   */
   const otherValues = (field: string): string[] =>
     topLevel
       .filter((h) => h.path !== field && h.enum)
-      .flatMap((h) => [...(h.enum ?? []).map(String), ...Object.keys(h.synonyms)]);
+      .flatMap((h) => [...nameWords(h.path), ...(h.enum ?? []).map(String), ...Object.keys(h.synonyms)]);
 
   const program = computeProgramParameter(tool);
   let figuresRead: Figure[] | undefined;

@@ -8,12 +8,14 @@ describe('Chinese personal names', () => {
     expect(names('黄磊的手机号多少')).toEqual(['黄磊']);
     expect(names('帮我找一下刘洋在哪个群')).toEqual(['刘洋']);
     expect(names('抄送给张小敏')).toEqual(['张小敏']);
+    expect(names('帮我查下黄磊的手机号')).toEqual(['黄磊']);
   });
 
   it('reads no name in dictionary words that start with a surname character', () => {
     expect(names('马上把白天的会议纪要发我')).toEqual([]);
     expect(names('周五的金额是多少')).toEqual([]);
     expect(names('明天高温吗')).toEqual([]);
+    expect(names('工程师的邮箱是多少')).toEqual([]);
   });
 
   it('after a recipient marker, takes the name at the start, a dictionary word as a given name too', () => {

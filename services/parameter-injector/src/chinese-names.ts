@@ -26,29 +26,36 @@ export interface ChineseName {
  * so it starts with the one addressed) only a name at its start, and the given name may be a dictionary word.
  */
 export function chinesePersonNames(text: string, addressed = false): ChineseName[] {
-  const segments = [...SEGMENTER.segment(text)];
   const out: ChineseName[] = [];
+  const segments = [...SEGMENTER.segment(text)];
   for (let i = 0; i < segments.length; i++) {
-    const surname = segments[i];
-    if (!surname || !SURNAMES.has(surname.segment)) continue;
-    if (addressed && surname.index !== 0) break;
-    const first = segments[i + 1];
-    if (!first || !HAN.test(first.segment) || FUNCTION_WORDS.has(first.segment)) continue;
-    let given = '';
-    if (first.segment.length === 1) {
-      given = first.segment;
-      const second = segments[i + 2];
-      if (
-        second &&
-        second.segment.length === 1 &&
-        HAN.test(second.segment) &&
-        !FUNCTION_WORDS.has(second.segment)
-      )
-        given += second.segment;
-    } else if (addressed && first.segment.length === 2) given = first.segment;
-    if (given === '') continue;
-    out.push({ name: surname.segment + given, index: surname.index });
+    const at = segments[i];
+    if (!at) continue;
+    if (addressed && at.index !== 0) break;
+    if (SURNAMES.has(at.segment)) {
+      const name = nameAfter(at.segment, segments.slice(i + 1), addressed);
+      if (name) out.push({ name, index: at.index });
+    }
     if (addressed) break;
   }
   return out;
+}
+
+/** The name a surname starts with the segments after it, or undefined when they give no given name. */
+function nameAfter(
+  surname: string,
+  after: readonly Intl.SegmentData[],
+  addressed: boolean,
+): string | undefined {
+  const [first, second] = after;
+  if (!first || !HAN.test(first.segment) || FUNCTION_WORDS.has(first.segment)) return undefined;
+  if (first.segment.length === 1) {
+    const two =
+      second &&
+      second.segment.length === 1 &&
+      HAN.test(second.segment) &&
+      !FUNCTION_WORDS.has(second.segment);
+    return surname + first.segment + (two ? second.segment : '');
+  }
+  return addressed && first.segment.length === 2 ? surname + first.segment : undefined;
 }

@@ -29,6 +29,12 @@ describe('what a message is to say (no unasked write)', () => {
     expect(said('跟刘洋说一声，周五的培训改到线上')).toBe('周五的培训改到线上');
     expect(said('在群里通知大家下午茶改到四点，然后把周报发我')).toBe('下午茶改到四点');
     expect(said('提醒黄磊周五前交报销单')).toBe('周五前交报销单');
+    expect(said('在运维群里说下今晚十点停机维护')).toBe('今晚十点停机维护');
+    expect(said('在运维群里说下午三点停机')).toBe('下午三点停机');
+    expect(said('给刘洋发个消息，问他合同签了没')).toBe('合同签了没');
+    expect(said('Let the finance team know the audit moved to May')).toBe('the audit moved to May');
+    expect(said("tell Maria I'll be ten minutes late")).toBe("I'll be ten minutes late");
+    expect(said('remind Maria Lopez to renew the parking permit')).toBe('renew the parking permit');
     expect(said('send Maria a heads-up that the printer on floor 2 is fixed.')).toBe(
       'the printer on floor 2 is fixed',
     );

@@ -129,6 +129,7 @@ const SPEECH_ZH = new RegExp(
   `(?:${[...SPEECH_VERBS_ZH].sort((a, b) => b.length - a.length).join('|')})(?!明|法|服|话)`,
   'gu',
 );
+const SEGMENTER = new Intl.Segmenter('zh', { granularity: 'word' });
 const SOFTENER_ZH = new RegExp(`^(?:${SPEECH_SOFTENERS_ZH.join('|')})`, 'u');
 const ADDRESSEE_ZH = new RegExp(
   `^(?:${[...ADDRESSEES_ZH].sort((a, b) => b.length - a.length).join('|')})`,
@@ -141,6 +142,8 @@ function saidInChinese(text: string, recipient: string | undefined): string | un
   for (const m of [...text.matchAll(SPEECH_ZH)].reverse()) {
     let rest = text.slice(m.index + m[0].length);
     rest = rest.replace(SOFTENER_ZH, '');
+    // 说下今天…: 下 standing as a word of its own softens the verb; in 下午 / 下周 it starts what is said.
+    if ([...SEGMENTER.segment(rest)][0]?.segment === '下') rest = rest.slice(1);
     if (recipient && rest.startsWith(recipient)) rest = rest.slice(recipient.length);
     else {
       // 提醒张敏明天交周报: the one a verb of informing addresses is a personal name, not what is said.
@@ -188,14 +191,18 @@ function saidInEnglish(text: string, recipient: string | undefined): string | un
     const said = sentenceEnd(clause[2]);
     if (said.split(/\s+/).length >= 2) return said;
   }
-  if (recipient) {
-    const told = new RegExp(`\\b(?:tell|remind)\\s+(?:the\\s+)?${escape(recipient)}\\s+(.+)`, 'isu').exec(
-      text,
-    );
-    if (told?.[1]) {
-      const said = sentenceEnd(told[1]);
-      if (said.split(/\s+/).length >= 3) return said;
-    }
+  // "let the Beacon group know the demo moved", "tell Li Wei I'll be late", "remind Zhang Min to send the rota": what
+  // follows the one addressed (a pronoun, a group or team, one or two capitalised names — not the pronoun "I").
+  const addressed = String.raw`(?:${recipient ? `${escape(recipient)}|` : ''}him|her|them|everyone|everybody|all|(?:[\p{L}-]+\s+){0,2}(?:group|team|channel|chat)|(?!I\b|I['’])\p{Lu}[\p{L}'’-]*(?:\s+(?!I\b|I['’])\p{Lu}[\p{L}'’-]*)?)`;
+  const told =
+    new RegExp(
+      String.raw`\b(?:[Tt]ell|[Rr]emind|[Ii]nform|[Ww]arn)\s+(?:the\s+)?${addressed}\s+(?:that\s+)?(.+)`,
+      'su',
+    ).exec(text) ??
+    new RegExp(String.raw`\b[Ll]et\s+(?:the\s+)?${addressed}\s+know\s+(?:that\s+)?(.+)`, 'su').exec(text);
+  if (told?.[1]) {
+    const said = sentenceEnd(told[1]).replace(/^(?:to|about)\s+/iu, '');
+    if (said.split(/\s+/).length >= 2) return said;
   }
   return undefined;
 }

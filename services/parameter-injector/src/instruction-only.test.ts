@@ -46,6 +46,7 @@ describe('instructionOnly with the words other parameters take', () => {
     const ticket = write('create_ticket');
     expect(instructionOnly('帮我开个保修工单，尽快', ticket, undefined, ['保修', '尽快', 'high'])).toBe(true);
     expect(instructionOnly('open an urgent ticket', ticket, undefined, ['urgent', 'high'])).toBe(true);
+    expect(instructionOnly('open a low priority ticket', ticket, undefined, ['priority', 'low'])).toBe(true);
     expect(instructionOnly('open an urgent ticket, the lift is stuck', ticket, undefined, ['urgent'])).toBe(
       false,
     );

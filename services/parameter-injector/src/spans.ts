@@ -381,9 +381,9 @@ export function introducedValue(text: string, words: readonly string[]): string[
   return [...new Set(out)];
 }
 
-// What joins a Chinese label to its value (抬头：…, 抬头是…, 抬头写…, 收件人为…), and the softeners a value may end on
+// What joins a Chinese label to its value (抬头：…, 抬头是…, 抬头写…, 内容写：…, 收件人为…), and the softeners a value may end on
 // (…就行, …即可, …吧).
-const ZH_LABEL_JOIN = String.raw`\s*(?:[:：]|写成|写|寫|是|为|為|填|叫)\s*`;
+const ZH_LABEL_JOIN = String.raw`\s*(?:(?:写成|写|寫|是|为|為|填|叫)\s*[:：]?|[:：])\s*`;
 const ZH_VALUE_END = /(?:就行了?|就好|就可以了?|即可|吧|哈|啊|呀)$/u;
 
 /**

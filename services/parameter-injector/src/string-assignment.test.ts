@@ -267,6 +267,10 @@ describe('labelledValues (a value written against its label)', () => {
     expect(labelledValues('the subject is the weather', ['subject'])).toEqual([]);
   });
 
+  it('reads a Chinese label joined by a verb and a colon', () => {
+    expect(labelledValues('写封邮件给刘洋，正文写：下周一交材料', ['正文'], true)).toEqual(['下周一交材料']);
+  });
+
   it('ends a value where another parameter’s label starts one, on one line', () => {
     const request = 'Mail Maria. Subject: Budget review. Body: can we move it to Friday? Cheers';
     expect(labelledValues(request, ['subject'], true, ['body'])).toEqual(['Budget review']);
