@@ -13,6 +13,8 @@ describe('what a message is to say (no unasked write)', () => {
     expect(said('写封邮件给刘洋，标题：季度预算')).toBeUndefined();
     // "that" right after a verb that addresses someone is a determiner
     expect(said('email that spreadsheet to Maria')).toBeUndefined();
+    // "that" after a noun that is no message is a relative pronoun
+    expect(said('Email Maria Lopez the spreadsheet that I updated yesterday', 'Maria Lopez')).toBeUndefined();
   });
 
   it('takes the words after the instruction and its colon, in English and Chinese', () => {

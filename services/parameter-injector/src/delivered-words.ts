@@ -181,19 +181,31 @@ function saidInEnglish(text: string, recipient: string | undefined): string | un
     const said = sentenceEnd(unquote(saying[1]));
     if (said.split(/\s+/).length >= 2) return said;
   }
-  for (const m of text.matchAll(VERB_OR_NOUN_EN)) {
-    const rest = text.slice(m.index + m[0].length);
-    // "that" within six words of the verb or noun, in the same sentence: "remind Li Wei and Chen Jie that …".
-    const clause = /^((?:\s+[^\s.!?]+){0,6}?)\s+that\s+(.+)/isu.exec(rest);
-    if (!clause?.[2]) continue;
-    // Right after a verb that addresses someone, "that" is a determiner ("email that report"), not a clause.
-    if (ADDRESSED_SPEECH_VERBS_EN.includes(m[0].toLowerCase()) && (clause[1] ?? '').trim() === '') continue;
-    const said = sentenceEnd(clause[2]);
-    if (said.split(/\s+/).length >= 2) return said;
-  }
   // "let the Beacon group know the demo moved", "tell Li Wei I'll be late", "remind Zhang Min to send the rota": what
   // follows the one addressed (a pronoun, a group or team, one or two capitalised names — not the pronoun "I").
   const addressed = String.raw`(?:${recipient ? `${escape(recipient)}|` : ''}him|her|them|everyone|everybody|all|(?:[\p{L}-]+\s+){0,2}(?:group|team|channel|chat)|(?!I\b|I['’])\p{Lu}[\p{L}'’-]*(?:\s+(?!I\b|I['’])\p{Lu}[\p{L}'’-]*)?)`;
+  for (const m of text.matchAll(VERB_OR_NOUN_EN)) {
+    const rest = text.slice(m.index + m[0].length);
+    const clause = /^((?:\s+[^\s.!?]+){0,6}?)\s+that\s+(.+)/su.exec(rest);
+    if (!clause?.[2]) continue;
+    // What may stand between the word and its that-clause: nothing after a verb of saying ("say that …"); the one
+    // addressed after a verb that addresses someone ("remind Li Wei and Chen Jie that …" — right after the verb,
+    // "that" is a determiner: "email that report"); where the message goes after a message noun ("a note in the
+    // Atlas chat that …"). Anything else makes "that" a relative pronoun ("the report that I wrote").
+    const between = (clause[1] ?? '').trim();
+    const word = m[0].toLowerCase();
+    const fits = ADDRESSED_SPEECH_VERBS_EN.includes(word)
+      ? new RegExp(
+          String.raw`^(?:the\s+)?${addressed}(?:\s+and\s+(?:the\s+)?${addressed})*(?:\s+(?:on|by|via)\s+\S+)?$`,
+          'u',
+        ).test(between)
+      : MESSAGE_NOUNS_EN.includes(word)
+        ? between === '' || /^(?:in|on|to|for|at)\s/iu.test(between)
+        : between === '';
+    if (!fits) continue;
+    const said = sentenceEnd(clause[2]);
+    if (said.split(/\s+/).length >= 2) return said;
+  }
   const told =
     new RegExp(
       String.raw`\b(?:[Tt]ell|[Rr]emind|[Ii]nform|[Ww]arn)\s+(?:the\s+)?${addressed}\s+(?:that\s+)?(.+)`,
