@@ -402,7 +402,7 @@ export function assignStrings(
         words.some((w) => CITY_NAMES.includes(w)) &&
         twoPartPlaceStyle(description) === undefined &&
         !TWO_PART_PLACE.test(description) &&
-        !REGION_NAMES.some((r) => new RegExp(String.raw`${r}`, 'i').test(description));
+        !REGION_NAMES.some((r) => new RegExp(String.raw`\b${r}\b`, 'i').test(description));
       const part = (place: string): string | undefined => {
         if (!split) return cityAlone ? (place.split(/\s*,\s*/)[0] ?? place) : place;
         const pieces = place.split(/\s*,\s*/);
