@@ -3,6 +3,8 @@
 // and the schema's defaults — each value with its provenance (PI-6). Values are only found, never invented.
 import { assignIds } from './id-assignment.js';
 import { instructionOnly } from './instruction-only.js';
+import { chinesePersonNames } from './chinese-names.js';
+import { carriesMessage, deliveredWords, type DeliveredWords } from './delivered-words.js';
 import { requestArithmetic } from './request-arithmetic.js';
 import type { ArgumentProvenance, PlanStep, StepRecord, TaskSpec } from '@signalbox/contracts';
 import { parameterHints, type ParameterHints, type ToolDefinition } from '@signalbox/registry';
@@ -23,10 +25,17 @@ import { calculationFor, readFigures, type Figure } from './figures.js';
 import { readPath } from './json-path.js';
 import { assignLists, isArraySchema } from './list-assignment.js';
 import { assignNumbers } from './number-assignment.js';
-import { assignStrings, isPlainString, LABELLED_NOTE, QUOTED_BESIDE_NOTE } from './string-assignment.js';
+import {
+  assignStrings,
+  isPlainString,
+  LABELLED_NOTE,
+  LONE_QUOTE_NOTE,
+  QUOTED_BESIDE_NOTE,
+} from './string-assignment.js';
 import { applyNormalizers } from './normalizers.js';
 import { isSensitive, shown } from './redaction.js';
 import { PHRASE_ENDS } from './parameter-vocabulary.js';
+import { chineseTerms, nameWords } from './spans.js';
 
 /** What {@link buildArguments} works from. */
 export interface BuildInput {
@@ -106,7 +115,7 @@ const NAMED_AFTER_MESSAGING =
 // In Chinese the recipient follows 给 / 发给 / 转给 / 抄送 / 通知 / 告诉 / 跟 and runs to the next verb or punctuation
 // (发邮件给Atlas项目组, 给Zhang Min发封邮件, 跟陈杰说一声).
 const NAMED_PHRASE_ZH =
-  /(?:发给|发到|转给|抄送给?|通知|告诉|跟|给)\s*((?:\p{Lu}[\p{Script=Latin}\p{N}&.'-]*(?:\s+\p{Lu}[\p{Script=Latin}\p{N}&.'-]*)*)?[\p{Script=Han}]{0,8}?)(?=\s*(?:[，。！？,.!?；;：:]|发|说|讲|送|寄|打|$))/u;
+  /(?:发给|发到|转给|抄送给?|通知|告诉|私聊|私信|跟|给)(?:一下|一声)?\s*((?:\p{Lu}[\p{Script=Latin}\p{N}&.'-]*(?:\s+\p{Lu}[\p{Script=Latin}\p{N}&.'-]*)*)?[\p{Script=Han}]{0,8}?)(?=\s*(?:[，。！？,.!?；;：:]|发|说|讲|送|寄|打|$))/u;
 
 // 在 X 群里 (in the X group chat): the group is X.
 const NAMED_GROUP_ZH =
@@ -129,10 +138,14 @@ function ownerOf(name: string): string {
 
 /**
  * The name a request gives after a recipient or subject preposition, starting with a capital ("to the Atlas project
- * group" → "Atlas project group"); undefined when there is none (the whole request is then used).
+ * group" → "Atlas project group"); undefined when there is none (the whole request is then used). With
+ * `addressedOnly`, only the one a verb of messaging or a Chinese recipient marker addresses (给 X, "ping X").
  */
-export function namedPhrase(text: string): string | undefined {
-  for (const pattern of [NAMED_PHRASE, NAMED_AFTER_MESSAGING, NAMED_PHRASE_ZH, NAMED_GROUP_ZH]) {
+export function namedPhrase(text: string, addressedOnly = false): string | undefined {
+  const patterns = addressedOnly
+    ? [NAMED_AFTER_MESSAGING, NAMED_PHRASE_ZH, NAMED_GROUP_ZH]
+    : [NAMED_PHRASE, NAMED_AFTER_MESSAGING, NAMED_PHRASE_ZH, NAMED_GROUP_ZH];
+  for (const pattern of patterns) {
     // "Atlas群里" is the Atlas group's chat: the group is named "Atlas"; 群 (group chat) and 里 (in) are not its name.
     const name = pattern
       .exec(text)?.[1]
@@ -140,11 +153,23 @@ export function namedPhrase(text: string): string | undefined {
       .replace(/(?:群聊|群)?(?:里|中|内)?$/u, '')
       .trim();
     // 给我 / 告诉他们: a pronoun names nobody the directory knows; 通知一下 names nobody at all.
-    if (name && !/^(?:我|我们|你|您|你们|他|她|他们|她们|大家|一下|一声|下)$/u.test(name))
-      return ownerOf(name);
+    if (name && !/^(?:我|我们|你|您|你们|他|她|他们|她们|大家|一下|一声|下)$/u.test(name)) {
+      // 告诉王芳明天开会: the one addressed is the personal name the phrase starts with, not the words after it.
+      const person = /^\p{Script=Han}/u.test(name) ? chinesePersonNames(name, true)[0] : undefined;
+      if (person) return person.name;
+      return ownerOf(name.replace(/(?:一下|一声)$/u, ''));
+    }
+  }
+  // 提醒黄磊周五前交报销单: a personal name right after a recipient marker, however long what follows it.
+  for (const m of text.matchAll(RECIPIENT_MARKER_ZH)) {
+    const person = chinesePersonNames(text.slice(m.index + m[0].length), true)[0];
+    if (person) return person.name;
   }
   return undefined;
 }
+
+// The Chinese verbs and prepositions that introduce the one addressed (给 X, 跟 X, 通知 X, 提醒 X, 私聊 X).
+const RECIPIENT_MARKER_ZH = /(?:发给|发到|转给|抄送给?|通知|告诉|提醒|私聊|私信|跟|给)(?:一下|一声)?\s*/gu;
 
 function isNumeric(hints: ParameterHints): boolean {
   const type = hints.schema.type;
@@ -312,7 +337,41 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   // The tool's own words (its name and purpose): a capitalised phrase made of them names the tool's subject, not a value.
   const toolText = `${tool.name} ${typeof tool.description === 'string' ? tool.description : tool.description.purpose}`;
   const strings = assignStrings(topLevel, request, toolText, lists.ranges);
-  const ids = assignIds(topLevel, request);
+  const ids = assignIds(
+    topLevel,
+    request,
+    tool.name
+      .toLowerCase()
+      .split(/[^a-z0-9]+/u)
+      .filter(Boolean),
+  );
+  // The labels of the tool's parameters ("subject", 主题): a colon after one labels a value, it opens no message.
+  const labels = topLevel.flatMap((h) => [
+    ...nameWords(h.path),
+    ...chineseTerms(typeof h.schema.description === 'string' ? h.schema.description : ''),
+  ]);
+  /**
+   * For an own-words parameter of a write that carries a message (not a description of the user's matter): the
+   * words the text gives it to say, or null when it gives none; undefined when the rule does not apply.
+   */
+  const messageOfWrite = (
+    field: string,
+    hints: ParameterHints,
+    text: string,
+  ): DeliveredWords | null | undefined => {
+    if (tool.action === 'read') return undefined;
+    const description = typeof hints.schema.description === 'string' ? hints.schema.description : '';
+    if (!carriesMessage(field, description)) return undefined;
+    return deliveredWords(text, { labels, recipient: namedPhrase(text) }) ?? null;
+  };
+  /**
+   * The words of the request that name another closed-set parameter or its value (its name, an enum value or synonym:
+   * "high priority", 投诉, 加急, "urgent").
+   */
+  const otherValues = (field: string): string[] =>
+    topLevel
+      .filter((h) => h.path !== field && h.enum)
+      .flatMap((h) => [...nameWords(h.path), ...(h.enum ?? []).map(String), ...Object.keys(h.synonyms)]);
 
   const program = computeProgramParameter(tool);
   let figuresRead: Figure[] | undefined;
@@ -468,6 +527,26 @@ export function buildArguments(input: BuildInput): BuiltArguments {
           // The same role rule as for the whole request: only a parameter that carries the user's own words takes
           // the words as written; one naming an entity takes a span of them, or is missing.
           if (strings.roles.get(field) === 'own_words') {
+            // The part of the request the plan names is still the instruction: a message takes the words it gives to
+            // say, and a matter is not the bare ask for the write.
+            const said = messageOfWrite(field, hints, ref.text);
+            if (said !== undefined) {
+              if (said)
+                set(
+                  field,
+                  said.value,
+                  'user_text',
+                  `plan input_from user_text: ${said.note} in the words the plan names`,
+                );
+              else log.push(`${field}: the words the plan names give ${tool.name} nothing to say; asked`);
+              continue;
+            }
+            if (instructionOnly(ref.text, tool, namedPhrase(ref.text), otherValues(field))) {
+              log.push(
+                `${field}: the words the plan names only ask for ${tool.name}; nothing to put in ${field}`,
+              );
+              continue;
+            }
             set(field, ref.text.trim(), 'user_text', 'plan input_from user_text: the words the plan names');
             continue;
           }
@@ -506,7 +585,21 @@ export function buildArguments(input: BuildInput): BuiltArguments {
           // the whole phrase a preposition introduces, not only its capitalised words.
           const named = isNameParameter(hints) ? withoutOwnWord(namedPhrase(request), field) : undefined;
           const span = strings.spans.get(field);
-          if (span && !(named && named.startsWith(span.value) && named.length > span.value.length)) {
+          // The proper-name rules read capitalised Latin names only: a name the request gives in Chinese after a
+          // recipient marker (发给陈杰) is one they cannot see, so a Latin name elsewhere (Atlas) does not outvote it.
+          const chineseNamed = named !== undefined && /\p{Script=Han}/u.test(named);
+          // A passage the request quotes is what it says (a subject, a message), not whom it addresses: the one
+          // named after a recipient marker wins over a lone quote for a name.
+          const quoteOnly =
+            named !== undefined &&
+            span?.note === LONE_QUOTE_NOTE &&
+            withoutOwnWord(namedPhrase(request, true), field) === named;
+          if (
+            span &&
+            !chineseNamed &&
+            !quoteOnly &&
+            !(named && named.startsWith(span.value) && named.length > span.value.length)
+          ) {
             set(field, span.value, 'user_text', `plan input_from user_text: ${span.note}`);
             continue;
           }
@@ -514,12 +607,35 @@ export function buildArguments(input: BuildInput): BuiltArguments {
             set(field, named, 'user_text', 'plan input_from user_text: the name the request gives');
             continue;
           }
+          // A Chinese personal name written anywhere (陈杰的邮箱是多少), when it is the request's only one.
+          const people = isNameParameter(hints)
+            ? [...new Set(chinesePersonNames(request).map((p) => p.name))]
+            : [];
+          if (people.length === 1 && people[0] !== undefined) {
+            set(
+              field,
+              people[0],
+              'user_text',
+              'plan input_from user_text: the one Chinese personal name written',
+            );
+            continue;
+          }
           // The whole request is a value only for a parameter that carries the user's own words (a query, a
           // message); one naming an entity (a city, a password, an id) needs a span of it, or it is missing.
           const role = strings.roles.get(field);
           if (role === 'own_words') {
+            // A message a write delivers says what the user gave it to say — never the instruction itself.
+            const said = messageOfWrite(field, hints, request);
+            if (said !== undefined) {
+              if (said) set(field, said.value, 'user_text', `plan input_from user_text: ${said.note}`);
+              else
+                log.push(
+                  `${field}: the request gives ${tool.name} no words to say (no label, quote, colon or "that …"); asked`,
+                );
+              continue;
+            }
             // A write's content is the user's words about the matter, not the instruction asking for the write.
-            if (instructionOnly(request, tool, namedPhrase(request))) {
+            if (instructionOnly(request, tool, namedPhrase(request), otherValues(field))) {
               log.push(
                 `${field}: the request only asks for ${tool.name}; it gives nothing to put in ${field}`,
               );
@@ -590,18 +706,23 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   }
 
   if (program && !(program in args)) {
+    // The request's own arithmetic over figures it gives itself ("1.45、1.22、1.38 … 平均值") is the user's: it stands
+    // when the figures an earlier step read give no calculation the request asks for.
+    const own = requestArithmetic(userText(task));
     if (figuresRead && figuresRead.length > 0) {
       const calc = calculationFor(userText(task), figuresRead);
       if (calc.expression !== undefined) {
         set(program, calc.expression, 'user_text', `the request asks for the ${calc.note}`);
         notes.push(`${program}: ${calc.note}`);
+      } else if (own) {
+        set(program, own.expression, 'user_text', `the request's own arithmetic: ${own.note}`);
+        notes.push(`${program}: ${own.note}, over the figures the request gives`);
       } else {
         log.push(`${program}: no calculation written: ${calc.note}`);
         notes.push(`${program} not written: ${calc.note}`);
       }
     } else {
       // No earlier step found figures: the request may write its own arithmetic ("17% of 2,340", 两千的百分之十七).
-      const own = requestArithmetic(userText(task));
       if (own) {
         set(program, own.expression, 'user_text', `the request's own arithmetic: ${own.note}`);
         notes.push(`${program}: ${own.note}, over the figures the request gives`);

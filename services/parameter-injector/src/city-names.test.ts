@@ -62,3 +62,10 @@ describe('cities named in English, and by their Chinese nicknames', () => {
     expect(applyNormalizers('NYC', ['city_name'])).toBe('New York');
   });
 });
+
+describe('an English city name inside Chinese text', () => {
+  it('ends at the Chinese characters around it', () => {
+    expect(englishCities('Chengdu下周会下雨吗').map((c) => c.english)).toEqual(['Chengdu']);
+    expect(englishCities('去Tokyo玩几天').map((c) => c.english)).toEqual(['Tokyo']);
+  });
+});

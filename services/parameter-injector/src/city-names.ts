@@ -297,7 +297,11 @@ export function englishCities(text: string): ChineseCityMention[] {
   const out: ChineseCityMention[] = [];
   for (const name of ENGLISH_NAMES_LONGEST_FIRST) {
     const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
-    const re = new RegExp(String.raw`(?<![\p{L}\p{N}])${escaped}(?![\p{L}\p{N}])`, 'giu');
+    // A Latin name ends at a letter of another script: Chinese writes no spaces, so "Shenzhen明天" names Shenzhen.
+    const re = new RegExp(
+      String.raw`(?<![\p{Script=Latin}\p{N}])${escaped}(?![\p{Script=Latin}\p{N}])`,
+      'giu',
+    );
     for (const m of text.matchAll(re)) {
       if (out.some((o) => m.index < o.index + o.written.length && o.index < m.index + m[0].length)) continue;
       // A name that is also a lower-case English word counts only as written with its capital.

@@ -22,7 +22,7 @@ import {
   type Quantity,
 } from './extractors.js';
 import { englishCities, chineseCitiesFor, englishCityName } from './city-names.js';
-import { languageCodeFor } from './languages.js';
+import { isLanguageName, languageCodeFor } from './languages.js';
 import { describedFlag, describedValues, flagMention, kindBefore, nameWords } from './spans.js';
 import { maskNonQuantities } from './number-assignment.js';
 import { addDays } from './calendar.js';
@@ -91,7 +91,9 @@ const LATIN_CITY = /\b(?:in|at|for|to|from)\s+([A-Z][\p{L}'-]+(?:\s[A-Z][\p{L}'-
  */
 function cityOf(name: string, text: string, show: (v: unknown) => string): Extraction {
   const latin = LATIN_CITY.exec(text);
-  if (latin?.[1]) return { found: true, value: latin[1], note: `city ${show(latin[1])}` };
+  // "in Japanese" names a language, not a place: a language's name is no city.
+  if (latin?.[1] && !isLanguageName(latin[1]))
+    return { found: true, value: latin[1], note: `city ${show(latin[1])}` };
   const direction = START_WORDS.test(name) ? 'start' : END_WORDS.test(name) ? 'end' : null;
   const cities = chineseCitiesFor(text, direction);
   if (cities.length === 0) {

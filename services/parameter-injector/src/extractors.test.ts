@@ -90,6 +90,14 @@ describe('namedPhrase (a name parameter takes the name the request gives)', () =
     expect(namedPhrase('Send Chen Jie and Zhang Min a reminder')).toBeUndefined();
     expect(namedPhrase('send the weekly report')).toBeUndefined();
   });
+
+  it('takes the Chinese personal name a recipient marker introduces, not the words after it', async () => {
+    const { namedPhrase } = await import('./build.js');
+    expect(namedPhrase('私聊刘洋一下：周报我晚点交')).toBe('刘洋');
+    expect(namedPhrase('通知黄磊明天早点到')).toBe('黄磊');
+    expect(namedPhrase('写完发给林小雨')).toBe('林小雨');
+    expect(namedPhrase('提醒黄磊周五之前把报销单和发票都交上来')).toBe('黄磊');
+  });
 });
 
 describe('e-mail recipients', () => {
@@ -222,6 +230,9 @@ describe('values written in Chinese (issue 20)', () => {
     expect(quantities('50美元')).toEqual([{ value: 50, unit: 'usd' }]);
     // 块 before a noun counts pieces: two pieces of cake, not ¥2.
     expect(quantities('两块蛋糕')).toEqual([{ value: 2, unit: null }]);
+    // A word of grammar after 块 is no noun it counts: money.
+    expect(quantities('给我补30块也行')).toEqual([{ value: 30, unit: 'cny' }]);
+    expect(quantities('赔45块就算了')).toEqual([{ value: 45, unit: 'cny' }]);
   });
   it('units written the Chinese way: temperature, mass, length, time', () => {
     expect(quantities('25摄氏度')).toEqual([{ value: 25, unit: 'celsius' }]);
@@ -376,5 +387,26 @@ describe('one date and a return (issue 19)', () => {
     expect(found('return_date', 'Fly out on March 3, 2025', true)).toBe(true);
     // The end of a range to look in takes the one day ("yesterday's minutes").
     expect(found('end_date', 'the minutes of March 3, 2025')).toBe(true);
+  });
+});
+
+describe('cities for a city_name parameter', () => {
+  const city: ParameterHints = {
+    path: 'city',
+    schema: { type: 'string', description: 'City name.' },
+    required: true,
+    enum: undefined,
+    synonyms: {},
+    normalizers: ['city_name'],
+  };
+  const ctx = { referenceTime: '2024-11-04T09:00:00Z', timeZone: 'Asia/Shanghai' };
+  it('reads a city written in Latin letters inside Chinese text', () => {
+    expect(extractParameter(city, '下周去Chengdu出差，那边冷不冷', ctx, false)).toMatchObject({
+      found: true,
+      value: 'Chengdu',
+    });
+  });
+  it('reads no city from a language named after "in"', () => {
+    expect(extractParameter(city, 'How would I write "thank you" in Korean?', ctx, false).found).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
 import { EMAIL_PATTERN, halfwidth, phoneCandidates } from '@signalbox/telemetry/sensitive-text';
 import { chineseNumerals } from './chinese-numerals.js';
 import { CHINESE_CLASSIFIERS, NUMBER_WORDS, ONE_AS_PRONOUN_BEFORE } from './parameter-vocabulary.js';
+import { ONE_CHARACTER_FUNCTION_WORDS } from './chinese-surnames.js';
 
 /** A value found in text, with the text it came from. */
 export interface Extracted<T> {
@@ -221,6 +222,7 @@ const UNITS_STARTING_WITH_NUMERALS = Object.keys(UNIT_SYNONYMS).filter((u) => /^
 // Sentence particles and 的 after 块: "两百块的" / "两百块吧" are money; "两块蛋糕" ("two pieces of cake") is a count.
 const AFTER_MONEY_KUAI = /^[钱錢的了吧吗嗎呢啊呀哦]/u;
 const HAN = /^\p{Script=Han}/u;
+const FUNCTION_WORDS: ReadonlySet<string> = new Set(ONE_CHARACTER_FUNCTION_WORDS);
 
 /**
  * The canonical unit written at `text[at]` (longest spelling first), with its written length; 块 counts as money only
@@ -231,7 +233,13 @@ function unitAt(text: string, at: number): { unit: string; length: number } | un
   const written = m?.[1];
   if (!m || !written) return undefined;
   const after = text.slice(at + m[0].length);
-  if ((written === '块' || written === '塊') && HAN.test(after) && !AFTER_MONEY_KUAI.test(after))
+  // A one-character word of grammar after 块 (就, 也, 给 …) is no noun it could count: "退我80块就行" is ¥80.
+  if (
+    (written === '块' || written === '塊') &&
+    HAN.test(after) &&
+    !AFTER_MONEY_KUAI.test(after) &&
+    !FUNCTION_WORDS.has(after.charAt(0))
+  )
     return undefined;
   const unit = UNIT_SYNONYMS[written.toLowerCase()];
   return unit ? { unit, length: m[0].length } : undefined;

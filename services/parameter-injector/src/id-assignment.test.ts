@@ -49,4 +49,28 @@ describe('assignIds', () => {
     expect(got.owned.get('tax_id')?.value).toBe('91310115MA1K4B9W3T');
     expect(got.refused.get('tax_id')?.has('5678')).toBe(true);
   });
+
+  it('among several ids, gives a parameter the one the request ties to the tool’s own record', () => {
+    const words = ['refund', 'status', 'query'];
+    const en = assignIds(
+      refundStatus,
+      'is my parcel 3120 on its way, and did the refund for order 4410 go through?',
+      words,
+    );
+    expect(en.owned.get('order_id')?.value).toBe('4410');
+    expect(
+      assignIds(refundStatus, "4410's refund — and where is 3120?", words).owned.get('order_id')?.value,
+    ).toBe('4410');
+    expect(
+      assignIds(refundStatus, '3120到哪了？另外4410的退款批了吗', words).owned.get('order_id')?.value,
+    ).toBe('4410');
+    const cancel = parameterHints({ type: 'object', properties: { booking_id: { type: 'string' } } });
+    expect(
+      assignIds(cancel, 'cancel the booking on B-5512, not B-5513', ['cancel', 'booking']).owned.get(
+        'booking_id',
+      )?.value,
+    ).toBe('B-5512');
+    // no tie, no choice
+    expect(assignIds(refundStatus, 'orders 3120 and 4410', words).owned.has('order_id')).toBe(false);
+  });
 });

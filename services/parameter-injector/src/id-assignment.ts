@@ -6,6 +6,8 @@
 // 2. a parameter whose declared `pattern` the id matches, over one that declares none (the more specific type);
 // 3. a required parameter over an optional one;
 // 4. the parameter declared first.
+// And when a parameter is left with several ids, the one the request ties to the tool's own record ("the refund on
+// 7777", 7777的退款, for a refund look-up) is its value: each record a request asks about has its id beside it.
 import type { ParameterHints } from '@signalbox/registry';
 import { extractIds, halfwidth } from './extractors.js';
 import { RECORD_NOUNS_ZH } from './parameter-vocabulary.js';
@@ -66,12 +68,71 @@ export interface IdAssignment {
   owned: Map<string, { value: string; note: string }>;
 }
 
-/** Reads the request's ids for all id parameters of one tool at once (rules at the top of this file). */
-export function assignIds(topLevel: readonly ParameterHints[], request: string): IdAssignment {
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether the words around the id at `index` tie it to one of the tool's own records — "the refund on 7777", "refund
+ * for order 7777", "7777's refund", 7777的退款, 7777退款 — so that among several ids of a request it is this tool's:
+ * a request asking about two records ("the parcel for order 1234 … the refund on 7777") names each one's id beside it.
+ */
+function tiedToTool(text: string, index: number, length: number, toolWords: readonly string[]): boolean {
+  const records = toolWords.filter((w) => w.length >= 3).map(escape);
+  if (records.length === 0) return false;
+  const before = text.slice(0, index);
+  const after = text.slice(index + length);
+  const en = records.join('|');
+  if (
+    new RegExp(
+      String.raw`\b(?:${en})s?\s+(?:on|of|for|from|with)\s+(?:(?:the|my|our|your)\s+)?(?:\p{L}+\s*)?(?:#|no\.?\s*|number\s*)?$`,
+      'iu',
+    ).test(before) ||
+    new RegExp(String.raw`^['’]s\s+(?:${en})\b`, 'iu').test(after)
+  )
+    return true;
+  const zh = Object.entries(RECORD_NOUNS_ZH)
+    .filter(([, noun]) => toolWords.includes(noun))
+    .map(([word]) => escape(word));
+  return zh.length > 0 && new RegExp(`^\\s*的?(?:${zh.join('|')})`, 'u').test(after);
+}
+
+/**
+ * Reads the request's ids for all id parameters of one tool at once (rules at the top of this file). `toolWords` are
+ * the words of the tool's name (`refund_status_query` → refund, status, query).
+ */
+export function assignIds(
+  topLevel: readonly ParameterHints[],
+  request: string,
+  toolWords: readonly string[] = [],
+): IdAssignment {
   const idParams = topLevel.filter(isIdParameter);
   const refused = new Map<string, Map<string, string>>();
   const owned = new Map<string, { value: string; note: string }>();
-  if (idParams.length < 2) return { refused, owned };
+  // 5. Among several ids a parameter could take, the one the request ties to the tool's own record ("the refund on
+  // 7777" for a refund look-up) is its value.
+  const text0 = halfwidth(request);
+  const tied = (hints: ParameterHints): string[] => {
+    const pattern = typeof hints.schema.pattern === 'string' ? hints.schema.pattern : undefined;
+    return [
+      ...new Set(
+        extractIds(request, pattern)
+          .filter((id) => tiedToTool(text0, id.index, id.value.length, toolWords))
+          .map((id) => id.value),
+      ),
+    ];
+  };
+  if (idParams.length < 2) {
+    for (const hints of idParams) {
+      const pattern = typeof hints.schema.pattern === 'string' ? hints.schema.pattern : undefined;
+      const all = new Set(extractIds(request, pattern).map((id) => id.value));
+      const mine = tied(hints);
+      if (all.size > 1 && mine.length === 1 && mine[0] !== undefined)
+        owned.set(hints.path, {
+          value: mine[0],
+          note: `the one id the request ties to ${toolWords.join('_')}`,
+        });
+    }
+    return { refused, owned };
+  }
   const text = halfwidth(request);
   const takers = new Map<string, { index: number; params: ParameterHints[] }>();
   const candidates = new Map<string, string[]>();
@@ -118,6 +179,14 @@ export function assignIds(topLevel: readonly ParameterHints[], request: string):
     const only = mine[0];
     if (all.length > 1 && mine.length === 1 && only !== undefined)
       owned.set(hints.path, { value: only, note: `the one id left once the others' ids are set aside` });
+    else if (mine.length > 1) {
+      const ownTied = tied(hints).filter((v) => mine.includes(v));
+      if (ownTied.length === 1 && ownTied[0] !== undefined)
+        owned.set(hints.path, {
+          value: ownTied[0],
+          note: `the one id the request ties to ${toolWords.join('_')}`,
+        });
+    }
   }
   return { refused, owned };
 }

@@ -40,3 +40,15 @@ describe('instructionOnly (a write asked for with nothing to put in it)', () => 
     expect(instructionOnly('订单1234的咖啡机漏水，帮我报修', repair, undefined)).toBe(false);
   });
 });
+
+describe('instructionOnly with the words other parameters take', () => {
+  it('reads enum values and synonyms of other parameters as those values, not as content', () => {
+    const ticket = write('create_ticket');
+    expect(instructionOnly('帮我开个保修工单，尽快', ticket, undefined, ['保修', '尽快', 'high'])).toBe(true);
+    expect(instructionOnly('open an urgent ticket', ticket, undefined, ['urgent', 'high'])).toBe(true);
+    expect(instructionOnly('open a low priority ticket', ticket, undefined, ['priority', 'low'])).toBe(true);
+    expect(instructionOnly('open an urgent ticket, the lift is stuck', ticket, undefined, ['urgent'])).toBe(
+      false,
+    );
+  });
+});

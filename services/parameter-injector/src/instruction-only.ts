@@ -30,16 +30,28 @@ const ZH_FRAME =
  * Whether the request says nothing beyond the instruction for a write of this tool: every English word frames the
  * ask, is a write verb, names the tool's own object (its name words: "ticket", "email") or the recipient, and the
  * Chinese left after the request markers and write verbs is at most the tool's object (工单, 邮件) — two to three
- * characters.
+ * characters. `otherValues` are the words that name other parameters' values (enum values and synonyms).
  */
 export function instructionOnly(
   request: string,
   tool: ToolDefinition,
   recipient: string | undefined,
+  otherValues: readonly string[] = [],
 ): boolean {
   if (tool.action === 'read') return false;
   let text = request.toLowerCase();
   if (recipient) text = text.replace(recipient.toLowerCase(), ' ');
+  // A word that names another parameter's value ("urgent" → priority, 投诉 → category) is that parameter's value, not
+  // something to write: "提个投诉工单，加急" asks for an urgent complaint ticket and says nothing about the matter.
+  for (const value of [...otherValues].sort((a, b) => b.length - a.length)) {
+    const v = value.toLowerCase().replace(/_/g, ' ');
+    if (v.length < 2) continue;
+    const escaped = v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    text = text.replace(
+      /\p{Script=Han}/u.test(v) ? new RegExp(escaped, 'gu') : new RegExp(`\\b${escaped}\\b`, 'gu'),
+      ' ',
+    );
+  }
   // An id with the record it names ("for order 20261101001", "订单1234") says which record, not what to write: the
   // tool takes it as a parameter of its own.
   text = text

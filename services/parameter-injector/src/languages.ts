@@ -40,6 +40,12 @@ function languageNames(): { name: string; code: string; cjk: boolean }[] {
   return names;
 }
 
+/** Whether `word` is a language's English or Chinese name in the runtime's ICU data ("Japanese", 日语). */
+export function isLanguageName(word: string): boolean {
+  const w = word.trim().toLowerCase();
+  return languageNames().some((n) => n.name.toLowerCase() === w);
+}
+
 /** A language named in a text, where it is written. */
 interface NamedLanguage {
   code: string;

@@ -365,3 +365,19 @@ describe('a quantity in another unit of the same kind (issue 19)', () => {
     );
   });
 });
+
+describe('a year counted back from now (issue 20)', () => {
+  const since = [
+    param('since_year', 'integer', false, 'Only items from this year on.'),
+    param('limit', 'integer', false),
+  ];
+  it('is the reference year less the count, in English and Chinese', () => {
+    expect(assigned('reviews of the camera from the past four years', since)).toEqual({ since_year: 2020 });
+    expect(assigned('patents filed 2 years ago', since)).toEqual({ since_year: 2022 });
+    expect(assigned('近五年的专利', since)).toEqual({ since_year: 2019 });
+    expect(assigned('两年前到现在的专利', since)).toEqual({ since_year: 2022 });
+  });
+  it('is not read for a count of years', () => {
+    expect(assigned('growth over the past 4 years', [param('years')])).toEqual({ years: 4 });
+  });
+});

@@ -14,7 +14,8 @@
 //    code of the one meaning the request names.
 // Optional parameters take a number only by unit, name, count or code (a loose number leaves the tool's default in place).
 import type { ParameterHints } from '@signalbox/registry';
-import { NUMERAL_CHARS } from './chinese-numerals.js';
+import { chineseNumerals, NUMERAL_CHARS } from './chinese-numerals.js';
+import { zonedReference } from './calendar.js';
 import { findDates, type DateContext } from './dates.js';
 import {
   extractEmails,
@@ -23,7 +24,7 @@ import {
   extractQuantities,
   unitOfParameter,
 } from './extractors.js';
-import { ORDERED_PAIRS, TIMES_PER_YEAR } from './parameter-vocabulary.js';
+import { NUMBER_WORDS, ORDERED_PAIRS, TIMES_PER_YEAR } from './parameter-vocabulary.js';
 import { assignByName, nameWords, sameWord, type Candidate } from './spans.js';
 
 /** A number given to a parameter, and what tied it there. */
@@ -217,6 +218,23 @@ export function assignNumbers(
     });
     used.add(index);
   };
+
+  // 0. A year counted back from now: "three years ago", "the last 3 years", 三年前, 最近两年 for the one parameter
+  // named as a year (`year_from`) is the reference year less the count — a count of years is never itself a year.
+  const backYearParams = numeric.filter(
+    (p) => typesOf(p.schema).includes('integer') && isYearParameter(p.path),
+  );
+  const backs = yearsBack(text);
+  const back = backs.length === 1 ? backs[0] : undefined;
+  const backParam = backYearParams.length === 1 ? backYearParams[0] : undefined;
+  if (backParam && back) {
+    const year = zonedReference(dates).year - back.count;
+    const at = mentions.findIndex((m) => m.start >= back.start && m.end <= back.end);
+    if (fits(backParam.schema, year)) {
+      if (at >= 0) give(backParam, at, `${back.text}: ${String(year)}`, true, year);
+      else out.set(backParam.path, { value: year, cue: `${back.text}: ${String(year)}`, tied: true });
+    }
+  }
 
   // 1. Unit.
   const unitOf = (p: ParameterHints): string | null => {
@@ -465,6 +483,31 @@ export function assignNumbers(
           );
       });
   }
+  return out;
+}
+
+const YEARS_BACK_EN =
+  /\b(?:(\d{1,2}|[a-z]+)\s+years?\s+ago|(?:the\s+)?(?:last|past|previous)\s+(\d{1,2}|[a-z]+)\s+years?)\b/giu;
+const YEARS_BACK_ZH = new RegExp(
+  String.raw`([\d${NUMERAL_CHARS}]{1,3})\s*年(?:以前|之前|前)|(?:最近|近|过去)\s*([\d${NUMERAL_CHARS}]{1,3})\s*年`,
+  'gu',
+);
+
+/** The counts of years back from now a text writes ("3 years ago", "the past two years", 三年前, 近两年). */
+export function yearsBack(text: string): { count: number; text: string; start: number; end: number }[] {
+  const out: { count: number; text: string; start: number; end: number }[] = [];
+  const add = (written: string | undefined, m: RegExpMatchArray, zh: boolean) => {
+    if (!written) return;
+    const count = /^\d+$/.test(written)
+      ? Number(written)
+      : zh
+        ? chineseNumerals(`${written}年`)[0]?.value
+        : NUMBER_WORDS[written.toLowerCase()];
+    if (count !== undefined && Number.isInteger(count) && count > 0 && count < 100)
+      out.push({ count, text: m[0], start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
+  };
+  for (const m of text.matchAll(YEARS_BACK_EN)) add(m[1] ?? m[2], m, false);
+  for (const m of text.matchAll(YEARS_BACK_ZH)) add(m[1] ?? m[2], m, true);
   return out;
 }
 

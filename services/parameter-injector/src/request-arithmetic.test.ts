@@ -27,6 +27,14 @@ describe('requestArithmetic (the request writes its own calculation)', () => {
     expect(requestArithmetic('move it from 10 to 20')).toBeUndefined();
   });
 
+  it('reads the mean of the one list of figures written, rounded when asked', () => {
+    expect(requestArithmetic('what is the mean of 12, 15 and 21?')?.expression).toBe('(12 + 15 + 21) / 3');
+    expect(
+      requestArithmetic('四次称重分别是2.5、2.7、2.6、2.8公斤，平均多少？保留两位小数')?.expression,
+    ).toBe('Math.round((2.5 + 2.7 + 2.6 + 2.8) / 4 * 100) / 100');
+    expect(requestArithmetic('the average delivery time is too long')).toBeUndefined();
+  });
+
   it('writes nothing when the request names no operation over figures of its own', () => {
     expect(requestArithmetic('How much faster is PostgreSQL 17 than 16, in percent?')).toBeUndefined();
     expect(requestArithmetic('帮我算一下增长率')).toBeUndefined();

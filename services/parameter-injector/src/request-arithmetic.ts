@@ -54,6 +54,8 @@ export function requestArithmetic(text: string): RequestArithmetic | undefined {
   }
   const change = percentChange(text);
   if (change) return change;
+  const mean = meanOfList(text);
+  if (mean) return mean;
   for (const { pattern, op, name } of OPERATORS) {
     const m = new RegExp(`${FIGURE}${pattern}${FIGURE}`, 'iu').exec(text);
     if (!m) continue;
@@ -89,6 +91,43 @@ const SMALL_NUMBERS: Readonly<Record<string, number>> = {
   三: 3,
   四: 4,
 };
+
+/** The rounding a request asks for ("to two decimal places", 保留三位小数) around `expression`, with its note. */
+function rounded(text: string, expression: string, note: string): RequestArithmetic {
+  const d = DECIMALS.exec(text);
+  const word = (d?.[1] ?? d?.[2] ?? '').toLowerCase();
+  const places = /^\d$/u.test(word) ? Number(word) : SMALL_NUMBERS[word];
+  if (places === undefined) return { expression, note };
+  const scale = String(10 ** places);
+  return {
+    expression: `Math.round(${expression} * ${scale}) / ${scale}`,
+    note: `${note}, rounded to ${String(places)} decimal place${places === 1 ? '' : 's'}`,
+  };
+}
+
+// "the average of 3, 5 and 10", "mean of 1.2, 1.4, 1.9", 1.45、1.22、1.38 … 平均值: a mean asked of the one list of
+// figures written (two or more, joined by commas, 、, "and" or 和).
+const MEAN_WANTED = /\b(?:average|mean)\b|平均/iu;
+const LIST = new RegExp(
+  String.raw`${FIGURE}(?:\s*(?:,|，|、|\band\b|和|及)\s*${FIGURE})+`.replace(/\((?!\?)/gu, '(?:'),
+  'giu',
+);
+const ONE_FIGURE = new RegExp(FIGURE, 'gu');
+
+function meanOfList(text: string): RequestArithmetic | undefined {
+  if (!MEAN_WANTED.test(text)) return undefined;
+  const lists = [...text.matchAll(LIST)];
+  const [list] = lists;
+  if (lists.length !== 1 || !list) return undefined;
+  const values = [...list[0].matchAll(ONE_FIGURE)].map((m) => valueOf(m[0]));
+  if (values.length < 2 || values.some((v) => v === undefined)) return undefined;
+  const figures = values.map(String);
+  return rounded(
+    text,
+    `(${figures.join(' + ')}) / ${String(figures.length)}`,
+    `the mean of ${figures.join(', ')}`,
+  );
+}
 
 function percentChange(text: string): RequestArithmetic | undefined {
   const m = FROM_TO.exec(text);

@@ -200,9 +200,10 @@ export function assignByName<T>(
 }
 
 // An apostrophe between two letters inside a passage ("'Let's meet at 10'") is a contraction or a possessive, not
-// the passage's closing quote.
+// the passage's closing quote. A quote stands against Chinese characters (主题“…”，): Chinese writes no spaces, so only
+// a Latin letter or a digit beside a quote mark makes it an apostrophe.
 const QUOTED =
-  /(?<![\p{L}\p{N}])(['"‘“`])((?:[^'"‘’“”`\n]|(?<=\p{L})['’](?=\p{L})){1,200}?)(['"’”`])(?![\p{L}\p{N}])/gu;
+  /(?<![\p{Script=Latin}\p{N}])(['"‘“`])((?:[^'"‘’“”`\n]|(?<=\p{L})['’](?=\p{L})){1,200}?)(['"’”`])(?![\p{Script=Latin}\p{N}])/gu;
 
 /** Quoted passages ('BRCA1', "ABC Ltd.", `DNA123`), without their quotes. Apostrophes inside words are not quotes. */
 export function quotedSpans(text: string): Candidate<string>[] {
@@ -380,39 +381,72 @@ export function introducedValue(text: string, words: readonly string[]): string[
   return [...new Set(out)];
 }
 
-// What joins a Chinese label to its value (抬头：…, 抬头是…, 抬头写…, 收件人为…), and the softeners a value may end on
+// What joins a Chinese label to its value (抬头：…, 抬头是…, 抬头写…, 内容写：…, 收件人为…), and the softeners a value may end on
 // (…就行, …即可, …吧).
-const ZH_LABEL_JOIN = String.raw`\s*(?:[:：]|写成|写|寫|是|为|為|填|叫)\s*`;
+const ZH_LABEL_JOIN = String.raw`\s*(?:(?:写成|写|寫|是|为|為|填|叫)\s*[:：]?|[:：])\s*`;
 const ZH_VALUE_END = /(?:就行了?|就好|就可以了?|即可|吧|哈|啊|呀)$/u;
 
 /**
  * The values a request writes against a label ("Company name: Northwind Trading Co., Ltd.", "抬头：杭州云栈科技有限公司",
  * "抬头写张伟就行"). `labels` are the parameter's name words and the Chinese terms of its description; an English label
  * needs a colon, and its value runs to a semicolon, a line end, or a comma before a lower-case word; a Chinese one
- * takes 是 / 为 / 写 / a colon, and its value runs to the next punctuation.
+ * takes 是 / 为 / 写 / a colon, and its value runs to the next punctuation. With `sentences` (the user's own words: a
+ * message, a subject) the value runs over sentences, and starts with any letter.
+ *
+ * `stops` are the labels of the tool's other parameters: a label written with its colon starts another value, so the
+ * value before it ends there ("Subject: Onboarding screens. Body: could you …" → "Onboarding screens"; 主题写“…”，
+ * 内容：… → the subject ends before 内容) — a form the user fills in line by line, written on one line.
  */
-export function labelledValues(text: string, labels: readonly string[], sentences = false): string[] {
+export function labelledValues(
+  text: string,
+  labels: readonly string[],
+  sentences = false,
+  stops: readonly string[] = [],
+): string[] {
   const out: string[] = [];
+  const boundary = nextLabel(stops);
   for (const label of labels) {
     if (label.length < 2) continue;
     const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     if (/\p{Script=Han}/u.test(label)) {
-      // A name or code ends at any punctuation; the user's own words (a message, a subject) run over sentences.
-      const end = sentences ? '，,;；\\n' : '，。！？,!?;；、\\n';
-      const re = new RegExp(
-        String.raw`${escaped}${ZH_LABEL_JOIN}([^${end}]{1,${sentences ? '2000' : '80'}})`,
-        'gu',
-      );
+      // A name or code ends at any punctuation; the user's own words (a message, a body) run over sentences and
+      // clauses to the next label or the line's end. A quoted value may stand right against its label (主题“…”).
+      const end = sentences ? '\\n' : '，。！？,!?;；、\\n';
+      const re = new RegExp(String.raw`${escaped}(?:${ZH_LABEL_JOIN}|(?=[“"「『‘]))`, 'gu');
       for (const m of text.matchAll(re)) {
-        const value = unquote((m[1] ?? '').trim().replace(ZH_VALUE_END, '').trim());
+        const rest = text.slice(m.index + m[0].length);
+        const bounded = boundary ? cutAt(rest, boundary) : undefined;
+        const raw =
+          bounded ?? new RegExp(`^[^${end}]{1,${sentences ? '2000' : '80'}}`, 'u').exec(rest)?.[0] ?? '';
+        // A value opened by a quotation mark is the quoted passage.
+        const quoted = /^\s*[“"「『‘]/u.test(raw)
+          ? /^\s*(["“「『‘])(.*?)(["”」』’])/u.exec(raw)?.[0]
+          : undefined;
+        const value = unquote(
+          (quoted ?? raw)
+            .trim()
+            .replace(/[，,;；。.\s]+$/u, '')
+            .replace(ZH_VALUE_END, '')
+            .trim(),
+        );
         if (value !== '') out.push(value);
       }
       continue;
     }
-    const re = new RegExp(String.raw`\b${escaped}\s*:\s*([^;\n]{1,120})`, 'giu');
+    const re = new RegExp(String.raw`\b${escaped}\s*:\s*`, 'giu');
     for (const m of text.matchAll(re)) {
+      const rest = text.slice(m.index + m[0].length);
+      const bounded = boundary ? cutAt(rest, boundary) : undefined;
+      if (sentences) {
+        // The user's own words: to the next label, else to the line's end; the full stop closing a labelled line is
+        // the line's, not the value's.
+        const line = (bounded ?? /^[^\n]{1,2000}/u.exec(rest)?.[0] ?? '').trim();
+        const value = unquote(bounded !== undefined ? line.replace(/[.;,]+$/u, '').trim() : line);
+        if (value !== '') out.push(value);
+        continue;
+      }
       const value = unquote(
-        (m[1] ?? '')
+        (bounded ?? /^[^;\n]{1,120}/u.exec(rest)?.[0] ?? '')
           .split(/,\s+(?=\p{Ll})/u)[0]
           ?.trim()
           .replace(/[,;]$/, '') ?? '',
@@ -421,6 +455,23 @@ export function labelledValues(text: string, labels: readonly string[], sentence
     }
   }
   return [...new Set(out)];
+}
+
+/** A pattern matching where another parameter's label starts a value ("Body:", "内容：", 正文是), or undefined. */
+function nextLabel(stops: readonly string[]): RegExp | undefined {
+  const written = stops
+    .filter((s) => s.length >= 2)
+    .map((s) => {
+      const escaped = s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return /\p{Script=Han}/u.test(s) ? `${escaped}${ZH_LABEL_JOIN}` : String.raw`\b${escaped}\s*:`;
+    });
+  return written.length > 0 ? new RegExp(written.join('|'), 'iu') : undefined;
+}
+
+/** The text before the first match of `boundary`, or undefined when it matches nowhere. */
+function cutAt(text: string, boundary: RegExp): string | undefined {
+  const m = boundary.exec(text);
+  return m ? text.slice(0, m.index) : undefined;
 }
 
 /** A value without the quotation marks around it ("“导出超时问题”" → 导出超时问题). */

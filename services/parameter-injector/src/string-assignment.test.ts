@@ -266,6 +266,24 @@ describe('labelledValues (a value written against its label)', () => {
     ]);
     expect(labelledValues('the subject is the weather', ['subject'])).toEqual([]);
   });
+
+  it('reads a Chinese label joined by a verb and a colon', () => {
+    expect(labelledValues('写封邮件给刘洋，正文写：下周一交材料', ['正文'], true)).toEqual(['下周一交材料']);
+  });
+
+  it('ends a value where another parameter’s label starts one, on one line', () => {
+    const request = 'Mail Maria. Subject: Budget review. Body: can we move it to Friday? Cheers';
+    expect(labelledValues(request, ['subject'], true, ['body'])).toEqual(['Budget review']);
+    expect(labelledValues(request, ['body'], true, ['subject'])).toEqual([
+      'can we move it to Friday? Cheers',
+    ]);
+    expect(labelledValues('标题“预算评审”，正文：能改到周五吗，谢谢', ['标题'], true, ['正文'])).toEqual([
+      '预算评审',
+    ]);
+    expect(labelledValues('标题“预算评审”，正文：能改到周五吗，谢谢', ['正文'], true, ['标题'])).toEqual([
+      '能改到周五吗，谢谢',
+    ]);
+  });
 });
 
 describe('booleans by what the description says each value means', () => {

@@ -58,6 +58,9 @@ import {
   type StringRole,
 } from './spans.js';
 
+/** The note of the request's one quoted passage given to the one required parameter left. */
+export const LONE_QUOTE_NOTE = 'the one quoted value';
+
 /** The note of a span the request labels for the parameter ("Subject: …", 主题：…): the user's own choice. */
 export const LABELLED_NOTE = 'the words written against its label';
 
@@ -298,7 +301,15 @@ export function assignStrings(
     if (role === 'own_words') {
       // The user's own words, when the request labels them ("主题写“…”", "Subject: …", "内容：…"): the labelled part.
       const labels = [...nameWords(name), ...chineseTerms(description)];
-      const labelled = one(labelledValues(text, labels, true));
+      // Another parameter's label ("Body:" after "Subject: …") ends this one's value.
+      const stops = plain
+        .filter((q) => q !== p)
+        .flatMap((q) => [
+          ...nameWords(leaf(q)),
+          ...chineseTerms(typeof q.schema.description === 'string' ? q.schema.description : ''),
+        ])
+        .filter((w) => !labels.includes(w));
+      const labelled = one(labelledValues(text, labels, true, stops));
       if (labelled.value !== undefined) give(p.path, labelled.value, LABELLED_NOTE);
       else {
         // "add todo with content go to sleep at 9 pm": the words after "with <its name>" to the sentence's end.
@@ -391,7 +402,7 @@ export function assignStrings(
         words.some((w) => CITY_NAMES.includes(w)) &&
         twoPartPlaceStyle(description) === undefined &&
         !TWO_PART_PLACE.test(description) &&
-        !REGION_NAMES.some((r) => new RegExp(String.raw`${r}`, 'i').test(description));
+        !REGION_NAMES.some((r) => new RegExp(String.raw`\b${r}\b`, 'i').test(description));
       const part = (place: string): string | undefined => {
         if (!split) return cityAlone ? (place.split(/\s*,\s*/)[0] ?? place) : place;
         const pieces = place.split(/\s*,\s*/);
@@ -540,7 +551,7 @@ export function assignStrings(
   const leftRequired = claimants.filter((p) => !spans.has(p.path) && p.required);
   const lone = leftQuotes[0];
   if (lone && leftQuotes.length === 1 && leftRequired.length === 1 && leftRequired[0])
-    give(leftRequired[0].path, lone.value, 'the one quoted value');
+    give(leftRequired[0].path, lone.value, LONE_QUOTE_NOTE);
 
   // Proper names no rule above took, for the required entity (or place) parameters left: a lone name for a lone
   // parameter, or as many names as numbered parameters ("Apple and Samsung" → company1, company2) in order.
