@@ -5,8 +5,10 @@ import {
   adviceCue,
   argumentCoverage,
   askedUnnamed,
+  givesRecord,
   nameChangeKind,
   namedAsk,
+  namesRecord,
   qualifierConflict,
   qualifierSenses,
   requestValues,
@@ -199,18 +201,39 @@ describe('askedUnnamed', () => {
 
   it('is 1 when no asked word is in what the tool says it does and gives', () => {
     expect(
-      askedUnnamed(tokens('area'), vocabulary('determine body mass index Calculate body mass index'), []),
+      askedUnnamed(tokens('area'), vocabulary('determine body mass index Calculate body mass index'), false),
     ).toBe(1);
   });
 
   it('is 0 when one is, also in another form the light stemmer leaves apart, or abbreviated', () => {
-    expect(askedUnnamed(tokens('movie'), vocabulary('Movies 3 FindMovies'), [])).toBe(0);
-    expect(askedUnnamed(tokens('probability'), vocabulary('calc prob of event'), [])).toBe(0);
-    expect(askedUnnamed(tokens('percentage preferring'), vocabulary('get preference'), [])).toBe(0);
+    expect(askedUnnamed(tokens('movie'), vocabulary('Movies 3 FindMovies'), false)).toBe(0);
+    expect(askedUnnamed(tokens('probability'), vocabulary('calc prob of event'), false)).toBe(0);
+    expect(askedUnnamed(tokens('percentage preferring'), vocabulary('get preference'), false)).toBe(0);
   });
 
   it('is 0 for a tool that returns a record of something, and when nothing is named', () => {
-    expect(askedUnnamed(tokens('rating'), vocabulary('board game info'), tokens('board_game_info'))).toBe(0);
-    expect(askedUnnamed([], vocabulary('anything'), [])).toBe(0);
+    expect(askedUnnamed(tokens('rating'), vocabulary('board game info'), true)).toBe(0);
+    expect(askedUnnamed([], vocabulary('anything'), false)).toBe(0);
+  });
+});
+
+describe('namesRecord', () => {
+  const verbs = new Set(tokens('get fetch calculate value'));
+
+  it('reads the last segment that says more than a verb', () => {
+    expect(namesRecord('get_game_item_stats', verbs)).toBe(true);
+    expect(namesRecord('sculpture.get_details', verbs)).toBe(true);
+    expect(namesRecord('history_fact.fetch', verbs)).toBe(true);
+    expect(namesRecord('statistics.calculate_p_value', verbs)).toBe(false);
+    expect(namesRecord('determine_body_mass_index', verbs)).toBe(false);
+  });
+
+  it('reads what a purpose says it gives, before its qualifiers', () => {
+    expect(
+      givesRecord(targetPhrase('Retrieves the current weather information for a specified location.')),
+    ).toBe(true);
+    expect(
+      givesRecord(targetPhrase('Predict the revenue of a company for a period based on historical data.')),
+    ).toBe(false);
   });
 });

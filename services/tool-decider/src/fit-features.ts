@@ -214,10 +214,11 @@ const NOT_THE_THING = new Set([...stemmed(GENERAL_NOUNS), ...stemmed(QUANTIFYING
 /**
  * The words of the one thing a request names as what it asks for (`askedFor`: its target phrase), or none when it
  * names no one thing: it is not one sentence asking "what is the X …" / "calculate the X …" (`NAMED_ASK`), it asks
- * more than one thing (`oneAsk()` false, read last as it costs: the planner scores each ask on its own), or the X opens a list ("the wind
- * speed and temperature": each thing is scored as a piece of its own). In "the X of Y" the thing is X, and Y is what
- * it is asked of ("the mean of an experiment" asks for a mean); when X is a general, quantifying or record noun
- * ("the result of", "the total quantity of", "the name of", vocabulary/general-nouns.ts), the thing is Y. A Chinese request names its head last and has no article: none.
+ * more than one thing (`oneAsk()` false, read last as it costs: the planner scores each ask on its own), or the X
+ * opens a list ("the wind speed and temperature": each thing is scored as a piece of its own). In "the X of Y" the
+ * thing is X, and Y is what it is asked of ("the mean of an experiment" asks for a mean); when X is a general,
+ * quantifying or record noun ("the result of", "the total quantity of", "the name of", vocabulary/general-nouns.ts),
+ * the thing is Y. A Chinese request names its head last and has no article: none.
  */
 export function namedAsk(request: string, askedFor: string, oneAsk: () => boolean): string[] {
   const text = request.trim();
@@ -225,6 +226,8 @@ export function namedAsk(request: string, askedFor: string, oneAsk: () => boolea
   const at = text.indexOf(askedFor);
   if (askedFor.trim() === '' || at === -1) return [];
   if (/^\s*(?:,|and\b|or\b|&)/iu.test(text.slice(at + askedFor.length))) return [];
+  // The English of-genitive puts the thing first and what it belongs to after "of" ("the mean of an experiment");
+  // a general or quantifying noun before "of" stands for what follows it ("the total quantity of paint").
   for (const segment of askedFor.split(/\s+of\s+/iu)) {
     const words = [...new Set(tokens(segment))];
     // "the profile of X", "the details of X": a record of X, whose attributes no one word names.
@@ -253,21 +256,44 @@ function sameWord(a: string, b: string): boolean {
 }
 
 /**
+ * Whether a tool's name says it returns a record of something (`get_game_item_stats`, `board_game_info`,
+ * `sculpture.get_details`, `history_fact.fetch`): the last dotted segment that says more than a verb (`verbs`: the
+ * name words that say what a tool does, not what it is about) has a record noun (vocabulary/general-nouns.ts). A
+ * segment before it only says where the tool belongs (`statistics.calculate_p_value` returns a p-value).
+ */
+export function namesRecord(name: string, verbs: ReadonlySet<string>): boolean {
+  for (const segment of name.split(/[./]/).reverse()) {
+    // Every word, stop words and single letters too: the "p" of `calculate_p_value` says what the tool gives.
+    const terms = words(segment).map((w) => tokens(w)[0] ?? w);
+    if (terms.some((t) => RECORD.has(t))) return true;
+    if (terms.some((t) => !verbs.has(t))) return false;
+  }
+  return false;
+}
+
+/**
+ * Whether what a tool's purpose says it gives (`product`: the purpose up to its first qualifier, `targetPhrase` —
+ * "Retrieves the current weather information") is a record (a record noun, vocabulary/general-nouns.ts): the same
+ * evidence as a name that says so, in its description's words.
+ */
+export function givesRecord(product: string): boolean {
+  return tokens(product).some((t) => RECORD.has(t));
+}
+
+/**
  * Whether a tool names nowhere the thing a request asks for (TD-6): none of the words of `named` (`namedAsk`) is in
- * what it says it does and gives (`vocabulary`: name, purpose, returns, tags, examples — not what its parameters take). A tool that computes or looks up
- * one thing does not answer a question about another, however near the domain ("the area of a triangle" is no body
- * mass index; "the time in New York" no weather forecast). A tool whose name says it returns a record of something
- * (`nameTerms`, the words of its last dotted segment, with a record noun: `get_game_item_stats`, `board_game_info`,
- * `sculpture.get_details` — not `statistics.calculate_p_value`, whose first segment says only where it belongs) names
- * any attribute of it. Returns 1 when
- * it names none of them, else 0 (0 also when nothing is named).
+ * what it says it does and gives (`vocabulary`: name, purpose, returns, tags, examples — not what its parameters
+ * take). A tool that computes or looks up one thing does not answer a question about another, however near the domain
+ * ("the area of a triangle" is no body mass index; "the time in New York" no weather forecast). A tool that returns a
+ * record of something (`record`: `namesRecord`) names any attribute of it. Returns 1 when it names none of them, else
+ * 0 (0 also when nothing is named).
  */
 export function askedUnnamed(
   named: readonly string[],
   vocabulary: ReadonlySet<string>,
-  nameTerms: readonly string[],
+  record: boolean,
 ): number {
-  if (named.length === 0 || nameTerms.some((t) => RECORD.has(t))) return 0;
+  if (named.length === 0 || record) return 0;
   const names = (t: string) => vocabulary.has(t) || [...vocabulary].some((v) => sameWord(t, v));
   return named.some(names) ? 0 : 1;
 }

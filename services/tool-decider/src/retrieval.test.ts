@@ -209,6 +209,29 @@ describe('the rule of the asked thing (TD-6)', () => {
     expect(scored?.fit).toBeGreaterThan(0);
   });
 
+  it('refuses a tool that names the opposite sense of a qualifier of the one thing asked, near as it is', () => {
+    const irr = tool(
+      'calculate_internal_rate_of_return',
+      'Calculate the internal rate of return for a project given its cash flows.',
+      { cash_flows: { type: 'array', items: { type: 'number' }, description: 'The cash flows.' } },
+      ['cash_flows'],
+    );
+    const near = { request: () => 0.75, target: () => 0.65 };
+    const [external] = createLexicalIndex([irr]).score(
+      'What is the external rate of return for a project with cash flows of -100, 40, 60?',
+      near,
+    );
+    expect(external?.features.conflict).toBe(1);
+    expect(external?.features.unnamed).toBe(1);
+    expect(external?.fit).toBe(0);
+    const [internal] = createLexicalIndex([irr]).score(
+      'What is the internal rate of return for a project with cash flows of -100, 40, 60?',
+      near,
+    );
+    expect(internal?.features.unnamed).toBe(0);
+    expect(internal?.fit).toBeGreaterThan(0.5);
+  });
+
   it('keeps a tool that names the thing, and reads nothing without the model', () => {
     const [named] = createLexicalIndex([bmi]).score(
       'What is the body mass index of a person of 70 kg and 1.8 m?',

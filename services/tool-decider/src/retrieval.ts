@@ -11,8 +11,10 @@ import {
   adviceCue,
   argumentCoverage,
   askedUnnamed,
+  givesRecord,
   nameChangeKind,
   namedAsk,
+  namesRecord,
   qualifierConflict,
   qualifierSenses,
   requestValues,
@@ -191,10 +193,10 @@ interface ToolDocument {
   /** Verbs of the name. */
   nameVerbs: string[];
   /**
-   * The words of the name's last dotted segment: what the tool does (`statistics.calculate_p_value` → calculate, p,
-   * value; the segments before it say where it belongs).
+   * Whether the tool returns a record of something: its name says so (fit-features `namesRecord`) or what its purpose
+   * says it gives does (`givesRecord`).
    */
-  lastSegmentTerms: string[];
+  record: boolean;
   /** The name's head noun: the last topic word of the last dotted segment that has one (null: none). */
   nameHead: string | null;
   /** Every term the tool's documents mention. */
@@ -232,8 +234,9 @@ export interface ScoredTool {
     /** 1 when what the request asks to be done contradicts what the tool's name says (`actConflict`), else 0. */
     act: number;
     /**
-     * 1 when the request names the one thing it asks for and the tool names it neither in words (`askedUnnamed`) nor
-     * in meaning (`semanticTarget` below `askedMeaningFloor`): the tool does not fit, whatever its other features.
+     * 1 when the request names the one thing it asks for (`namedAsk`) and the tool names it neither in words
+     * (`askedUnnamed`) nor in meaning (`semanticTarget` below `askedMeaningFloor`), or names the opposite sense of a
+     * qualifier of it (`conflict`): the tool does not fit, whatever its other features.
      */
     unnamed: number;
     /** Cosine of the request and the tool's texts under the semantic model (null: no model). */
@@ -331,7 +334,7 @@ function buildDocument(tool: ToolDefinition): ToolDocument {
     length,
     nameObject: nameTerms.filter((t) => !GENERIC_VERBS.has(t)),
     nameVerbs: nameTerms.filter((t) => GENERIC_VERBS.has(t)),
-    lastSegmentTerms: tokens(tool.name.split(/[./]/).at(-1) ?? tool.name),
+    record: namesRecord(tool.name, GENERIC_VERBS) || givesRecord(targetPhrase(purpose)),
     nameHead: nameHead(tool.name),
     vocabulary,
     ownVocabulary,
@@ -551,7 +554,7 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
         const conflictClass = qualified ? qualifierConflict(askedFor, doc.coreText) : null;
         const conflict = conflictClass ? 1 : 0;
         const act = actConflict(asked, doc.changeKind);
-        unnamedInWords[i] = askedUnnamed(named, doc.ownVocabulary, doc.lastSegmentTerms) === 1;
+        unnamedInWords[i] = askedUnnamed(named, doc.ownVocabulary, doc.record) === 1;
         const raw =
           RETRIEVAL_CONFIG.targetWeight * targetCoverage +
           RETRIEVAL_CONFIG.nameWeight * nameCoverage +
@@ -631,6 +634,14 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
           s.fit = 0;
           s.ownFit = 0;
           s.explain = `names neither in words nor in meaning the asked "${askedFor.trim()}" (${s.explain})`;
+        } else if (named.length > 0 && f.conflict === 1) {
+          // The same for a qualifier of the one thing asked that the tool contradicts ("the external rate of return",
+          // `calculate_internal_rate_of_return`): the senses of a class exclude each other, so the tool gives the
+          // other thing. Only for one thing asked: in a request of several, the qualifier may be another ask's.
+          f.unnamed = 1;
+          s.fit = 0;
+          s.ownFit = 0;
+          s.explain = `names the opposite of the asked "${askedFor.trim()}" (${s.explain})`;
         }
       }
       return scored.sort(
