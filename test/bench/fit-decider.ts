@@ -40,7 +40,8 @@ interface Row {
   set: string;
   id: string;
   gold: string[];
-  tools: { name: string; x: number[] }[];
+  /** Per visible tool: its features, and whether the TD-6 rule of the asked thing refuses it (`features.unnamed`). */
+  tools: { name: string; x: number[]; refused: boolean }[];
 }
 
 function featuresOf(s: ScoredTool, alone: boolean): number[] {
@@ -79,7 +80,11 @@ for (const dir of folders) {
         set,
         id: c.id,
         gold: [...new Set(c.expected.map((e) => e.name))],
-        tools: scored.map((s) => ({ name: s.tool.name, x: featuresOf(s, tools.length === 1) })),
+        tools: scored.map((s) => ({
+          name: s.tool.name,
+          x: featuresOf(s, tools.length === 1),
+          refused: s.features.unnamed === 1,
+        })),
       });
     }
     log(`${set}: ${String(cases.length)} records`);
@@ -123,8 +128,9 @@ function toolChoice(theta: readonly number[], cases: readonly Row[], shift: numb
     if (mine.length === 0) continue;
     let right = 0;
     for (const r of mine) {
-      const z = r.tools.map(
-        (t) => t.x.reduce((s, v, j) => s + v * (theta[j] ?? 0), theta.at(-1) ?? 0) + shift,
+      // A tool the rule of the asked thing refuses is never called, whatever its weighed fit (retrieval.ts).
+      const z = r.tools.map((t) =>
+        t.refused ? -Infinity : t.x.reduce((s, v, j) => s + v * (theta[j] ?? 0), theta.at(-1) ?? 0) + shift,
       );
       const best = z.indexOf(Math.max(...z));
       const call = (z[best] ?? -1) >= 0;

@@ -11,6 +11,12 @@ import type { AskedActKind } from '@signalbox/contracts';
 import type { ToolDefinition } from '@signalbox/registry';
 import { stem, words } from './text.js';
 
+/**
+ * Most characters of a request whose acts the `act` feature reads: reading acts grows faster than the text (a 50 KB
+ * request takes seconds), and a request says what it asks to be done in its first sentences.
+ */
+export const ACT_READ_CHARS = 2000;
+
 export type { AskedActKind } from '@signalbox/contracts';
 
 /** Act kinds that change something: each needs a tool of its kind (or, for `act`, a tool its words fit). */

@@ -25,6 +25,9 @@ export const MODEL_ANCHORS: Readonly<Record<string, Anchors>> = {
 
 const REFERENCE = MODEL_ANCHORS[ENGLISH_MODEL] as Anchors;
 
+/** The mean cosine of a request and the description of the tool that serves it, on the reference scale. */
+export const RELATED_COSINE = REFERENCE.same;
+
 /** A cosine under `model` on the reference (MiniLM) scale; a model without anchors keeps its cosines. */
 export function calibrated(model: string, cos: number): number {
   const a = MODEL_ANCHORS[model];

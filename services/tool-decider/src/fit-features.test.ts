@@ -4,12 +4,17 @@ import {
   actConflict,
   adviceCue,
   argumentCoverage,
+  askedUnnamed,
+  givesRecord,
   nameChangeKind,
+  namedAsk,
+  namesRecord,
   qualifierConflict,
   qualifierSenses,
   requestValues,
   type RequiredParameter,
 } from './fit-features.js';
+import { targetPhrase } from './target.js';
 import { tokens } from './text.js';
 
 function param(
@@ -157,5 +162,78 @@ describe('actConflict', () => {
     ).toBe(0);
     expect(actConflict(asked('What is the weather in Rome?'), nameChangeKind('get_weather'))).toBe(0);
     expect(actConflict(new Set(), nameChangeKind('add_server'))).toBe(0);
+  });
+});
+
+describe('namedAsk', () => {
+  const named = (request: string, oneAsk = true) => namedAsk(request, targetPhrase(request), () => oneAsk);
+
+  it('reads the one thing a question or command names with "the", before its "of"', () => {
+    expect(named('Calculate the area of a triangle given the base is 10 meters.')).toEqual(tokens('area'));
+    expect(named("What's the magnetic field at a point 4m away from a wire?")).toEqual(
+      tokens('magnetic field'),
+    );
+    expect(named('What is the mean of an experiment with 50 successes out of 500 trials?')).toEqual(
+      tokens('mean'),
+    );
+  });
+
+  it('reads past a general or quantifying noun to the thing it stands for', () => {
+    expect(named('What is the total quantity of paint needed for a wall of 30 m2?')).toEqual(
+      tokens('paint needed'),
+    );
+    expect(named('Find the name of the movie directed by Joel Zwick.')).toEqual(tokens('movie directed'));
+  });
+
+  it('names nothing for a record, a list of things, several asks, several sentences or other question forms', () => {
+    expect(named('Give me the detailed profile of basketball player Lebron James.')).toEqual([]);
+    expect(named('What is the wind speed and temperature in Paris?')).toEqual([]);
+    expect(named('Find the area of a circle of radius 5', false)).toEqual([]);
+    expect(named('I have a triangle. What is the area of it?')).toEqual([]);
+    expect(named('How many championships did Michael Jordan win?')).toEqual([]);
+    expect(named('What is the result of the factorial of 5?')).toEqual(tokens('factorial'));
+    expect(named('深圳明天的天气怎么样')).toEqual([]);
+  });
+});
+
+describe('askedUnnamed', () => {
+  const vocabulary = (text: string) => new Set(tokens(text));
+
+  it('is 1 when no asked word is in what the tool says it does and gives', () => {
+    expect(
+      askedUnnamed(tokens('area'), vocabulary('determine body mass index Calculate body mass index'), false),
+    ).toBe(1);
+  });
+
+  it('is 0 when one is, also in another form the light stemmer leaves apart, or abbreviated', () => {
+    expect(askedUnnamed(tokens('movie'), vocabulary('Movies 3 FindMovies'), false)).toBe(0);
+    expect(askedUnnamed(tokens('probability'), vocabulary('calc prob of event'), false)).toBe(0);
+    expect(askedUnnamed(tokens('percentage preferring'), vocabulary('get preference'), false)).toBe(0);
+  });
+
+  it('is 0 for a tool that returns a record of something, and when nothing is named', () => {
+    expect(askedUnnamed(tokens('rating'), vocabulary('board game info'), true)).toBe(0);
+    expect(askedUnnamed([], vocabulary('anything'), false)).toBe(0);
+  });
+});
+
+describe('namesRecord', () => {
+  const verbs = new Set(tokens('get fetch calculate value'));
+
+  it('reads the last segment that says more than a verb', () => {
+    expect(namesRecord('get_game_item_stats', verbs)).toBe(true);
+    expect(namesRecord('sculpture.get_details', verbs)).toBe(true);
+    expect(namesRecord('history_fact.fetch', verbs)).toBe(true);
+    expect(namesRecord('statistics.calculate_p_value', verbs)).toBe(false);
+    expect(namesRecord('determine_body_mass_index', verbs)).toBe(false);
+  });
+
+  it('reads what a purpose says it gives, before its qualifiers', () => {
+    expect(
+      givesRecord(targetPhrase('Retrieves the current weather information for a specified location.')),
+    ).toBe(true);
+    expect(
+      givesRecord(targetPhrase('Predict the revenue of a company for a period based on historical data.')),
+    ).toBe(false);
   });
 });

@@ -6,6 +6,7 @@
 import type { AskedActKind } from '@signalbox/contracts';
 import { WRITE_ACT_KINDS, nameActKind } from './acts.js';
 import { stem, tokens, words } from './text.js';
+import { GENERAL_NOUNS, QUANTIFYING_NOUNS, RECORD_NOUNS } from './vocabulary/general-nouns.js';
 import { QUALIFIER_CLASSES } from './vocabulary/qualifier-classes.js';
 
 export { QUALIFIER_CLASSES };
@@ -197,4 +198,102 @@ export function nameChangeKind(name: string): AskedActKind | null {
 export function actConflict(asked: ReadonlySet<AskedActKind>, changeKind: AskedActKind | null): number {
   if (changeKind === null || asked.size === 0) return 0;
   return [...asked].every((k) => k === 'look_up') ? 1 : 0;
+}
+
+// A question or command whose object is a definite noun phrase: "what is the X", "what's the X", "calculate the X",
+// "find me the X". The definite article says the request names the particular thing it wants; "how many …", "who
+// won …", "find restaurants …" name it less surely and are left to the other features.
+const NAMED_ASK =
+  /^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+)?(?:what(?:['’]s|\s+is|\s+are|\s+was|\s+were)|calculate|compute|find|determine|estimate|get|tell\s+me|give\s+me)\s+(?:me\s+)?the\s+/iu;
+// A sentence's end followed by more text ("98.2" and "3.5" are no ends: no space follows their dot).
+const SENTENCE_END = /[.?!。？！](?=\s+\S)|\n\s*\S/u;
+const stemmed = (list: readonly string[]) => new Set(list.map((w) => tokens(w)[0] ?? w));
+const RECORD = stemmed(RECORD_NOUNS);
+const NOT_THE_THING = new Set([...stemmed(GENERAL_NOUNS), ...stemmed(QUANTIFYING_NOUNS), ...RECORD]);
+
+/**
+ * The words of the one thing a request names as what it asks for (`askedFor`: its target phrase), or none when it
+ * names no one thing: it is not one sentence asking "what is the X …" / "calculate the X …" (`NAMED_ASK`), it asks
+ * more than one thing (`oneAsk()` false, read last as it costs: the planner scores each ask on its own), or the X
+ * opens a list ("the wind speed and temperature": each thing is scored as a piece of its own). In "the X of Y" the
+ * thing is X, and Y is what it is asked of ("the mean of an experiment" asks for a mean); when X is a general,
+ * quantifying or record noun ("the result of", "the total quantity of", "the name of", vocabulary/general-nouns.ts),
+ * the thing is Y. A Chinese request names its head last and has no article: none.
+ */
+export function namedAsk(request: string, askedFor: string, oneAsk: () => boolean): string[] {
+  const text = request.trim();
+  if (!NAMED_ASK.test(text) || SENTENCE_END.test(text) || !oneAsk()) return [];
+  const at = text.indexOf(askedFor);
+  if (askedFor.trim() === '' || at === -1) return [];
+  if (/^\s*(?:,|and\b|or\b|&)/iu.test(text.slice(at + askedFor.length))) return [];
+  // The English of-genitive puts the thing first and what it belongs to after "of" ("the mean of an experiment");
+  // a general or quantifying noun before "of" stands for what follows it ("the total quantity of paint").
+  for (const segment of askedFor.split(/\s+of\s+/iu)) {
+    const words = [...new Set(tokens(segment))];
+    // "the profile of X", "the details of X": a record of X, whose attributes no one word names.
+    if (words.some((t) => RECORD.has(t))) return [];
+    const thing = words.filter((t) => !NOT_THE_THING.has(t));
+    if (thing.length > 0) return thing;
+  }
+  return [];
+}
+
+/**
+ * Whether two stemmed words are forms of one word that the light stemmer (text.ts `stem`) leaves apart: one abbreviates
+ * or derives from the other ("prob" / "probability", "prefer" / "preferenc"), or they differ only in the last letter
+ * the stemmer rewrites ("movi" / "movy" from movie / movies). Words under four letters only match exactly.
+ */
+function sameWord(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length < 4) return false;
+  if (long.startsWith(short)) return true;
+  return (
+    short.length === long.length &&
+    short.slice(0, -1) === long.slice(0, -1) &&
+    /[eiy]/u.test(short.slice(-1)) &&
+    /[eiy]/u.test(long.slice(-1))
+  );
+}
+
+/**
+ * Whether a tool's name says it returns a record of something (`get_game_item_stats`, `board_game_info`,
+ * `sculpture.get_details`, `history_fact.fetch`): the last dotted segment that says more than a verb (`verbs`: the
+ * name words that say what a tool does, not what it is about) has a record noun (vocabulary/general-nouns.ts). A
+ * segment before it only says where the tool belongs (`statistics.calculate_p_value` returns a p-value).
+ */
+export function namesRecord(name: string, verbs: ReadonlySet<string>): boolean {
+  for (const segment of name.split(/[./]/).reverse()) {
+    // Every word, stop words and single letters too: the "p" of `calculate_p_value` says what the tool gives.
+    const terms = words(segment).map((w) => tokens(w)[0] ?? w);
+    if (terms.some((t) => RECORD.has(t))) return true;
+    if (terms.some((t) => !verbs.has(t))) return false;
+  }
+  return false;
+}
+
+/**
+ * Whether what a tool's purpose says it gives (`product`: the purpose up to its first qualifier, `targetPhrase` —
+ * "Retrieves the current weather information") is a record (a record noun, vocabulary/general-nouns.ts): the same
+ * evidence as a name that says so, in its description's words.
+ */
+export function givesRecord(product: string): boolean {
+  return tokens(product).some((t) => RECORD.has(t));
+}
+
+/**
+ * Whether a tool names nowhere the thing a request asks for (TD-6): none of the words of `named` (`namedAsk`) is in
+ * what it says it does and gives (`vocabulary`: name, purpose, returns, tags, examples — not what its parameters
+ * take). A tool that computes or looks up one thing does not answer a question about another, however near the domain
+ * ("the area of a triangle" is no body mass index; "the time in New York" no weather forecast). A tool that returns a
+ * record of something (`record`: `namesRecord`) names any attribute of it. Returns 1 when it names none of them, else
+ * 0 (0 also when nothing is named).
+ */
+export function askedUnnamed(
+  named: readonly string[],
+  vocabulary: ReadonlySet<string>,
+  record: boolean,
+): number {
+  if (named.length === 0 || record) return 0;
+  const names = (t: string) => vocabulary.has(t) || [...vocabulary].some((v) => sameWord(t, v));
+  return named.some(names) ? 0 : 1;
 }

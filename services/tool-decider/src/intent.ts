@@ -1,7 +1,7 @@
 // The parts of a request: its asks, the things each ask lists, and the phrases it asks to be searched for. What the
 // request asks to be done (its acts) is read by `acts.ts`.
-import { readActs } from './acts.js';
-import { ACT_READ_CHARS, targetPhrase } from './retrieval.js';
+import { ACT_READ_CHARS, readActs } from './acts.js';
+import { targetPhrase } from './target.js';
 
 /** What the request wants: information (`question`) or a change in the world (`action`) — see `readActs`. */
 export type RequestIntent = 'question' | 'action';

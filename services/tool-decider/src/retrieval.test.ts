@@ -91,6 +91,7 @@ describe('fitsRequest (relative fit)', () => {
       conflict: 0,
       advice: 0,
       act: 0,
+      unnamed: 0,
       semantic: null,
       semanticTarget: null,
       semanticLead: null,
@@ -140,6 +141,11 @@ describe('helpers', () => {
     );
   });
 
+  it('targetPhrase strips a contracted question word whole (What’s, Who’s)', () => {
+    expect(targetPhrase("What's the magnetic field at a point 4m away?").trim()).toBe('magnetic field');
+    expect(targetPhrase('Who’s the author of Dune?').trim()).toBe('author of Dune');
+  });
+
   it('stems plurals of derived words like their singulars', () => {
     expect(stem('probabilities')).toBe(stem('probability'));
     expect(stem('ratings')).toBe(stem('rating'));
@@ -172,5 +178,70 @@ describe('the act feature', () => {
     const fit = (act: number) => semanticFit(semanticFeatures({ ...f, act }, true, true));
     expect(fit(1)).toBeLessThan(fit(0));
     expect((scored as ScoredTool).fit).toBeCloseTo(fit(1), 2);
+  });
+});
+
+describe('the rule of the asked thing (TD-6)', () => {
+  const bmi = tool(
+    'determine_body_mass_index',
+    'Calculate body mass index given weight and height.',
+    {
+      weight: { type: 'number', description: 'Weight of the person in kilograms.' },
+      height: { type: 'number', description: 'Height of the person in meters.' },
+    },
+    ['weight', 'height'],
+  );
+  const request = 'Calculate the area of a triangle given the base is 10 meters and height is 5 meters.';
+
+  it('refuses a tool that names the asked thing neither in words nor in meaning, whatever its arguments', () => {
+    const [scored] = createLexicalIndex([bmi]).score(request, { request: () => 0.4, target: () => 0.2 });
+    expect(scored?.features.arguments).toBe(1);
+    expect(scored?.features.unnamed).toBe(1);
+    expect(scored?.fit).toBe(0);
+    expect(scored?.explain).toContain('names neither in words nor in meaning the asked "area of a triangle"');
+    expect(fitsRequest(scored as ScoredTool, [scored as ScoredTool])).toBe(false);
+  });
+
+  it('keeps it when the asked phrase is as near to it in meaning as a request is to the tool that serves it', () => {
+    const near = RETRIEVAL_CONFIG.askedMeaningFloor;
+    const [scored] = createLexicalIndex([bmi]).score(request, { request: () => 0.6, target: () => near });
+    expect(scored?.features.unnamed).toBe(0);
+    expect(scored?.fit).toBeGreaterThan(0);
+  });
+
+  it('refuses a tool that names the opposite sense of a qualifier of the one thing asked, near as it is', () => {
+    const irr = tool(
+      'calculate_internal_rate_of_return',
+      'Calculate the internal rate of return for a project given its cash flows.',
+      { cash_flows: { type: 'array', items: { type: 'number' }, description: 'The cash flows.' } },
+      ['cash_flows'],
+    );
+    const near = { request: () => 0.75, target: () => 0.65 };
+    const [external] = createLexicalIndex([irr]).score(
+      'What is the external rate of return for a project with cash flows of -100, 40, 60?',
+      near,
+    );
+    expect(external?.features.conflict).toBe(1);
+    expect(external?.features.unnamed).toBe(1);
+    expect(external?.fit).toBe(0);
+    const [internal] = createLexicalIndex([irr]).score(
+      'What is the internal rate of return for a project with cash flows of -100, 40, 60?',
+      near,
+    );
+    expect(internal?.features.unnamed).toBe(0);
+    expect(internal?.fit).toBeGreaterThan(0.5);
+  });
+
+  it('keeps a tool that names the thing, and reads nothing without the model', () => {
+    const [named] = createLexicalIndex([bmi]).score(
+      'What is the body mass index of a person of 70 kg and 1.8 m?',
+      {
+        request: () => 0.4,
+        target: () => 0.1,
+      },
+    );
+    expect(named?.features.unnamed).toBe(0);
+    const [lexical] = createLexicalIndex([bmi]).score(request);
+    expect(lexical?.features.unnamed).toBe(0);
   });
 });
