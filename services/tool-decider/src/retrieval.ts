@@ -25,7 +25,6 @@ import { oncePerDefinition } from './once-per-definition.js';
 import { targetPhrase, targetTerms } from './target.js';
 import { tokens, words } from './text.js';
 
-export { ACT_READ_CHARS } from './acts.js';
 export { targetPhrase, targetTerms } from './target.js';
 
 /**
