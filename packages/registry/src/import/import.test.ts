@@ -147,24 +147,28 @@ describe('BFCL import (RG-6)', () => {
   // SIGNALBOX_BFCL_DIR); a checkout without them skips this test and says so below instead of passing silently.
   const present = existsSync(bfclDir);
   if (!present) console.warn(`[bfcl import] folder ${bfclDir} is absent: the BFCL import test is skipped`);
-  it.skipIf(!present)(`imports all six public sets with zero errors (from ${bfclDir})`, () => {
-    const counts: Record<string, { cases: number; functions: number; errors: number }> = {};
-    for (const set of BFCL_SETS) {
-      const file = join(bfclDir, `BFCL_v4_${set}.json`);
-      const result = importBfcl(readFileSync(file, 'utf8'), { file });
-      counts[set] = {
-        cases: result.cases.length,
-        functions: result.functions,
-        errors: result.problems.length,
-      };
-      expect(result.problems, `${set}: ${JSON.stringify(result.problems.slice(0, 3))}`).toEqual([]);
-      expect(result.tools).toHaveLength(result.functions);
-    }
-    console.info('[bfcl import]', JSON.stringify(counts));
-    expect(Object.values(counts).map((c) => c.cases)).toEqual([400, 50, 200, 200, 200, 240]);
-    // Only the six public sets are read; the reserved live and multi_turn sets must not be here.
-    expect(readdirSync(bfclDir).filter((f) => /live|multi_turn/.test(f))).toEqual([]);
-    // Parsing and validating about 1,700 function definitions takes 1–2 s on an idle 2-core machine and 7 s when the
-    // integration suites share it (seen in a fresh-clone CI run): the budget is for that work, not for a wait.
-  }, 30_000);
+  it.skipIf(!present)(
+    `imports all six public sets with zero errors (from ${bfclDir})`,
+    () => {
+      const counts: Record<string, { cases: number; functions: number; errors: number }> = {};
+      for (const set of BFCL_SETS) {
+        const file = join(bfclDir, `BFCL_v4_${set}.json`);
+        const result = importBfcl(readFileSync(file, 'utf8'), { file });
+        counts[set] = {
+          cases: result.cases.length,
+          functions: result.functions,
+          errors: result.problems.length,
+        };
+        expect(result.problems, `${set}: ${JSON.stringify(result.problems.slice(0, 3))}`).toEqual([]);
+        expect(result.tools).toHaveLength(result.functions);
+      }
+      console.info('[bfcl import]', JSON.stringify(counts));
+      expect(Object.values(counts).map((c) => c.cases)).toEqual([400, 50, 200, 200, 200, 240]);
+      // Only the six public sets are read; the reserved live and multi_turn sets must not be here.
+      expect(readdirSync(bfclDir).filter((f) => /live|multi_turn/.test(f))).toEqual([]);
+      // Parsing and validating about 1,700 function definitions takes 1–2 s on an idle 2-core machine and 7 s when the
+      // integration suites share it (seen in a fresh-clone CI run): the budget is for that work, not for a wait.
+    },
+    30_000,
+  );
 });
