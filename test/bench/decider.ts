@@ -1,4 +1,4 @@
-// `pnpm bench:decider [--decisions N] [--sets multiple,…] [--json]` — what the tool decider costs per decision with
+// `pnpm bench:decider [--decisions N] [--sets multiple,…] [--json] [--slowest N]` — what the tool decider costs per decision with
 // the semantic model on.
 //
 // Two registries: 10 tools and 200 tools, taken from the public BFCL `multiple` set (SIGNALBOX_BFCL_DIR, default
@@ -27,6 +27,7 @@ const { values: args } = parseArgs({
     decisions: { type: 'string' },
     sets: { type: 'string', default: 'multiple' },
     json: { type: 'boolean', default: false },
+    slowest: { type: 'string', default: '0' },
   },
 });
 const SETS = [
@@ -41,6 +42,9 @@ const sets = args.sets.split(',').map((s) => s.trim());
 for (const s of sets)
   if (!SETS.includes(s)) throw new Error(`--sets: "${s}" is not one of the public sets ${SETS.join(', ')}`);
 
+const SLOWEST = Number(args.slowest);
+if (!Number.isInteger(SLOWEST) || SLOWEST < 0)
+  throw new Error(`--slowest must be a whole number, got ${args.slowest}`);
 const dir = resolveBfclDir();
 const questionsOf = (text: string) =>
   text
@@ -100,6 +104,7 @@ const embedder = await createOnnxEmbedder();
 const rssLoaded = rssMiB();
 
 interface Decision {
+  request: string;
   cpu: number;
   model: number;
   rest: number;
@@ -122,12 +127,12 @@ interface Figures {
   model_share: number;
 }
 const figures = (ds: readonly Decision[]): Figures => {
-  const q = (k: keyof Decision, p: number) =>
+  const q = (k: Exclude<keyof Decision, 'request'>, p: number) =>
     quantile(
       ds.map((d) => d[k]),
       p,
     );
-  const total = (k: keyof Decision) => ds.reduce((sum, d) => sum + d[k], 0);
+  const total = (k: Exclude<keyof Decision, 'request'>) => ds.reduce((sum, d) => sum + d[k], 0);
   return {
     decisions: ds.length,
     cpu_p50_ms: q('cpu', 0.5),
@@ -166,6 +171,7 @@ for (const size of [10, 200]) {
     const total = (used.user + used.system) / 1000;
     const model = embedder.usage.cpu_ms - before.cpu_ms;
     return {
+      request,
       cpu: total,
       model,
       rest: Math.max(0, total - model),
@@ -180,6 +186,15 @@ for (const size of [10, 200]) {
   const again: Decision[] = [];
   for (const request of measured) again.push(await decide(request));
   rows.push({ tools: size, first_cpu_ms: first.cpu, new: figures(fresh), repeat: figures(again) });
+  for (const [label, ds] of [
+    ['new', fresh],
+    ['repeat', again],
+  ] as const)
+    for (const d of [...ds].sort((a, b) => b.cpu - a.cpu).slice(0, SLOWEST))
+      console.error(
+        `slow ${String(size)} ${label}: cpu ${d.cpu.toFixed(2)} model ${d.model.toFixed(2)} rest ${d.rest.toFixed(2)} ` +
+          `runs ${String(d.runs)} — ${JSON.stringify(d.request.slice(0, 160))}`,
+      );
 }
 const rssAfter = rssMiB();
 const result = {
