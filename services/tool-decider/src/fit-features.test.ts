@@ -11,6 +11,7 @@ import {
   namesRecord,
   qualifierConflict,
   qualifierSenses,
+  readsOpenContent,
   requestValues,
   type RequiredParameter,
 } from './fit-features.js';
@@ -193,6 +194,41 @@ describe('namedAsk', () => {
     expect(named('How many championships did Michael Jordan win?')).toEqual([]);
     expect(named('What is the result of the factorial of 5?')).toEqual(tokens('factorial'));
     expect(named('深圳明天的天气怎么样')).toEqual([]);
+  });
+
+  it('reads the thing a Chinese question names after its question word, past a general noun', () => {
+    expect(named('杭州这个周末有什么好看的展览')).toEqual(tokens('好看 展览'));
+    expect(named('你们店里有哪些口味的蛋糕？')).toEqual(tokens('口味 蛋糕'));
+    expect(named('西湖边有什么好吃的东西吗')).toEqual(tokens('好吃'));
+    // Not a thing: "when", "why", a question of two clauses, a question with no question word.
+    expect(named('新版本什么时候上线')).toEqual([]);
+    expect(named('为什么我的快递还没到')).toEqual([]);
+    expect(named('杭州明天冷不冷？另外西湖边有什么好吃的')).toEqual([]);
+    expect(named('杭州明天冷不冷')).toEqual([]);
+  });
+});
+
+describe('readsOpenContent', () => {
+  const parameter = (name: string, extra: Partial<RequiredParameter> = {}): RequiredParameter => ({
+    name,
+    type: 'string',
+    terms: new Set(tokens(name)),
+    temporal: false,
+    ...extra,
+  });
+
+  it('is true for a page reader (it requires a URL) and a search (it requires only the question as text)', () => {
+    expect(readsOpenContent([parameter('link', { url: true }), parameter('focus')])).toBe(true);
+    expect(readsOpenContent([parameter('search_query')])).toBe(true);
+    expect(readsOpenContent([parameter('q')])).toBe(true);
+    expect(readsOpenContent([parameter('keywords')])).toBe(true);
+  });
+
+  it('is false for a tool that needs a value of its own domain, and for one that requires nothing', () => {
+    expect(readsOpenContent([parameter('query'), parameter('cuisine')])).toBe(false);
+    expect(readsOpenContent([parameter('city')])).toBe(false);
+    expect(readsOpenContent([parameter('query', { type: 'integer' })])).toBe(false);
+    expect(readsOpenContent([])).toBe(false);
   });
 });
 

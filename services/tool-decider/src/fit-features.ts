@@ -4,9 +4,15 @@
 // vocabulary/qualifier-classes.ts),
 // typed argument evidence, the asked-for words in what the tool says it does, and question forms no tool answers.
 import type { AskedActKind } from '@signalbox/contracts';
-import { WRITE_ACT_KINDS, nameActKind } from './acts.js';
+import { WRITE_ACT_KINDS, chineseClauses, nameActKind } from './acts.js';
 import { stem, tokens, words } from './text.js';
-import { GENERAL_NOUNS, QUANTIFYING_NOUNS, RECORD_NOUNS } from './vocabulary/general-nouns.js';
+import { chineseAskedPhrase } from './target.js';
+import {
+  CHINESE_GENERAL_NOUNS,
+  GENERAL_NOUNS,
+  QUANTIFYING_NOUNS,
+  RECORD_NOUNS,
+} from './vocabulary/general-nouns.js';
 import { QUALIFIER_CLASSES } from './vocabulary/qualifier-classes.js';
 
 export { QUALIFIER_CLASSES };
@@ -209,7 +215,12 @@ const NAMED_ASK =
 const SENTENCE_END = /[.?!。？！](?=\s+\S)|\n\s*\S/u;
 const stemmed = (list: readonly string[]) => new Set(list.map((w) => tokens(w)[0] ?? w));
 const RECORD = stemmed(RECORD_NOUNS);
-const NOT_THE_THING = new Set([...stemmed(GENERAL_NOUNS), ...stemmed(QUANTIFYING_NOUNS), ...RECORD]);
+const NOT_THE_THING = new Set([
+  ...stemmed(GENERAL_NOUNS),
+  ...stemmed(QUANTIFYING_NOUNS),
+  ...RECORD,
+  ...CHINESE_GENERAL_NOUNS,
+]);
 
 /**
  * The words of the one thing a request names as what it asks for (`askedFor`: its target phrase), or none when it
@@ -218,10 +229,16 @@ const NOT_THE_THING = new Set([...stemmed(GENERAL_NOUNS), ...stemmed(QUANTIFYING
  * opens a list ("the wind speed and temperature": each thing is scored as a piece of its own). In "the X of Y" the
  * thing is X, and Y is what it is asked of ("the mean of an experiment" asks for a mean); when X is a general,
  * quantifying or record noun ("the result of", "the total quantity of", "the name of", vocabulary/general-nouns.ts),
- * the thing is Y. A Chinese request names its head last and has no article: none.
+ * the thing is Y. A Chinese question names its thing after its question word (target.ts `chineseAskedPhrase`: 有什么
+ * 好玩的地方 → 好玩, 地方 being a general noun); a Chinese request without one names none.
  */
 export function namedAsk(request: string, askedFor: string, oneAsk: () => boolean): string[] {
   const text = request.trim();
+  if (chineseAskedPhrase(text) !== null) {
+    // One ask: one Chinese clause (its sentences are not space-separated, so SENTENCE_END does not see them).
+    if (askedFor !== chineseAskedPhrase(text) || chineseClauses(text).length !== 1) return [];
+    return [...new Set(tokens(askedFor))].filter((t) => !NOT_THE_THING.has(t));
+  }
   if (!NAMED_ASK.test(text) || SENTENCE_END.test(text) || !oneAsk()) return [];
   const at = text.indexOf(askedFor);
   if (askedFor.trim() === '' || at === -1) return [];
@@ -252,6 +269,34 @@ function sameWord(a: string, b: string): boolean {
     short.slice(0, -1) === long.slice(0, -1) &&
     /[eiy]/u.test(short.slice(-1)) &&
     /[eiy]/u.test(long.slice(-1))
+  );
+}
+
+// Parameter names that take the user's question itself as free text (the search-API conventions: `q`, `query`,
+// `keywords`, `search_term`, `question`, `prompt`).
+const QUESTION_PARAMETER_WORDS: ReadonlySet<string> = new Set([
+  'q',
+  'query',
+  'keyword',
+  'keywords',
+  'search',
+  'question',
+  'prompt',
+]);
+
+/**
+ * Whether a tool finds or reads open-ended content: it reads the page at a URL it requires (a page reader), or each
+ * input it requires is the user's question as free text (a search: a string named as in `QUESTION_PARAMETER_WORDS`).
+ * It returns whatever the content says, so its own documents cannot name the thing asked — as a record tool names
+ * none of the attributes it returns.
+ */
+export function readsOpenContent(required: readonly RequiredParameter[]): boolean {
+  return (
+    required.some((p) => p.url === true) ||
+    (required.length > 0 &&
+      required.every(
+        (p) => p.type === 'string' && words(p.name).some((w) => QUESTION_PARAMETER_WORDS.has(w)),
+      ))
   );
 }
 

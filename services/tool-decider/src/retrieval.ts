@@ -11,6 +11,7 @@ import {
   adviceCue,
   argumentCoverage,
   askedUnnamed,
+  readsOpenContent,
   givesRecord,
   nameChangeKind,
   namedAsk,
@@ -193,7 +194,8 @@ interface ToolDocument {
   nameVerbs: string[];
   /**
    * Whether the tool returns a record of something: its name says so (fit-features `namesRecord`) or what its purpose
-   * says it gives does (`givesRecord`).
+   * says it gives does (`givesRecord`); or whatever open content says (`readsOpenContent`: a search, a page reader).
+   * Either way its documents cannot name every thing it may answer.
    */
   record: boolean;
   /** The name's head noun: the last topic word of the last dotted segment that has one (null: none). */
@@ -333,7 +335,10 @@ function buildDocument(tool: ToolDefinition): ToolDocument {
     length,
     nameObject: nameTerms.filter((t) => !GENERIC_VERBS.has(t)),
     nameVerbs: nameTerms.filter((t) => GENERIC_VERBS.has(t)),
-    record: namesRecord(tool.name, GENERIC_VERBS) || givesRecord(targetPhrase(purpose)),
+    record:
+      namesRecord(tool.name, GENERIC_VERBS) ||
+      givesRecord(targetPhrase(purpose)) ||
+      readsOpenContent(params.required),
     nameHead: nameHead(tool.name),
     vocabulary,
     ownVocabulary,

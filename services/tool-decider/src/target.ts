@@ -8,9 +8,29 @@ const LEAD =
 const STOP_AT =
   /\b(?:given|with|for|if|when|where|using|that|which|who|in|at|from|by|on|to|after|before|between|based|assuming|and|whose|during|within|into|per|than)\b/i;
 
-/** The phrase of what a request asks for: after the question or command words, up to the first qualifier. */
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/u;
+// Chinese puts the thing a question asks for right after its question word (什么 "what", 哪些/哪个/哪家/哪种/哪款/哪位
+// "which"): 北京周末有什么好玩的地方 → 好玩的地方, 今天什么天气 → 天气, 哪家店还开着 → 店还开着. 为什么 and 干什么 ask why,
+// and a question word followed by a general noun (什么时候 "when", 什么地方 "where", 什么东西) names no thing: the
+// sentence stays the target. The phrase runs to the next punctuation; a closing particle (吗, 呢, 啊, 吧, 呀) is dropped.
+const CHINESE_ASKED =
+  /(?<![为干])(?:什么|哪些|哪个|哪家|哪种|哪款|哪位)(?!时候|时间|地方|东西|事情|意思|样子|情况)([^\s，。？！、；：,.?!;:]+?)[吗呢啊吧呀]?(?=[\s，。？！、；：,.?!;:]|$)/u;
+
+/** The thing a Chinese question asks for, after its question word (`CHINESE_ASKED`), or null. */
+export function chineseAskedPhrase(sentence: string): string | null {
+  if (!CJK.test(sentence)) return null;
+  const phrase = CHINESE_ASKED.exec(sentence)?.[1];
+  return phrase && CJK.test(phrase) ? phrase : null;
+}
+
+/**
+ * The phrase of what a request asks for: after the question or command words, up to the first qualifier; in a
+ * Chinese question, after its question word ({@link chineseAskedPhrase}).
+ */
 export function targetPhrase(request: string): string {
   const first = (request.split(/[.?!\n]/).find((s) => s.trim().length > 0) ?? request).trim();
+  const chinese = chineseAskedPhrase(first.split(/[。？！]/u).find((s) => s.trim().length > 0) ?? first);
+  if (chinese !== null) return chinese;
   const rest = first.replace(LEAD, '');
   const stop = rest.search(STOP_AT);
   return stop > 0 ? rest.slice(0, stop) : rest;

@@ -64,3 +64,36 @@ export const RECORD_NOUNS: readonly string[] = [
   'specification',
   'specs',
 ];
+
+/**
+ * The Chinese words of the three lists above — general (东西 thing, 事情 matter, 办法/方法/方式 way, 种类/类型 kind,
+ * 结果 result, 答案 answer, 情况 situation, 名字/名称 name, 列表/清单 list), quantifying (数量/数目/总数/比例/百分比)
+ * and record nouns (信息/详情/资料/数据/情况/参数表): their standard translations (现代汉语词典, 7th ed.), so a Chinese
+ * question reads its thing as an English one does.
+ */
+export const CHINESE_GENERAL_NOUNS: readonly string[] = [
+  '东西',
+  '事情',
+  '事',
+  '办法',
+  '方法',
+  '方式',
+  '种类',
+  '类型',
+  '结果',
+  '答案',
+  '情况',
+  '名字',
+  '名称',
+  '列表',
+  '清单',
+  '数量',
+  '数目',
+  '总数',
+  '比例',
+  '百分比',
+  '信息',
+  '详情',
+  '资料',
+  '数据',
+];
