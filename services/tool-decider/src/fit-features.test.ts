@@ -196,6 +196,14 @@ describe('namedAsk', () => {
     expect(named('深圳明天的天气怎么样')).toEqual([]);
   });
 
+  it('reads the thing a what/which question names before its verb', () => {
+    expect(named('Which galleries are free on Sundays in Madrid?')).toEqual(tokens('galleries'));
+    expect(named('What vegan dishes does the cafe on Elm Street serve?')).toEqual(tokens('vegan dishes'));
+    // No auxiliary after the words: not this form; a second sentence: not one ask.
+    expect(named('What happened in Madrid yesterday?')).toEqual([]);
+    expect(named('I am in Madrid. Which galleries are free on Sundays?')).toEqual([]);
+  });
+
   it('reads the thing a Chinese question names after its question word, past a general noun', () => {
     expect(named('杭州这个周末有什么好看的展览')).toEqual(tokens('好看 展览'));
     expect(named('你们店里有哪些口味的蛋糕？')).toEqual(tokens('口味 蛋糕'));

@@ -211,6 +211,13 @@ export function actConflict(asked: ReadonlySet<AskedActKind>, changeKind: AskedA
 // won …", "find restaurants …" name it less surely and are left to the other features.
 const NAMED_ASK =
   /^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+)?(?:what(?:['’]s|\s+is|\s+are|\s+was|\s+were)|calculate|compute|find|determine|estimate|get|tell\s+me|give\s+me)\s+(?:me\s+)?the\s+/iu;
+// "What/which X <auxiliary> …": a wh-determiner question names its thing X before its verb ("which museums are open in
+// Berlin", "what random read IOPS does the datasheet list"); X is one to three words, the auxiliary follows it.
+const AUXILIARY = String.raw`(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b`;
+const WHAT_X = new RegExp(
+  String.raw`^\s*(?:(?:can|could|would)\s+you\s+(?:please\s+)?tell\s+me\s+)?(?:what|which)\s+((?:(?!${AUXILIARY})[\p{L}\p{N}'’-]+\s+){1,3}?)${AUXILIARY}`,
+  'iu',
+);
 // A sentence's end followed by more text ("98.2" and "3.5" are no ends: no space follows their dot).
 const SENTENCE_END = /[.?!。？！](?=\s+\S)|\n\s*\S/u;
 const stemmed = (list: readonly string[]) => new Set(list.map((w) => tokens(w)[0] ?? w));
@@ -238,6 +245,11 @@ export function namedAsk(request: string, askedFor: string, oneAsk: () => boolea
     // One ask: one Chinese clause (its sentences are not space-separated, so SENTENCE_END does not see them).
     if (askedFor !== chineseAskedPhrase(text) || chineseClauses(text).length !== 1) return [];
     return [...new Set(tokens(askedFor))].filter((t) => !NOT_THE_THING.has(t));
+  }
+  const whatX = WHAT_X.exec(text)?.[1];
+  if (whatX !== undefined) {
+    if (SENTENCE_END.test(text) || !oneAsk()) return [];
+    return [...new Set(tokens(whatX))].filter((t) => !NOT_THE_THING.has(t));
   }
   if (!NAMED_ASK.test(text) || SENTENCE_END.test(text) || !oneAsk()) return [];
   const at = text.indexOf(askedFor);
