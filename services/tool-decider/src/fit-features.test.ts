@@ -213,6 +213,7 @@ describe('namedAsk', () => {
     expect(named('为什么我的快递还没到')).toEqual([]);
     expect(named('杭州明天冷不冷？另外西湖边有什么好吃的')).toEqual([]);
     expect(named('杭州明天冷不冷')).toEqual([]);
+    expect(named('我借的书里，有哪些是下周就到期的？')).toEqual([]);
   });
 });
 
