@@ -1,4 +1,4 @@
-// `pnpm bench:decider [--decisions N] [--sets multiple,…] [--json] [--slowest N]` — what the tool decider costs per decision with
+// `pnpm bench:decider [--decisions N] [--sets multiple,…] [--warmup N] [--json] [--slowest N]` — what the tool decider costs per decision with
 // the semantic model on.
 //
 // Two registries: 10 tools and 200 tools, taken from the public BFCL `multiple` set (SIGNALBOX_BFCL_DIR, default
@@ -9,6 +9,12 @@
 // - new: each request once, as production meets it — its texts (the request, its asks, pieces, acts and target
 //   phrases) are embedded during the decision, unless an earlier request already had the same text;
 // - repeat: the same requests again, every vector cached — what a re-plan or a redelivered message costs.
+// Before each registry is measured, the process is warmed up: --warmup decisions (default 200) on requests of the other
+// public sets (none of the measured ones), over a registry of copies of the same tools and with a scorer of its own, so
+// no vector, definition hash or per-tool cache carries over to the measured decisions. A stage process is warm: V8 has
+// compiled the planner's code and each regular expression (once per string width — the first request with a ’ or a
+// Chinese character compiles them again for two-byte text), and onnxruntime has run inferences. Those one-time costs
+// of a process are not a decision's; without the warm-up they land on the first measured decisions (--warmup 0).
 // For each decision: the process's CPU time (main thread and onnxruntime's, from process.cpuUsage), split into the
 // model's part (the embedder's own count: tokenising, inference, pooling) and the rest (the planner's rules, lexical
 // scoring, cosines); wall time; inferences run. p50/p99 over the decisions. And the memory the model adds to a
@@ -28,6 +34,7 @@ const { values: args } = parseArgs({
     sets: { type: 'string', default: 'multiple' },
     json: { type: 'boolean', default: false },
     slowest: { type: 'string', default: '0' },
+    warmup: { type: 'string', default: '200' },
   },
 });
 const SETS = [
@@ -45,6 +52,9 @@ for (const s of sets)
 const SLOWEST = Number(args.slowest);
 if (!Number.isInteger(SLOWEST) || SLOWEST < 0)
   throw new Error(`--slowest must be a whole number, got ${args.slowest}`);
+const WARMUP = Number(args.warmup);
+if (!Number.isInteger(WARMUP) || WARMUP < 0)
+  throw new Error(`--warmup must be a whole number, got ${args.warmup}`);
 const dir = resolveBfclDir();
 const questionsOf = (text: string) =>
   text
@@ -64,6 +74,20 @@ const imported = importBfcl(readFileSync(file, 'utf8'), { file });
 const requests = [
   ...new Set(sets.flatMap((s) => questionsOf(readFileSync(join(dir, `BFCL_v4_${s}.json`), 'utf8')))),
 ].filter((q) => q.trim() !== '');
+// The warm-up's requests: the other public sets' distinct questions, taken in turn from each set, none measured.
+const measuredSet = new Set(requests);
+const otherSets = SETS.filter((s) => !sets.includes(s)).map((s) =>
+  questionsOf(readFileSync(join(dir, `BFCL_v4_${s}.json`), 'utf8')).filter(
+    (q) => q.trim() !== '' && !measuredSet.has(q),
+  ),
+);
+const warmupRequests = [
+  ...new Set(
+    Array.from({ length: Math.max(0, ...otherSets.map((q) => q.length)) }, (_, i) =>
+      otherSets.flatMap((q) => (i < q.length ? [q[i] as string] : [])),
+    ).flat(),
+  ),
+].slice(0, WARMUP);
 const DECISIONS = args.decisions === undefined ? requests.length - 1 : Number(args.decisions);
 if (!Number.isInteger(DECISIONS) || DECISIONS < 20 || DECISIONS > requests.length - 1)
   throw new Error(
@@ -158,6 +182,16 @@ const rows: Row[] = [];
 for (const size of [10, 200]) {
   const registry = registryOf(allTools.slice(0, size));
   const semantic = createSemanticScorer(embedder);
+  {
+    const warmRegistry = registryOf(structuredClone(allTools.slice(0, size)));
+    const warmSemantic = createSemanticScorer(embedder);
+    for (const request of warmupRequests)
+      await planTools(
+        warmRegistry,
+        { request, agent: 'bench_agent', tenant: 'default', scenario: 'bench' },
+        { semantic: warmSemantic },
+      );
+  }
   const decide = async (request: string): Promise<Decision> => {
     const before = { ...embedder.usage };
     const cpu = process.cpuUsage();
@@ -199,6 +233,7 @@ for (const size of [10, 200]) {
 const rssAfter = rssMiB();
 const result = {
   sets,
+  warmup_decisions: warmupRequests.length,
   decisions_per_registry: DECISIONS,
   models: [...embedder.models.values()].map((m) => m.id),
   rss_mib: { before_models: rssBefore, models_loaded: rssLoaded, after_decisions: rssAfter },
@@ -209,7 +244,8 @@ await embedder.close();
 if (!args.json) {
   const f = (n: number) => n.toFixed(2).padStart(8);
   console.log(
-    `${String(DECISIONS)} requests (${sets.join(', ')}) per registry, each decided new and then repeated\n` +
+    `${String(DECISIONS)} requests (${sets.join(', ')}) per registry, each decided new and then repeated, after ` +
+      `${String(warmupRequests.length)} warm-up decisions on other requests\n` +
       'tools  requests  first CPU   CPU p50  CPU p99 | model p50 model p99 | rest p50 rest p99 | wall p50 wall p99 | runs  model share',
   );
   for (const r of rows)

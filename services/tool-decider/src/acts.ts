@@ -1045,6 +1045,22 @@ export function nameActKind(
  */
 export function toolActKind(tool: Pick<ToolDefinition, 'name' | 'action' | 'origin'>): AskedActKind {
   const assumed = tool.origin?.effects === 'assumed';
+  // Asked of every visible tool, for each act, several times a decision: read once per name, action and origin.
+  const key = `${tool.name}\u0000${tool.action}\u0000${String(assumed)}`;
+  const known = actKindCache.get(key);
+  if (known !== undefined) return known;
+  const kind = actKindOf(tool, assumed);
+  actKindCache.set(key, kind);
+  if (actKindCache.size > ACT_KIND_CACHE_SIZE)
+    actKindCache.delete(actKindCache.keys().next().value as string);
+  return kind;
+}
+
+// Bounded, oldest first out: a registry of a few thousand tools keeps all of its own.
+const ACT_KIND_CACHE_SIZE = 8192;
+const actKindCache = new Map<string, AskedActKind>();
+
+function actKindOf(tool: Pick<ToolDefinition, 'name' | 'action'>, assumed: boolean): AskedActKind {
   if (tool.action === 'read') {
     const named = nameActKind(tool.name, (k) => assumed || !WRITE_ACT_KINDS.has(k));
     return named ?? (assumed ? 'act' : 'look_up');

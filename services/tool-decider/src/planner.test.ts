@@ -262,6 +262,41 @@ describe('the things one ask lists', () => {
   });
 });
 
+describe('the texts a decision embeds', () => {
+  it('embeds the asks and the things they list only when some tool fits the request', async () => {
+    const shared = await sharedOnnxEmbedder();
+    const embedded: string[] = [];
+    const counting = createSemanticScorer({
+      ...shared,
+      modelFor: (text) => shared.modelFor(text),
+      embed: (texts, model) => {
+        embedded.push(...texts);
+        return shared.embed(texts, model);
+      },
+    });
+    const registry = toolset([
+      ['stats_mean', 'Compute the arithmetic mean (average) of a list of numbers.'],
+      ['stats_standard_deviation', 'Compute the standard deviation of a list of numbers.'],
+      ['stats_sum', 'Add up a list of numbers.'],
+    ]);
+    const req = { agent: 'set_agent', tenant: 'default', scenario: 'set' };
+    const asks = 'Book a table for two in Rome. Also order red roses and white lilies for Anna.';
+    expect(requestParts(asks)).toHaveLength(2);
+    const none = await planTools(registry, { ...req, request: asks }, { semantic: counting });
+    expect(none.status).toBe('no_tool_fits');
+    // (the request and its act are read, "Book a table for two in Rome"; its second ask and the things it lists are not)
+    expect(embedded).toContain(asks);
+    expect(embedded).not.toContain('order red roses and white lilies for Anna.');
+    expect(embedded).not.toContain('white lilies for Anna.');
+
+    embedded.length = 0;
+    const pieces = 'Find the mean and the standard deviation of 4, 8, 15 and 16.';
+    const both = await planTools(registry, { ...req, request: pieces }, { semantic: counting });
+    expect(both.plan.steps.map((s) => s.tool).sort()).toEqual(['stats_mean', 'stats_standard_deviation']);
+    expect(embedded).toEqual(expect.arrayContaining(askPieces(pieces)));
+  });
+});
+
 describe('a part that refines the ask', () => {
   it('adds no sibling tool: "Can you find what is on?" only refines the film asked for', async () => {
     const films = toolset([

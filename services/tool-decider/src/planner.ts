@@ -411,19 +411,36 @@ export async function planTools(
   const index = createLexicalIndex(visibleTools);
   // The things each ask names ("the median and the variance of …"), each a text scored on its own.
   const pieces = asks.map(askPieces);
-  const texts = [req.request, ...asks, ...routedAsks, ...pieces.flat(), ...acts.map((a) => a.phrase)];
+  // The texts a decision may compare with the tools by meaning: each with its target phrase. The request and its acts
+  // are read by every decision; its asks and the things they list only once some tool fits the request, and only when
+  // there are several of them (`serve` below). Each is embedded when it is first needed (an inference per text, the
+  // most of a new decision's CPU), never changing a similarity: a vector is its text's alone.
+  const withTargets = (texts: readonly string[]) => [
+    ...texts,
+    ...texts.map(targetPhrase).filter((t) => t.trim() !== ''),
+  ];
+  const partTexts = withTargets([
+    ...(routedAsks.length > 1 ? routedAsks : []),
+    ...pieces.filter((listed) => listed.length > 1).flat(),
+  ]);
+  // Every text the decision may read: the rest only through the duplicate rule, which compares the words two steps of
+  // one tool take (TD-5) — the asks, the things listed, and the phrases of a request that asks for several searches.
+  const everyText = new Set([
+    ...withTargets([req.request, ...asks, ...routedAsks, ...pieces.flat(), ...acts.map((a) => a.phrase)]),
+    ...searchedFor(req.request),
+  ]);
   const similarities = options.semantic
     ? await options.semantic.similarities(
         req.request,
-        [
-          ...texts,
-          ...texts.map(targetPhrase).filter((t) => t.trim() !== ''),
-          // The phrases of a request that asks for several searches: near duplicates are compared by meaning (TD-5).
-          ...searchedFor(req.request),
-        ],
+        withTargets([req.request, ...acts.map((a) => a.phrase)]),
         visibleTools,
       )
     : null;
+  // The texts of steps the duplicate rule compares by meaning, embedded before it reads them.
+  const embedCompared = async (draftSteps: readonly DraftStep[]) => {
+    const compared = comparedTexts(draftSteps).filter((t) => everyText.has(t));
+    if (similarities && compared.length > 0) await similarities.including(compared);
+  };
   const similarityTo = (text: string): SemanticInput | undefined => {
     if (!similarities) return undefined;
     const target = targetPhrase(text);
@@ -713,6 +730,7 @@ export async function planTools(
       reasons.push(`${kind} "${part.slice(0, 60)}" → ${s.tool.name} (fit ${top.fit.toFixed(2)})`);
     };
     if (chosen.length > 0) {
+      if (similarities && partTexts.length > 0) await similarities.including(partTexts);
       if (routedAsks.length > 1) for (const ask of routedAsks) serve(ask, 'ask');
       // An ask that lists several things ("the median and the variance of …", "the temperature for Boston and the
       // rain for Rome"): each thing is a part of its own, served from its own words.
@@ -821,11 +839,13 @@ export async function planTools(
     ...(similarities ? { textSimilarity: (a: string, b: string) => similarities.between(a, b) } : {}),
   };
   const refused: Violation[] = [];
+  await embedCompared(steps);
   let violations = validatePlan(steps, ctx);
   for (let round = 0; round < maxRounds && violations.length > 0; round++) {
     refused.push(...violations);
     steps = repair(steps, violations, visible, excluded, keep.length, ctx.requestText);
     steps = rewire(order(steps, visible, keep.length), visible, keep.length);
+    await embedCompared(steps);
     violations = validatePlan(steps, ctx);
   }
   for (const r of refused) rejected.push({ candidate: r.tool, reason: `plan rule ${r.rule}: ${r.reason}` });
@@ -898,6 +918,17 @@ export async function planTools(
   if (refused.length && status === 'planned')
     reasons.push(`refused on validation: ${refused.map((r) => `${r.tool} (${r.rule})`).join(', ')}`);
   return { status, plan, intent, violations, refused, routeHits, decision_reason: reasons.join('; ') };
+}
+
+/**
+ * The texts the duplicate rule may compare by meaning (`nearDuplicate`): those of steps whose tool has another step with
+ * texts of its own.
+ */
+function comparedTexts(steps: readonly DraftStep[]): string[] {
+  const withTexts = steps.filter((s) => s.texts !== undefined);
+  return withTexts
+    .filter((s) => withTexts.some((o) => o !== s && o.tool === s.tool))
+    .flatMap((s) => Object.values(s.texts ?? {}));
 }
 
 /**

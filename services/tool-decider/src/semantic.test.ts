@@ -44,6 +44,23 @@ describe('createSemanticScorer', () => {
     expect(embedder.calls - before).toBe(1);
   });
 
+  it('adds texts to similarities as if they had been given at once, embedding only the new ones', async () => {
+    const embedder = createFakeEmbedder();
+    const scorer = createSemanticScorer(embedder);
+    const texts = ['rain in Oslo?', 'the price of ACME', 'convert 10 EUR'];
+    const whole = await createSemanticScorer(createFakeEmbedder()).similarities(texts[0] ?? '', texts, tools);
+    const sims = await scorer.similarities(texts[0] ?? '', texts.slice(0, 1), tools);
+    expect(sims.of('the price of ACME', tools[1]!)).toBeUndefined();
+    expect(sims.between('rain in Oslo?', 'convert 10 EUR')).toBeUndefined();
+    const before = embedder.calls;
+    await sims.including(texts);
+    expect(embedder.calls - before).toBe(2);
+    for (const text of texts) for (const t of tools) expect(sims.of(text, t)).toBe(whole.of(text, t));
+    expect(sims.between('rain in Oslo?', 'convert 10 EUR')).toBe(
+      whole.between('rain in Oslo?', 'convert 10 EUR'),
+    );
+  });
+
   it('never loses a vector it returns when its caches are trimmed', async () => {
     const scorer = createSemanticScorer(createFakeEmbedder(), { cacheSize: 1 });
     const texts = ['weather in Oslo', 'the price of ACME', 'weather in Oslo', 'convert 10 EUR'];

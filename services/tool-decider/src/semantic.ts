@@ -20,6 +20,12 @@ export interface Similarities {
   of(text: string, tool: ToolDefinition): number | undefined;
   /** The cosine of two of the texts (undefined when either was not embedded): for near-duplicate steps (TD-5). */
   between(a: string, b: string): number | undefined;
+  /**
+   * These similarities and those of `texts` too, under the same model and tools: only the texts not embedded yet are
+   * embedded. A text's vector depends on that text alone, so the similarities are the same as if every text had been
+   * given at once — a decision embeds a part of its request only when it comes to read it.
+   */
+  including(texts: readonly string[]): Promise<Similarities>;
 }
 
 /** Computes similarities with a model; tool-side vectors cached per definition hash. */
@@ -111,6 +117,19 @@ export function createSemanticScorer(
     });
     return (await cachedVectors(textCache, items, model)).map((v) => v[0] as Float32Array);
   }
+  /** Adds the vectors of `texts` not in `byText` yet to it, by text. */
+  async function textsOf(
+    model: string,
+    texts: readonly string[],
+    byText: Map<string, Float32Array>,
+  ): Promise<Map<string, Float32Array>> {
+    const fresh = [...new Set(texts)].filter((t) => !byText.has(t));
+    if (fresh.length > 0) {
+      const vectors = await textVectorsOf(model, fresh);
+      fresh.forEach((text, i) => byText.set(text, vectors[i] as Float32Array));
+    }
+    return byText;
+  }
   /**
    * The vectors of each item, from `cache` or embedded now (each missing item once). What this call returns is taken
    * before the cache is trimmed to `cacheSize` (oldest first), so trimming never loses a vector the caller needs.
@@ -157,29 +176,40 @@ export function createSemanticScorer(
     async similarities(lead, texts, tools) {
       const id = embedder.modelFor(lead);
       const model = embedder.models.get(id) as EmbeddingModel;
-      const unique = [...new Set(texts)];
-      const [textVectors, vectors] = await Promise.all([textVectorsOf(id, unique), toolVectors(id, tools)]);
-      const byText = new Map(unique.map((text, i) => [text, textVectors[i] as Float32Array]));
-      const table = new Map<string, Map<ToolDefinition, number>>();
-      unique.forEach((text, i) => {
-        const v = textVectors[i] as Float32Array;
+      const [byText, vectors] = await Promise.all([textsOf(id, texts, new Map()), toolVectors(id, tools)]);
+      // A text's row (its similarity to each tool) is computed when first read: a decision embeds some texts only to
+      // compare them with each other (`between`), and a row is as many cosines as the tools have texts.
+      const rows = new Map<string, Map<ToolDefinition, number>>();
+      const rowOf = (text: string): Map<ToolDefinition, number> | undefined => {
+        const known = rows.get(text);
+        if (known) return known;
+        const v = byText.get(text);
+        if (!v) return undefined;
         const row = new Map<ToolDefinition, number>();
         tools.forEach((tool, j) => {
-          let best = -1;
-          for (const u of vectors[j] as Float32Array[]) best = Math.max(best, calibrated(id, cosine(v, u)));
-          row.set(tool, Math.round(best * 10_000) / 10_000);
+          // (the calibration is increasing: the best calibrated cosine is the best cosine, calibrated)
+          let best = -Infinity;
+          for (const u of vectors[j] as Float32Array[]) best = Math.max(best, cosine(v, u));
+          row.set(tool, Math.round(Math.max(-1, calibrated(id, best)) * 10_000) / 10_000);
         });
-        table.set(text, row);
-      });
-      return {
+        rows.set(text, row);
+        return row;
+      };
+      const similarities: Similarities = {
         model,
-        of: (text, tool) => table.get(text)?.get(tool),
+        of: (text, tool) => rowOf(text)?.get(tool),
         between: (a, b) => {
           const x = byText.get(a);
           const y = byText.get(b);
           return x && y ? Math.round(calibrated(id, cosine(x, y)) * 10_000) / 10_000 : undefined;
         },
+        // (the same object, its texts added: `rows` and `byText` grow, what was read stays as it was)
+        async including(more) {
+          await textsOf(id, more, byText);
+          return similarities;
+        },
       };
+      return similarities;
     },
   };
 }

@@ -17,8 +17,31 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/u;
 
+/**
+ * `fn` of a text remembered for the last `size` distinct texts (oldest first out). One decision reads the same texts —
+ * the request, its parts, every visible tool's name — many times over, and so does the next decision over the same
+ * tools.
+ */
+function remembered<T>(fn: (text: string) => T, size: number): (text: string) => T {
+  const values = new Map<string, T>();
+  return (text) => {
+    const known = values.get(text);
+    if (known !== undefined) return known;
+    const value = fn(text);
+    values.set(text, value);
+    if (values.size > size) values.delete(values.keys().next().value as string);
+    return value;
+  };
+}
+
+const stemmed = remembered(stemWord, 16_384);
+
 /** A light English stemmer: enough to meet "refunds"/"refund", "delivered"/"delivery", "calculating"/"calculate". */
 export function stem(word: string): string {
+  return stemmed(word);
+}
+
+function stemWord(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
   let w = word;
   for (const [suffix, replacement] of [
@@ -66,8 +89,15 @@ export function stem(word: string): string {
   return w;
 }
 
+const wordsOf = remembered(splitWords, 4096);
+
 /** Splits a text or an identifier into raw lower-case words (CJK runs kept whole). */
 export function words(text: string): string[] {
+  // (a copy: the remembered list is shared)
+  return wordsOf(text).slice();
+}
+
+function splitWords(text: string): readonly string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
@@ -117,11 +147,16 @@ function addWord(word: string, out: string[]): void {
 
 const PHRASAL_NOUN = /^([a-z]{3,})(?:up|out|off|down)$/;
 
+const tokensOf = remembered((text: string): readonly string[] => {
+  const out: string[] = [];
+  for (const word of wordsOf(text)) addWord(word, out);
+  return out;
+}, 4096);
+
 /** Content tokens of a text: stop words dropped, stemmed; Chinese split into its words by ICU's lexicon. */
 export function tokens(text: string): string[] {
-  const out: string[] = [];
-  for (const word of words(text)) addWord(word, out);
-  return out;
+  // (a copy: the remembered list is shared)
+  return tokensOf(text).slice();
 }
 
 /** A tool or argument name normalised for comparison: lower case, separators and case folded to `_`. */
