@@ -869,9 +869,25 @@ function readChinese(whole: string): AskedActRead[] {
       (calculation === 'found' && !found.some((a) => a.kind === 'look_up'))
     )
       found.push({ kind: 'look_up', object: text, phrase: text, cue: 'question' });
+    const previous = acts.at(-1);
+    // 谁负责的？哪天截止？: a question of five characters or fewer that names no verb of its own continues the
+    // question before it, about the same thing (as chineseClauses joins such a fragment to its clause) — one look-up.
+    const lone = found.length === 1 ? found[0] : undefined;
+    if (
+      previous?.kind === 'look_up' &&
+      lone?.kind === 'look_up' &&
+      lone.cue === 'question' &&
+      charCount(text) <= 5
+    ) {
+      acts[acts.length - 1] = {
+        ...previous,
+        object: `${previous.object}，${text}`,
+        phrase: `${previous.phrase}，${text}`,
+      };
+      continue;
+    }
     // 能改下收货地址吗，改成…: a change-to verb that only gives the new value finishes the change the clause before
     // asked for — one act, not two.
-    const previous = acts.at(-1);
     const first = found[0];
     if (previous?.kind === 'update' && first?.kind === 'update' && ZH_CHANGE_TO.test(first.cue)) {
       acts[acts.length - 1] = {
