@@ -772,9 +772,16 @@ function readChinese(whole: string): AskedActRead[] {
         return;
       // 把 puts the object before the verb (把我那个工单关了吧): with nothing but particles after it, the object is what
       // stands between 把 and the verb.
-      const object = /^[吧了吗呢啊哈呀]*$/u.test(after)
-        ? (/把(.+)$/u.exec(text.slice(0, m.index))?.[1] ?? after).trim()
-        : after;
+      // A verb of making with only 一下 after it (纪要按模板整理一下) makes the topic the clause put before it.
+      const bare = /^[吧了吗呢啊哈呀]*$/u.test(after);
+      const topic =
+        kind === 'produce' && /^(?:一下|下)[吧了吗呢啊哈呀]*$/u.test(after)
+          ? before.replace(ZH_MARKERS, '').trim()
+          : '';
+      const object =
+        bare || topic !== ''
+          ? (/把(.+)$/u.exec(before)?.[1] ?? (topic === '' ? after : topic)).trim()
+          : after;
       // 告诉我 looks up; 告诉 + someone else sends.
       if (verb === '告诉' && /^(?:我|我们)/u.test(object)) kind = 'look_up';
       // 把X告诉我: what is asked is X, put before the verb.
