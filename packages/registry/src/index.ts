@@ -13,6 +13,7 @@ export {
   parameterHints,
   stripExtensions,
   validateAgainstSchema,
+  type DateDirection,
   type JsonSchema,
   type JsonSchemaIssue,
   type NormalizerName,

@@ -29,6 +29,17 @@ export const NORMALIZER_NAMES = [
 /** One of {@link NORMALIZER_NAMES}. */
 export type NormalizerName = (typeof NORMALIZER_NAMES)[number];
 
+/**
+ * Which side of the reference day a date parameter's values lie on (`date_direction: past`): the dates of records
+ * (minutes of meetings held, orders placed) are in the past, those of bookings and reminders in the future. A day the
+ * request writes without all of its calendar ("27号", "the 27th", "Friday", "Nov 27") is then the nearest such day on
+ * that side of the reference day, not the next one.
+ */
+export const DATE_DIRECTIONS = ['past', 'future'] as const;
+
+/** One of {@link DATE_DIRECTIONS}. */
+export type DateDirection = (typeof DATE_DIRECTIONS)[number];
+
 /** A JSON Schema document, as plain data. */
 export type JsonSchema = Record<string, unknown>;
 
@@ -49,6 +60,7 @@ function addExtensionKeywords(ajv: Ajv | Ajv2020): void {
     keyword: 'normalizers',
     metaSchema: { type: 'array', items: { enum: [...NORMALIZER_NAMES] } },
   });
+  ajv.addKeyword({ keyword: 'date_direction', metaSchema: { enum: [...DATE_DIRECTIONS] } });
   // Common annotation keywords of OpenAI / MCP / OpenAPI-flavoured schemas that carry no validation meaning.
   for (const keyword of ['example', 'x-sensitive']) ajv.addKeyword({ keyword });
 }
@@ -146,11 +158,13 @@ export interface ParameterHints {
   synonyms: Readonly<Record<string, string | number | boolean>>;
   /** Normalizers to apply in order. */
   normalizers: readonly NormalizerName[];
+  /** The side of the reference day the parameter's dates lie on (`date_direction`), when declared. */
+  dateDirection?: DateDirection;
 }
 
 /**
- * Every parameter of a `parameters` schema, depth-first through nested object properties, with its synonyms
- * and normalizers — what the parameter injector needs to coerce a value (PI-3).
+ * Every parameter of a `parameters` schema, depth-first through nested object properties, with its synonyms,
+ * normalizers and date direction — what the parameter injector needs to coerce a value (PI-3).
  */
 export function parameterHints(parameters: JsonSchema): ParameterHints[] {
   const out: ParameterHints[] = [];
@@ -162,6 +176,7 @@ export function parameterHints(parameters: JsonSchema): ParameterHints[] {
       if (typeof child !== 'object' || child === null) continue;
       const childSchema = child as JsonSchema;
       const path = prefix ? `${prefix}.${name}` : name;
+      const direction = DATE_DIRECTIONS.find((d) => d === childSchema.date_direction);
       out.push({
         path,
         schema: childSchema,
@@ -169,6 +184,7 @@ export function parameterHints(parameters: JsonSchema): ParameterHints[] {
         enum: Array.isArray(childSchema.enum) ? childSchema.enum : undefined,
         synonyms: (childSchema.synonyms as Record<string, string | number | boolean> | undefined) ?? {},
         normalizers: (childSchema.normalizers as NormalizerName[] | undefined) ?? [],
+        ...(direction ? { dateDirection: direction } : {}),
       });
       walk(childSchema, path);
     }
@@ -177,8 +193,16 @@ export function parameterHints(parameters: JsonSchema): ParameterHints[] {
   return out;
 }
 
+const EXTENSION_KEYWORDS: ReadonlySet<string> = new Set([
+  'synonyms',
+  'normalizers',
+  'date_direction',
+  'x-sensitive',
+]);
+
 /**
- * A copy of `schema` without the registry's extension keywords (`synonyms`, `normalizers`, `x-sensitive`), for
+ * A copy of `schema` without the registry's extension keywords (`synonyms`, `normalizers`, `date_direction`,
+ * `x-sensitive`), for
  * export to model providers that reject unknown keywords.
  */
 export function stripExtensions(schema: JsonSchema): JsonSchema {
@@ -187,7 +211,7 @@ export function stripExtensions(schema: JsonSchema): JsonSchema {
     if (typeof value !== 'object' || value === null) return value;
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {
-      if (key === 'synonyms' || key === 'normalizers' || key === 'x-sensitive') continue;
+      if (EXTENSION_KEYWORDS.has(key)) continue;
       // Inside `properties` the keys are parameter names, which may legitimately be called "synonyms".
       out[key] =
         key === 'properties' && typeof child === 'object' && child !== null

@@ -11,7 +11,8 @@
 // - N天后 / N天前 / N天内: N calendar days after / before the reference day (内 "within" is the last day of the span);
 //   likewise 周 (weeks), 个月 (months), 年 (years). Hours, minutes and seconds are elapsed time from the reference
 //   instant, so they stay exact across a daylight-saving change.
-// - N号 / N日 alone: the next day N of a month, on or after the reference day (as chrono reads "Nov 3" forward);
+// - N号 / N日 alone: the next day N of a month, on or after the reference day (as chrono reads "Nov 3" forward) —
+//   unless the parameter declares its dates past or future (`date_direction`, see dates.ts);
 //   这个月 / 下个月 / 上个月 N号: day N of that month. A noun right after (3号楼, 5号线) numbers a thing, not a day.
 import { NUMERAL_CHARS, parseChineseNumeral } from './chinese-numerals.js';
 import {
@@ -29,6 +30,8 @@ export interface ChineseDateMention {
   index: number;
   date: DateParts;
   rule: string;
+  /** The calendar unit the text leaves unwritten (周五: its week; 27号: its month), see `DateMention.open`. */
+  open?: 'week' | 'month';
 }
 
 /** Spans the rules read that are not dates (a month of a year with no day): no other reader may make a day of them. */
@@ -184,9 +187,15 @@ function overlaps(taken: readonly [number, number][], a: number, b: number): boo
 export function findChineseDates(text: string, ctx: DateContext, today: Today): ChineseDateReading {
   const mentions: ChineseDateMention[] = [];
   const covered: [number, number][] = [];
-  const take = (index: number, written: string, date: DateParts | undefined, rule: string) => {
+  const take = (
+    index: number,
+    written: string,
+    date: DateParts | undefined,
+    rule: string,
+    open?: 'week' | 'month',
+  ) => {
     covered.push([index, index + written.length]);
-    if (date) mentions.push({ text: written, index, date, rule });
+    if (date) mentions.push({ text: written, index, date, rule, ...(open ? { open } : {}) });
   };
 
   for (const m of text.matchAll(SPOKEN_DAY_WORDS)) {
@@ -265,7 +274,7 @@ export function findChineseDates(text: string, ctx: DateContext, today: Today): 
     const weekday = WEEKDAY_CHARS[m[3] ?? ''];
     if (weekday === undefined) continue;
     const { date, rule } = resolveWeekday(m[1] ?? '', weekday, today);
-    take(m.index, m[0], date, rule);
+    take(m.index, m[0], date, rule, m[1] ? undefined : 'week');
   }
 
   for (const m of text.matchAll(DAY_OF_MONTH)) {
@@ -298,7 +307,7 @@ export function findChineseDates(text: string, ctx: DateContext, today: Today): 
       }
       rule = `day ${String(day)} = the next day ${String(day)} of a month, from the reference day on`;
     }
-    take(m.index, m[0], date, rule);
+    take(m.index, m[0], date, rule, modifier === undefined ? 'month' : undefined);
   }
   return { mentions, covered };
 }

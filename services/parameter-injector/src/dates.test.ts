@@ -336,3 +336,29 @@ describe('a calendar format with a time of day (issue 19)', () => {
     ).toBe('04/07/2026 08:30');
   });
 });
+
+describe('dates a parameter declares past or future (date_direction)', () => {
+  // Wednesday 2025-04-16 in Berlin.
+  const wednesday = { referenceTime: '2025-04-16T08:00:00Z', timeZone: 'Europe/Berlin' };
+  const directed = (text: string, direction: 'past' | 'future') =>
+    findDates(text, wednesday, { direction }).map((m) => formatDate(m.date, 'YYYY-MM-DD', 'Europe/Berlin'));
+  it('a day of the month alone is the most recent one for records, the next one otherwise', () => {
+    expect(directed('把20号的会议记录找出来', 'past')).toEqual(['2025-03-20']);
+    expect(directed('把20号的会议记录找出来', 'future')).toEqual(['2025-04-20']);
+    expect(iso('把20号的会议记录找出来', wednesday)).toEqual(['2025-04-20']);
+    // Today is on both sides; a day the month before lacks is looked for a month further.
+    expect(directed('16号', 'past')).toEqual(['2025-04-16']);
+    expect(directed('31号', 'past')).toEqual(['2025-03-31']);
+  });
+  it('a weekday alone is the last one for records; a written week or a full date stays as written', () => {
+    expect(directed('周五的会议记录', 'past')).toEqual(['2025-04-11']);
+    expect(directed('the minutes from Friday', 'past')).toEqual(['2025-04-11']);
+    expect(directed('下周五的会议记录', 'past')).toEqual(['2025-04-25']);
+    expect(directed('minutes of 2025-05-02', 'past')).toEqual(['2025-05-02']);
+  });
+  it('a month and day without a year is the last such day for records, the next one for bookings', () => {
+    expect(directed('5月2日的纪要', 'past')).toEqual(['2024-05-02']);
+    expect(directed('April 10', 'future')).toEqual(['2026-04-10']);
+    expect(directed('April 10', 'past')).toEqual(['2025-04-10']);
+  });
+});

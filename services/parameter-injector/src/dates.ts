@@ -5,6 +5,7 @@
 // arithmetic is Luxon's (calendar.ts).
 import * as chrono from 'chrono-node';
 import {
+  addCalendar,
   addDays,
   elapsedFromReference,
   isRealDate,
@@ -16,6 +17,8 @@ import {
 } from './calendar.js';
 import { dayWordOffset, findChineseDates } from './chinese-dates.js';
 import { halfwidth } from './extractors.js';
+
+import type { DateDirection } from '@signalbox/registry';
 
 export type { DateContext, DateParts } from './calendar.js';
 
@@ -29,6 +32,21 @@ export interface DateMention {
   timeOnly?: boolean;
   /** True for the date of "today is …": the reference day the request states, not a day it asks about. */
   statesToday?: boolean;
+  /**
+   * The calendar unit the text leaves unwritten, which the reader chose: the week of a weekday alone ("Friday",
+   * 周五), the month of a day alone ("the 27th", 27号), the year of a month and day ("Nov 27", 11月27日).
+   */
+  open?: 'week' | 'month' | 'year';
+}
+
+/** Options of {@link findDates}. */
+export interface FindDatesOptions {
+  /**
+   * The side of the reference day the wanted dates lie on, as the parameter declares it (`date_direction`): a date
+   * whose week, month or year the text leaves open is the nearest such day on that side, the reference day included
+   * ("27号的会议纪要" on Nov 30 is Nov 27, not Dec 27). @default undefined — the policy's own reading
+   */
+  direction?: DateDirection;
 }
 
 /** The target formats a string date parameter may declare (schema `format`, a normalizer, or its description). */
@@ -239,7 +257,11 @@ function overlaps(spans: readonly [number, number][], a: number, b: number): boo
  * chrono-node (simplified and traditional Chinese, English) for the rest. Counts of hours, minutes and seconds from
  * now are elapsed time ("in 3 hours" across a daylight-saving change is three real hours).
  */
-export function findDates(original: string, given: DateContext): DateMention[] {
+export function findDates(
+  original: string,
+  given: DateContext,
+  options: FindDatesOptions = {},
+): DateMention[] {
   // "March.11, 2022": a full stop between a month name and its day is a separator; full-width digits are digits (same
   // length, so indexes hold and a mention's text is the original's).
   const text = halfwidth(original).replace(MONTH_DOT_DAY, (m) => m.replace('.', ' '));
@@ -346,6 +368,18 @@ export function findDates(original: string, given: DateContext): DateMention[] {
       const dayWord = parser === chrono.en ? undefined : dayWordOffset(r.text);
       if (dayWord !== undefined) Object.assign(date, addDays(today, dayWord));
       if (!date.year || !date.month || !date.day) continue;
+      const open =
+        dayWord !== undefined || r.start.isCertain('year')
+          ? undefined
+          : r.start.isCertain('month')
+            ? r.start.isCertain('day') && !r.start.isCertain('weekday')
+              ? ('year' as const)
+              : undefined
+            : r.start.isCertain('day')
+              ? ('month' as const)
+              : r.start.isCertain('weekday')
+                ? ('week' as const)
+                : undefined;
       const written = original.slice(r.index, end);
       // A part of the day ("at 6", "in the evening") with no day, weekday, month or year written ("this evening"
       // is today's).
@@ -358,6 +392,7 @@ export function findDates(original: string, given: DateContext): DateMention[] {
         date,
         rule: `parsed "${written}"`,
         ...(timeOnly ? { timeOnly } : {}),
+        ...(open && !yearBefore && !r.end ? { open } : {}),
       });
       // A range ("July 10 to July 20, 2022") is two dates: its start and its end.
       if (r.end) {
@@ -386,7 +421,39 @@ export function findDates(original: string, given: DateContext): DateMention[] {
   if (stated)
     for (const m of dated)
       if (overlaps([stated.span], m.index, m.index + m.text.length)) m.statesToday = true;
-  return endsOfRanges(text, dated);
+  const directed = options.direction
+    ? dated.map((m) => toward(m, options.direction as DateDirection, today))
+    : dated;
+  return endsOfRanges(text, directed);
+}
+
+/**
+ * A date whose week, month or year the text leaves open, moved by that unit to the nearest such day on the declared
+ * side of the reference day (the reference day itself included): minutes "of the 27th" asked for on Nov 30 are Nov
+ * 27's, a booking "for Friday" is the coming Friday's. A date written in full is left as written.
+ */
+function toward(m: DateMention, direction: DateDirection, today: DateParts): DateMention {
+  if (!m.open || m.statesToday || m.timeOnly) return m;
+  const day = (d: DateParts) => Date.UTC(d.year, d.month - 1, d.day);
+  const wrongSide = (d: DateParts) => (direction === 'past' ? day(d) > day(today) : day(d) < day(today));
+  if (!wrongSide(m.date)) return m;
+  const step = direction === 'past' ? -1 : 1;
+  const unit = m.open === 'week' ? 'weeks' : m.open === 'month' ? 'months' : 'years';
+  // A day the next unit lacks (the 31st, Feb 29) is looked for in the unit after it, as the forward reading does.
+  for (let k = 1; k <= 12; k++) {
+    const base = addCalendar({ year: m.date.year, month: m.date.month, day: 1 }, unit, step * k);
+    const candidate =
+      m.open === 'week'
+        ? addCalendar(m.date, 'weeks', step * k)
+        : { year: base.year, month: base.month, day: m.date.day };
+    if (!isRealDate(candidate) || wrongSide(candidate)) continue;
+    return {
+      ...m,
+      date: { ...m.date, ...candidate },
+      rule: `${m.rule}; the dates are ${direction}: the nearest such day ${direction === 'past' ? 'on or before' : 'on or after'} the reference day`,
+    };
+  }
+  return m;
 }
 
 const RANGE_MARK = /^\s*(?:to|until|till|through|thru|-|–|—|~|～|到|至)\s*$/i;

@@ -292,7 +292,7 @@ export function extractParameter(
   }
   const dateFormat = dateFormatOf(schema, name);
   if (dateFormat && (types.length === 0 || types.includes('string'))) {
-    const all = findDates(text, dates);
+    const all = findDates(text, dates, hints.dateDirection ? { direction: hints.dateDirection } : {});
     // "at 6 in the evening" writes no day: a date parameter does not take the reference day from it, and "9am … on
     // March 13th" leaves March 13th alone. A date-time parameter may take a time today.
     const timed =

@@ -150,6 +150,32 @@ describe('dates named to be ruled out', () => {
   });
 });
 
+describe('a date parameter declared past (date_direction)', () => {
+  const ctx = { referenceTime: '2026-11-30T09:00:00Z', timeZone: 'Asia/Shanghai' };
+  const held: ParameterHints = {
+    path: 'held_on',
+    schema: { type: 'string', format: 'date', description: 'The day the workshop was held.' },
+    required: true,
+    enum: undefined,
+    synonyms: {},
+    normalizers: [],
+    dateDirection: 'past',
+  };
+  it('takes the most recent day the request leaves open, not the next one', () => {
+    expect(extractParameter(held, '28号那场培训的签到表发我一下', ctx, false)).toMatchObject({
+      found: true,
+      value: '2026-11-28',
+    });
+    expect(extractParameter(held, 'the sign-in sheet from Thursday, please', ctx, false)).toMatchObject({
+      value: '2026-11-26',
+    });
+    const { dateDirection: _none, ...undeclared } = held;
+    expect(extractParameter(undeclared, '28号那场培训的签到表发我一下', ctx, false)).toMatchObject({
+      value: '2026-12-28',
+    });
+  });
+});
+
 describe('numbers with an SI symbol written against them', () => {
   it('"310K", "12J/K", "50Hz", "9.8m/s^2" are numbers; "221B", "the 1980s" and "A4" are not', () => {
     const values = (text: string) => extractQuantities(text).map((q) => q.value.value);

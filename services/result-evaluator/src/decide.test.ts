@@ -85,7 +85,13 @@ const statusOk = result({
 function executed(
   call: PreparedCall,
   res: StepResult,
-  extra: { history?: StepRecord[]; progress?: Partial<Progress>; occurred_at?: string; plan?: Plan } = {},
+  extra: {
+    history?: StepRecord[];
+    progress?: Partial<Progress>;
+    occurred_at?: string;
+    plan?: Plan;
+    task?: TaskSpec;
+  } = {},
 ): TopicMessage<'stepExecuted'> {
   return {
     event_id: `ev_exec_${String(call.step_index)}`,
@@ -106,7 +112,7 @@ function executed(
     schema_version: 1,
     traceparent: null,
     payload: {
-      task,
+      task: extra.task ?? task,
       progress: { ...progress, ...extra.progress },
       history: extra.history ?? [],
       selection: {
@@ -602,5 +608,53 @@ describe('TD-7: a list of zero items answers the look-up', () => {
         expect.stringMatching(/minutes_list found nothing for date_from 2026-11-26, date_to 2026-11-26/),
       ],
     });
+  });
+
+  it('to a question whether any exists, "none found" is the answer: the task succeeds with it', async () => {
+    const office = await loadRegistryDir(
+      fileURLToPath(new URL('../../../registry/packs/office', import.meta.url)),
+    );
+    const step = (tool: string): Plan['steps'][number] => ({
+      ...plan.steps[0]!,
+      tool,
+      purpose: tool,
+      tool_definition_hash: 'sha256:m',
+    });
+    const call: PreparedCall = {
+      step_index: 0,
+      tool: 'minutes_list',
+      arguments: { date_from: '2026-11-26', date_to: '2026-11-26' },
+      provenance: {},
+      validation_log: [],
+    };
+    const ctx = {
+      stage: 'result_evaluator' as const,
+      versions: { registry_version: null, profiles_version: null, policy_version: null },
+      models: () => undefined,
+    };
+    const decide = createResultEvaluatorDecide({ registry: office });
+    const empty = result({ tool: 'minutes_list', step_index: 0, output: { minutes: [] } });
+    const asked = (request: string, tools: string[]) =>
+      decide(
+        executed(call, empty, {
+          plan: { ...plan, scene: 'weekly_report', steps: tools.map(step), visible_tools: tools },
+          task: testTask({ request }),
+        }),
+        ctx,
+      ) as Decision;
+    const answered = asked('Did we hold a standup on Thursday? If we did, what was decided?', [
+      'minutes_list',
+      'minutes_parse',
+    ]);
+    expect(answered.event_type).toBe('task_finished');
+    expect(answered.payload).toMatchObject({
+      status: 'success',
+      questions: [],
+      steps: [expect.objectContaining({ status: 'success' })],
+    });
+    // A write still to come is not done on the strength of "none"; the user is asked.
+    expect(
+      asked('周四有没有开会？把纪要发给陈杰', ['minutes_list', 'contact_lookup', 'email_send']).payload,
+    ).toMatchObject({ status: 'need_clarification' });
   });
 });

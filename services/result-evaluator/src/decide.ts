@@ -19,6 +19,7 @@ import {
   type StageDefinition,
 } from '@signalbox/stage-kit';
 import { runChecks, type Finding } from './checks.js';
+import { asksWhetherAnyExists } from './existence-question.js';
 import { isInconclusive, judgeStep } from './judge.js';
 
 /** EV-3: failed steps of a task before the model selector is asked to degrade. */
@@ -161,17 +162,22 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
     const elapsedMs = Math.max(0, Date.parse(input.occurred_at) - Date.parse(progress.started_at));
     const keep = { revision_count: input.revision_count, degraded_flag: input.degraded_flag };
 
-    const finish = (final: EvaluationStatus, reason: string, questions: string[] = []): Decision =>
+    const finish = (
+      final: EvaluationStatus,
+      reason: string,
+      questions: string[] = [],
+      done: StepRecord[] = steps,
+    ): Decision =>
       finishTask(input, {
         task,
         status: final,
         progress: advanced,
-        steps,
-        evidence: steps
+        steps: done,
+        evidence: done
           .filter((s) => s.result.ok && s.status !== 'failed')
           .map((s) => ({ step_index: s.call.step_index, kind: s.result.output_kind })),
         questions,
-        issues: [...steps.flatMap((s) => s.issues), ...(final === 'success' ? [] : [reason])],
+        issues: [...done.flatMap((s) => s.issues), ...(final === 'success' ? [] : [reason])],
         reason,
       });
     const anyEvidence = steps.some((s) => s.status === 'success');
@@ -294,6 +300,20 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
     // An empty body, or a judge's "partial", is no answer: only a list that came back with zero items says "none".
     const foundNothing =
       (!result.ok && result.error_class === 'empty') || (result.ok && primary?.check === 'zero_rows');
+    // To a question whether any exists ("did we meet last Tuesday?", "上周二有没有开过会？") "none" is the answer: the
+    // look-up did its job and the task ends with it — unless a write is still to come (one the request may not have
+    // made conditional on the answer: "is there a ticket? if not, open one"), which is for the user to confirm.
+    const writeAhead = plan.steps
+      .slice(call.step_index + 1)
+      .some((s) => registry.tool(s.tool)?.action !== 'read');
+    if (foundNothing && tool?.action === 'read' && asksWhetherAnyExists(task.request) && !writeAhead) {
+      return finish(
+        'success',
+        `${stepLabel}; the request asks whether any exists, and the look-up found none: that is the answer`,
+        [],
+        [...history, { ...record, status: 'success' }],
+      );
+    }
     if (foundNothing && tool?.action === 'read' && !emptyDayReason(call)) {
       const values = Object.entries(call.arguments)
         .flatMap(([k, v]) => (typeof v === 'string' || typeof v === 'number' ? [`${k} ${String(v)}`] : []))

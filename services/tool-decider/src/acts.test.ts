@@ -129,6 +129,21 @@ describe('readActs (TD-5 asked acts)', () => {
     expect(kinds('顺便把王磊的电话给我')).toEqual([['look_up', '王磊的电话']]);
   });
 
+  it('a Chinese verb of making with only 一下 after it makes the topic put before it', () => {
+    expect(kinds('帮我把上周三的评审纪要按复盘模板汇总一下')).toEqual([
+      ['produce', '上周三的评审纪要按复盘模板'],
+    ]);
+    expect(kinds('周三评审的记录翻译一下')).toEqual([['produce', '周三评审的记录']]);
+  });
+
+  it('a short Chinese question after a question continues it: one look-up, not a second one of no subject', () => {
+    expect(kinds('周三评审会上定的那个接口改动谁来做？几号交？')).toEqual([
+      ['look_up', '周三评审会上定的那个接口改动谁来做，几号交'],
+    ]);
+    // A longer question asks a thing of its own.
+    expect(kinds('新版本什么时候发布？上线后谁来值班？')).toHaveLength(2);
+  });
+
   it('splits a Chinese request into its asks: sentences and connectives; a short fragment continues', () => {
     expect(chineseClauses('深圳明天下雨吗？另外帮我提个工单')).toEqual(['深圳明天下雨吗', '帮我提个工单']);
     expect(chineseClauses('那篇论文发在哪个会上？哪一年的')).toEqual(['那篇论文发在哪个会上，哪一年的']);

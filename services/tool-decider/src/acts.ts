@@ -772,9 +772,16 @@ function readChinese(whole: string): AskedActRead[] {
         return;
       // 把 puts the object before the verb (把我那个工单关了吧): with nothing but particles after it, the object is what
       // stands between 把 and the verb.
-      const object = /^[吧了吗呢啊哈呀]*$/u.test(after)
-        ? (/把(.+)$/u.exec(text.slice(0, m.index))?.[1] ?? after).trim()
-        : after;
+      // A verb of making with only 一下 after it (纪要按模板整理一下) makes the topic the clause put before it.
+      const bare = /^[吧了吗呢啊哈呀]*$/u.test(after);
+      const topic =
+        kind === 'produce' && /^(?:一下|下)[吧了吗呢啊哈呀]*$/u.test(after)
+          ? before.replace(ZH_MARKERS, '').trim()
+          : '';
+      const object =
+        bare || topic !== ''
+          ? (/把(.+)$/u.exec(before)?.[1] ?? (topic === '' ? after : topic)).trim()
+          : after;
       // 告诉我 looks up; 告诉 + someone else sends.
       if (verb === '告诉' && /^(?:我|我们)/u.test(object)) kind = 'look_up';
       // 把X告诉我: what is asked is X, put before the verb.
@@ -869,9 +876,25 @@ function readChinese(whole: string): AskedActRead[] {
       (calculation === 'found' && !found.some((a) => a.kind === 'look_up'))
     )
       found.push({ kind: 'look_up', object: text, phrase: text, cue: 'question' });
+    const previous = acts.at(-1);
+    // 谁负责的？哪天截止？: a question of five characters or fewer that names no verb of its own continues the
+    // question before it, about the same thing (as chineseClauses joins such a fragment to its clause) — one look-up.
+    const lone = found.length === 1 ? found[0] : undefined;
+    if (
+      previous?.kind === 'look_up' &&
+      lone?.kind === 'look_up' &&
+      lone.cue === 'question' &&
+      charCount(text) <= 5
+    ) {
+      acts[acts.length - 1] = {
+        ...previous,
+        object: `${previous.object}，${text}`,
+        phrase: `${previous.phrase}，${text}`,
+      };
+      continue;
+    }
     // 能改下收货地址吗，改成…: a change-to verb that only gives the new value finishes the change the clause before
     // asked for — one act, not two.
-    const previous = acts.at(-1);
     const first = found[0];
     if (previous?.kind === 'update' && first?.kind === 'update' && ZH_CHANGE_TO.test(first.cue)) {
       acts[acts.length - 1] = {

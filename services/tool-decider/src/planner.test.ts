@@ -565,6 +565,20 @@ describe('planTools chains', () => {
   });
 });
 
+describe('a question about what is on record', () => {
+  it('is answered by a read of the record, not by a tool named for producing a document', async () => {
+    const out = await plan(office, {
+      request: '上周的会上，写周报的活儿分给谁了？',
+      agent: 'office_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    // (report_generate fits its words best: 写周报 "write the weekly report")
+    expect(out.plan.candidate_scores[0]?.tool).toBe('report_generate');
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['minutes_list', 'minutes_parse']);
+  });
+});
+
 describe('TD-5 no unasked writes, by the acts the request asks for', () => {
   let reach: Registry;
   let afterSales: Registry;

@@ -537,9 +537,14 @@ export async function planTools(
     const admittedFits = fits.filter(
       (s) => writeAdmitted(s.tool) && !(elsewhere && s.tool.action === 'read'),
     );
+    // Likewise a tool whose name says it produces something new (a report, a summary, a translation): a question
+    // about what is on record (who took a task, when it is due) is answered by a read of the record, and what a
+    // producer makes is an act of its own that the request does not ask for. It leads only when no such read fits.
+    const answersAsIs = (s: ScoredTool) => s.features.act === 0 && toolActKind(s.tool) !== 'produce';
     const pool = asksOnly
       ? [
-          ...admittedFits.filter((s) => s.features.act === 0),
+          ...admittedFits.filter(answersAsIs),
+          ...admittedFits.filter((s) => s.features.act === 0 && !answersAsIs(s)),
           ...admittedFits.filter((s) => s.features.act !== 0),
         ]
       : admittedFits;
