@@ -25,6 +25,8 @@ const CJK = /[\u3400-\u9fff\uf900-\ufaff]/u;
 function remembered<T>(fn: (text: string) => T, size: number): (text: string) => T {
   const values = new Map<string, T>();
   return (text) => {
+    // A long text (a pasted document) is computed, not kept: the memory a key holds is its length.
+    if (text.length > REMEMBERED_CHARS) return fn(text);
     const known = values.get(text);
     if (known !== undefined) return known;
     const value = fn(text);
@@ -33,6 +35,9 @@ function remembered<T>(fn: (text: string) => T, size: number): (text: string) =>
     return value;
   };
 }
+
+// Texts longer than this are not remembered (4,096 such texts hold at most ~16 MB of keys).
+const REMEMBERED_CHARS = 2000;
 
 const stemmed = remembered(stemWord, 16_384);
 
