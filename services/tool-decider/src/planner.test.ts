@@ -327,6 +327,11 @@ describe('planTools chains', () => {
     expect((await asked('订单1234的物流到哪了')).plan.steps.map((s) => s.tool)).not.toContain(
       'refund_create',
     );
+    // A verb of transfer with its recipient (退给我) asks for the transfer, not to be shown the money.
+    expect((await asked('5678那个台灯用不上了，钱退给我吧')).plan.steps.map((s) => s.tool)).toEqual([
+      'order_status_query',
+      'refund_create',
+    ]);
   });
 
   it('making a document is producing it: the producing read serves "create a report", no write is asked', async () => {

@@ -1362,13 +1362,18 @@ const compoundHeads = oncePerDefinition((tool): ReadonlySet<string> => {
 function splitCompound(act: AskedActRead, tool: ToolDefinition): boolean {
   const known = compoundHeads(tool);
   // Said apart, the verb takes what a verb takes before its object: an aspect particle, a measure word, a pronoun
-  // or a number (退了款, 报个修, 退我80块), or the clause ends on it (退了吧).
-  return tokens(act.phrase).some(
-    (t) =>
+  // or a number (退了款, 报个修, 退我80块), the 给 that brings its recipient (钱退给我), or the clause ends on it (退了吧).
+  // (ICU's lexicon writes a verb and its 给 as one word — 退给, 寄给 — whose verb is the first character)
+  return tokens(act.phrase).some((word) => {
+    const t = /^\p{Script=Han}给$/u.test(word) ? word.charAt(0) : word;
+    return (
       /^\p{Script=Han}$/u.test(t) &&
       known.has(t) &&
-      new RegExp(`${t}(?:[了过着个我你他她吧啊呀]|一下|[0-9一二三四五六七八九十两]|$)`, 'u').test(act.phrase),
-  );
+      new RegExp(`${t}(?:[了过着个我你他她吧啊呀给]|一下|[0-9一二三四五六七八九十两]|$)`, 'u').test(
+        act.phrase,
+      )
+    );
+  });
 }
 
 /**
