@@ -81,6 +81,12 @@ describe('readActs (TD-5 asked acts)', () => {
     expect(kinds('把快递单号给我')).toEqual([['look_up', '快递单号']]);
   });
 
+  it('a request marker before a bare verb asks for that verb on the topic put before it', () => {
+    expect(readActs('订单5678的发票也麻烦帮我开一下')).toEqual([
+      expect.objectContaining({ kind: 'act', object: '订单5678的发票', verb: '开' }),
+    ]);
+  });
+
   it('a verb followed by 的 tells which thing is meant (a relative clause): no act is asked', () => {
     expect(kinds('我上周下单的台灯怎么还没发货？').map(([kind]) => kind)).toEqual(['look_up']);
     expect(kinds('之前申请的退款到哪一步了').map(([kind]) => kind)).toEqual(['look_up']);

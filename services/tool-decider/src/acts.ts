@@ -846,6 +846,15 @@ function readChinese(whole: string): AskedActRead[] {
       if (stop !== -1 && ZH_COVERB.test(after)) continue;
       const object = (stop === -1 ? after : after.slice(0, stop)).trim();
       if (object === '') continue;
+      // A marker followed by a bare verb (帮我开一下, 给我办了吧) asks for that verb done to the clause's topic, put before
+      // the marker as Chinese puts a known thing first (订单X的发票也帮我开一下: the invoice). The verb is what a tool
+      // must do; the topic is what it is done to.
+      const bare = /^(\p{Script=Han})(?:一下|下|了|掉|好)?[吧了。！!]*$/u.exec(object);
+      if (bare?.[1] && !question) {
+        const topic = before.replace(/(?:也|都|还|就|再|先|请|麻烦)+$/u, '').trim();
+        found.push({ kind: 'act', object: topic || object, phrase: text, cue: m[0], verb: bare[1] });
+        continue;
+      }
       // 我想问下订单现在是啥状态: a want that is a question wants an answer, not a change.
       if (question) {
         found.push({ kind: 'look_up', object, phrase: `${m[0]}${object}`, cue: 'question' });
