@@ -574,6 +574,20 @@ export function buildArguments(input: BuildInput): BuiltArguments {
             set(field, anywhere.value, 'user_text', `plan input_from user_text: ${anywhere.note}`);
             continue;
           }
+          // A Chinese personal name in the words the plan names (…开张个人发票，抬头王芳), when it is their only one — as
+          // for the whole request below: the proper-name rules read capitalised Latin names only.
+          const people = isNameParameter(hints)
+            ? [...new Set(chinesePersonNames(ref.text).map((p) => p.name))]
+            : [];
+          if (people.length === 1 && people[0] !== undefined) {
+            set(
+              field,
+              people[0],
+              'user_text',
+              'plan input_from user_text: the one Chinese personal name in the words the plan names',
+            );
+            continue;
+          }
         }
         if (fromText(ref.text, 'user_text')) continue;
       } else if (isFreeText(hints)) {
