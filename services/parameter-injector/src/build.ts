@@ -677,7 +677,12 @@ export function buildArguments(input: BuildInput): BuiltArguments {
       } else if (fromText(userText(task), 'user_text')) continue;
     }
 
-    const dependency = tool.depends_on.find((d) => d.parameter === field);
+    // An optional dependency is the plan's to wire: a plan that names the words of the ask a step serves and no chain
+    // value for this field means the ask gives its own ("the invoice of order 20261101001", not the one just issued).
+    const ownWords = step.input_from.some((r) => r.source === 'user_text' && r.text !== undefined);
+    const dependency = tool.depends_on.find(
+      (d) => d.parameter === field && (d.required || !ownWords || ref !== undefined),
+    );
     if (dependency) {
       const record = outputOfTool(history, dependency.tool);
       const got =
