@@ -574,6 +574,20 @@ export function buildArguments(input: BuildInput): BuiltArguments {
             set(field, anywhere.value, 'user_text', `plan input_from user_text: ${anywhere.note}`);
             continue;
           }
+          // A Chinese personal name in the words the plan names (…开张个人发票，抬头王芳), when it is their only one — as
+          // for the whole request below: the proper-name rules read capitalised Latin names only.
+          const people = isNameParameter(hints)
+            ? [...new Set(chinesePersonNames(ref.text).map((p) => p.name))]
+            : [];
+          if (people.length === 1 && people[0] !== undefined) {
+            set(
+              field,
+              people[0],
+              'user_text',
+              'plan input_from user_text: the one Chinese personal name in the words the plan names',
+            );
+            continue;
+          }
         }
         if (fromText(ref.text, 'user_text')) continue;
       } else if (isFreeText(hints)) {
@@ -663,7 +677,12 @@ export function buildArguments(input: BuildInput): BuiltArguments {
       } else if (fromText(userText(task), 'user_text')) continue;
     }
 
-    const dependency = tool.depends_on.find((d) => d.parameter === field);
+    // An optional dependency is the plan's to wire: a plan that names the words of the ask a step serves and no chain
+    // value for this field means the ask gives its own ("the invoice of order 20261101001", not the one just issued).
+    const ownWords = step.input_from.some((r) => r.source === 'user_text' && r.text !== undefined);
+    const dependency = tool.depends_on.find(
+      (d) => d.parameter === field && (d.required || !ownWords || ref !== undefined),
+    );
     if (dependency) {
       const record = outputOfTool(history, dependency.tool);
       const got =

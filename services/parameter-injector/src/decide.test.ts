@@ -789,6 +789,58 @@ describe('requests in Chinese (issue 20)', () => {
     expect(prepared(d).call.validation_log.join('\n')).toMatch(/北京.*Beijing/);
   });
 
+  it('a name written against its label in the words the plan names (抬头王芳), in a request of two asks', async () => {
+    const request = '订单20240917001的发票开好了没？另外订单5678也帮我开张个人发票，抬头王芳';
+    const ask = '订单5678也帮我开张个人发票，抬头王芳';
+    const from = packs['after-sales']!;
+    const history = [record(0, 'order_status_query', { order_id: '5678', status: 'awaiting_shipment' })];
+    const issue = step(
+      1,
+      'invoice_issue',
+      [
+        { parameter: 'order_id', source: 'step_output', step_index: 0, path: 'order_id' },
+        { parameter: 'invoice_type', source: 'user_text', step_index: null, path: null, text: ask },
+        { parameter: 'title', source: 'user_text', step_index: null, path: null, text: ask },
+      ],
+      from,
+    );
+    const d = await run('after-sales', zh(request), 'invoice_issue', 1, history, [
+      step(0, 'order_status_query', [], from),
+      issue,
+    ]);
+    expect(d.event_type).toBe('step_prepared');
+    expect(prepared(d).call.arguments).toEqual({ order_id: '5678', invoice_type: 'personal', title: '王芳' });
+  });
+
+  it('a step whose ask names its own order is not fed the invoice an earlier step issued for another', async () => {
+    const request = '订单5678也帮我开张个人发票，抬头王芳；还有订单20240917001的发票下载链接发我一下';
+    const from = packs['after-sales']!;
+    const history = [
+      record(0, 'order_status_query', { order_id: '5678', status: 'awaiting_shipment' }),
+      record(1, 'invoice_issue', { invoice_id: 'INV-000042', status: 'requested' }),
+    ];
+    const status = step(
+      2,
+      'invoice_status_query',
+      [
+        {
+          parameter: 'order_id',
+          source: 'user_text',
+          step_index: null,
+          path: null,
+          text: '还有订单20240917001的发票下载链接发我一下',
+        },
+      ],
+      from,
+    );
+    const d = await run('after-sales', zh(request), 'invoice_status_query', 2, history, [
+      step(0, 'order_status_query', [], from),
+      step(1, 'invoice_issue', [], from),
+      status,
+    ]);
+    expect(prepared(d).call.arguments).toEqual({ order_id: '20240917001' });
+  });
+
   it("明天 is the user's tomorrow: at 02:00 UTC it is Monday in Shanghai and still Sunday evening in New York", async () => {
     const at = { reference_time: '2026-11-30T02:00:00.000Z' };
     const shanghai = await run('reach', zh('明天上海会下雨吗', at), 'get_weather');

@@ -387,6 +387,53 @@ describe('routing (EV-3) with ceilings (FL-6)', () => {
     });
     expect(atCeiling.decision_reason).toContain('re-injection ceiling reached (3 of 3)');
   });
+  it('a refusal that quotes a value names that argument, not a parameter its prose happens to mention', () => {
+    const repairPlan: Plan = {
+      ...plan,
+      steps: [{ ...plan.steps[0]!, tool: 'repair_create', expected_evidence: 'action_receipt' }],
+      visible_tools: ['repair_create'],
+    };
+    const repairCall: PreparedCall = {
+      step_index: 0,
+      tool: 'repair_create',
+      arguments: {
+        order_id: '20240917001',
+        issue: 'the lid hinge snapped',
+        pickup: true,
+        preferred_date: '2026-12-13',
+      },
+      provenance: {
+        order_id: 'user_text',
+        issue: 'user_text',
+        pickup: 'default',
+        preferred_date: 'user_text',
+      },
+      validation_log: [],
+    };
+    const refused = (error_message: string) =>
+      decide(
+        executed(
+          repairCall,
+          result({
+            tool: 'repair_create',
+            step_index: 0,
+            ok: false,
+            error_class: 'parameter',
+            error_message,
+          }),
+          { plan: repairPlan },
+        ),
+      );
+    expect(
+      refused('HTTP 422 no_slot: no pickup slot on 2026-12-13, the courier does not work that day').payload,
+    ).toMatchObject({
+      feedback: { fields: ['preferred_date'] },
+    });
+    // A field named as an identifier is named, whatever other values the message repeats.
+    expect(refused('order 20240917001: preferred_date must be a working day').payload).toMatchObject({
+      feedback: { fields: ['preferred_date'] },
+    });
+  });
   it('FL-6: re-plans, degradations and re-asks (revisions) do not use up the re-injection ceiling', () => {
     const bad = badOrderId();
     const d = decide(executed(statusCall, bad, { progress: { revisions: 5, replans: 2, degradations: 1 } }));

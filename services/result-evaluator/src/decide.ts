@@ -63,19 +63,44 @@ export function stepStatus(findings: readonly Finding[]): EvaluationStatus {
   return 'success';
 }
 
-// The fields to fix: those the error message names (`order_id: must match …`), else — a declared error such as
-// `order_not_found` names none — the tool's required parameters, which are what the user supplied.
+// The fields to fix, by how surely the message names them: as identifiers (`order_id: must match …`, `tax_id is
+// invalid`); else by quoting a value the call gave ("no pickup slot on 2026-12-06": the date's parameter) — a
+// parameter whose name is a plain word may be named in prose only by chance ("pickup"); else by such a plain word;
+// else — a declared error such as `order_not_found` names none — the tool's required parameters, which are what the
+// user supplied.
 function fieldsToFix(
   message: string | null,
   tool: ToolDefinition | undefined,
-  args: readonly string[],
+  args: Readonly<Record<string, unknown>>,
 ): string[] {
+  if (!message) return tool ? requiredParameters(tool) : [];
   const properties = (tool?.parameters as { properties?: object } | undefined)?.properties ?? {};
-  const known = [...new Set([...args, ...Object.keys(properties)])];
-  const named = message
-    ? known.filter((name) => new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(message))
-    : [];
+  const known = [...new Set([...Object.keys(args), ...Object.keys(properties)])];
+  const named = known.filter((name) => new RegExp(`\\b${escapeRegExp(name)}\\b`).test(message));
+  const asIdentifiers = named.filter(
+    (name) => /[_.]/.test(name) || new RegExp(`\\b${escapeRegExp(name)}\\s*[:=]`).test(message),
+  );
+  if (asIdentifiers.length > 0) return asIdentifiers;
+  const echoed = Object.entries(args)
+    .filter(([, value]) => quotesValue(message, value))
+    .map(([name]) => name);
+  if (echoed.length > 0) return echoed;
   return named.length > 0 ? named : tool ? requiredParameters(tool) : [];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Whether the message quotes a string or number argument as a whole token (not inside a longer word or number).
+ * Values of one character (a flag, a digit) are too common to identify an argument; booleans say nothing.
+ */
+function quotesValue(message: string, value: unknown): boolean {
+  if (typeof value !== 'string' && typeof value !== 'number') return false;
+  const text = String(value).trim();
+  if (text.length < 2) return false;
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(text)}(?![\\p{L}\\p{N}])`, 'iu').test(message);
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -235,7 +260,7 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
     };
 
     if (kind === 'parameter') {
-      const fields = fieldsToFix(result.error_message, tool, Object.keys(call.arguments));
+      const fields = fieldsToFix(result.error_message, tool, call.arguments);
       // Compared with the task's own count of re-injections (contract v6; absent is 0), which this stage raises as
       // it sends one: re-plans, degradations and the injector's re-asks do not use it up.
       const reinjections = progress.reinjections ?? 0;

@@ -74,6 +74,24 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
+  it('a verb of transfer before 给我 asks for the transfer, not for a thing to be shown', () => {
+    expect(kinds('这个耳机我退了，押金还给我吧')).toEqual([['act', '押金']]);
+    expect(kinds('把保修卡寄给我')).toEqual([['act', '保修卡']]);
+    // (a thing put before 给我 with no verb of its own is still information wanted)
+    expect(kinds('把快递单号给我')).toEqual([['look_up', '快递单号']]);
+  });
+
+  it('a request marker before a bare verb asks for that verb on the topic put before it', () => {
+    expect(readActs('订单5678的发票也麻烦帮我开一下')).toEqual([
+      expect.objectContaining({ kind: 'act', object: '订单5678的发票', verb: '开' }),
+    ]);
+  });
+
+  it('a verb followed by 的 tells which thing is meant (a relative clause): no act is asked', () => {
+    expect(kinds('我上周下单的台灯怎么还没发货？').map(([kind]) => kind)).toEqual(['look_up']);
+    expect(kinds('之前申请的退款到哪一步了').map(([kind]) => kind)).toEqual(['look_up']);
+  });
+
   it('"remind me of …" looks up; "remind the team …" sends', () => {
     expect(readActs('I forgot all the API tokens, can you remind me of them?').map((a) => a.kind)).toEqual([
       'look_up',

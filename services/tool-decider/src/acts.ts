@@ -450,6 +450,9 @@ const ZH_AT_ONCE =
   /(?<!我|我们)(?:直接|马上|立刻|立即|赶紧|赶快|尽快|抓紧)(?:帮我|给我|替我)?\p{Script=Han}/u;
 
 // Update verbs that name the new value (改成 X "change it to X").
+// Verbs of transfer, which take their recipient with a following 给 (V给我: 退给我, 寄给我, 还给我) — the 给予 class of
+// 现代汉语八百词 (Lü Shuxiang); 发给 is a send of its own (ZH_VERBS).
+const ZH_TRANSFER_VERB = /[退寄还送交递借卖付赔补转传]$/u;
 const ZH_CHANGE_TO = /^(?:改成|改为|改到|换成)$/u;
 // Request markers that may stand between a want and its verb (请帮我取消 …).
 const ZH_MARKERS = /^(?:帮我|给我|替我|帮忙|你|您|一下|尽快|马上|赶紧)+/u;
@@ -792,6 +795,9 @@ function readChinese(whole: string): AskedActRead[] {
       // 算 inside a word (打算, 总算, 算了) is no calculation: only as a verb with figures or 一下 around it.
       if (verb === '算' && !/\d|[一二三四五六七八九十百千万两]/u.test(object)) return;
       if (ZH_NEGATION.test(before)) return;
+      // A verb followed by 的 modifies the noun after it (我下单的那款 "the model I ordered", 申请的退款 "the refund
+      // applied for"): a relative clause tells which thing is meant, it asks for no act.
+      if (WRITE_ACT_KINDS.has(kind) && after.startsWith('的')) return;
       // V过 tells of something that has happened (是不是申请过退款 "have I applied for a refund before"): asking about
       // it is a look-up, never a new change.
       if (WRITE_ACT_KINDS.has(kind) && object.startsWith('过')) {
@@ -823,13 +829,22 @@ function readChinese(whole: string): AskedActRead[] {
     const given =
       /把(.+?)(?:发给我|给我|发我|告诉我)|^(.+?)(?:发给我|发我|给我)(?:一下|下)?[吧。！!]*$/u.exec(text);
     const wanted = given?.[1] ?? given?.[2];
-    if (given && wanted && found.length === 0)
-      found.push({ kind: 'look_up', object: wanted.trim(), phrase: given[0], cue: '给我' });
+    // A verb of transfer before 给我 takes it as its recipient (钱退给我, 把发票寄给我, 押金还给我): the clause asks for
+    // that transfer — a change of unnamed kind, decided by the tools its words fit — not for a thing to be shown.
+    if (given && wanted && found.length === 0) {
+      const transfer = ZH_TRANSFER_VERB.exec(wanted.trim());
+      found.push(
+        transfer
+          ? { kind: 'act', object: wanted.trim().slice(0, -1), phrase: given[0], cue: `${transfer[0]}给我` }
+          : { kind: 'look_up', object: wanted.trim(), phrase: given[0], cue: '给我' },
+      );
+    }
     // A thing wanted after a request marker with no verb of its own: 我要退款, 帮我开张发票 is covered by 开张.
     for (const m of text.matchAll(ZH_WANT)) {
       if (m.index > messageFrom) continue;
       const after = text.slice(m.index + m[0].length).replace(ZH_MARKERS, '');
-      if (after.trim() === '' || ZH_VERB.exec(after)?.index === 0) continue;
+      // (a marker followed by sentence particles only — 退给我吧 — wants nothing of its own)
+      if (/^[吧了吗呢啊哈呀。！!？?]*$/u.test(after.trim()) || ZH_VERB.exec(after)?.index === 0) continue;
       const before = text.slice(0, m.index);
       if (ZH_NEGATION.test(before) || ZH_ABOUT.test(before)) continue;
       const stop = after.search(ZH_VERB);
@@ -838,6 +853,15 @@ function readChinese(whole: string): AskedActRead[] {
       if (stop !== -1 && ZH_COVERB.test(after)) continue;
       const object = (stop === -1 ? after : after.slice(0, stop)).trim();
       if (object === '') continue;
+      // A marker followed by a bare verb (帮我开一下, 给我办了吧) asks for that verb done to the clause's topic, put before
+      // the marker as Chinese puts a known thing first (订单X的发票也帮我开一下: the invoice). The verb is what a tool
+      // must do; the topic is what it is done to.
+      const bare = /^(\p{Script=Han})(?:一下|下|了|掉|好)?[吧了。！!]*$/u.exec(object);
+      if (bare?.[1] && !question) {
+        const topic = before.replace(/(?:也|都|还|就|再|先|请|麻烦)+$/u, '').trim();
+        found.push({ kind: 'act', object: topic || object, phrase: text, cue: m[0], verb: bare[1] });
+        continue;
+      }
       // 我想问下订单现在是啥状态: a want that is a question wants an answer, not a change.
       if (question) {
         found.push({ kind: 'look_up', object, phrase: `${m[0]}${object}`, cue: 'question' });

@@ -362,6 +362,11 @@ describe('planTools chains', () => {
     expect((await asked('订单1234的物流到哪了')).plan.steps.map((s) => s.tool)).not.toContain(
       'refund_create',
     );
+    // A verb of transfer with its recipient (退给我) asks for the transfer, not to be shown the money.
+    expect((await asked('5678那个台灯用不上了，钱退给我吧')).plan.steps.map((s) => s.tool)).toEqual([
+      'order_status_query',
+      'refund_create',
+    ]);
   });
 
   it('making a document is producing it: the producing read serves "create a report", no write is asked', async () => {
@@ -594,6 +599,46 @@ describe('TD-5 no unasked writes, by the acts the request asks for', () => {
       scenario: null,
       ...(proposals ? { proposals } : {}),
     });
+
+  it('each ask of a request reads its own values: the look-up it names, the order check that feeds its write', async () => {
+    const out = await ask(
+      afterSales,
+      'invoice_agent',
+      '订单20240917001的电子发票开好了没？另外订单5678也帮我开张个人发票，抬头王芳',
+    );
+    const steps = out.plan.steps;
+    const status = steps.find((s) => s.tool === 'invoice_status_query');
+    const check = steps.find((s) => s.tool === 'order_status_query');
+    expect(steps.map((s) => s.tool)).toEqual(
+      expect.arrayContaining(['order_status_query', 'invoice_issue', 'invoice_status_query']),
+    );
+    // The status question names its order: it is not fed the invoice the other ask issues.
+    expect(status?.input_from).toEqual([
+      expect.objectContaining({
+        parameter: 'order_id',
+        source: 'user_text',
+        text: expect.stringContaining('20240917001'),
+      }),
+    ]);
+    expect(check?.input_from).toEqual([
+      expect.objectContaining({
+        parameter: 'order_id',
+        source: 'user_text',
+        text: expect.stringContaining('5678'),
+      }),
+    ]);
+  });
+
+  it('a change asked with a bare verb is served by no read its verb is not documented for', async () => {
+    const out = await ask(afterSales, 'refund_agent', '订单7777的退款到账了吗？还有5678的发票也帮我开一下');
+    expect(out.plan.steps.map((s) => s.tool)).not.toContain('refund_create');
+    expect(out.plan.asked_acts).toContainEqual(
+      expect.objectContaining({ kind: 'act', object: '5678的发票', step_index: null }),
+    );
+    // (a verb said apart from its documented word still asks for the write: 退 of 退款)
+    const refund = await ask(afterSales, 'refund_agent', '订单5678不要了，麻烦帮我退一下');
+    expect(refund.plan.steps.map((s) => s.tool)).toContain('refund_create');
+  });
 
   it('a delete with only a create tool visible plans nothing, and names the act no tool serves', async () => {
     const out = await ask(reach, 'reach_agent', 'Delete all tickets.');

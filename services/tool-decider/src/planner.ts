@@ -258,7 +258,10 @@ function maxPermission(registry: Registry, agent: string, tenant: string): Permi
 
 /**
  * input_from of a step: dependency-fed parameters from the producing step, required ones from the user text — the
- * part of it the draft names for that parameter (`texts`), when it names one.
+ * part of it the draft names for that parameter (`texts`), when it names one. A tool that requires one of several
+ * parameters (`anyOf`) takes those, too, from the words the draft names. An optional dependency does not feed a step
+ * whose own words already give a value for one of them ("the invoice of order 20261101001" is that order's, not the
+ * one a step before it issued for another order).
  */
 function inputsFor(
   tool: ToolDefinition,
@@ -267,9 +270,14 @@ function inputsFor(
 ): InputFrom[] {
   const out: InputFrom[] = [];
   const fed = new Set<string>();
+  const alternatives = alternativeParameters(tool);
+  const ownValue = alternatives.some((p) => {
+    const text = texts[p];
+    return text !== undefined && givesValue(tool, p, text);
+  });
   for (const dep of tool.depends_on) {
     const at = earlier.lastIndexOf(dep.tool);
-    if (at === -1) continue;
+    if (at === -1 || (!dep.required && ownValue)) continue;
     fed.add(dep.parameter);
     out.push({ parameter: dep.parameter, source: 'step_output', step_index: at, path: pathFor(tool, dep) });
   }
@@ -278,7 +286,41 @@ function inputsFor(
     const text = texts[p];
     out.push({ parameter: p, source: 'user_text', step_index: null, path: null, ...(text ? { text } : {}) });
   }
+  for (const p of alternatives) {
+    const text = texts[p];
+    if (fed.has(p) || text === undefined || !givesValue(tool, p, text)) continue;
+    out.push({ parameter: p, source: 'user_text', step_index: null, path: null, text });
+  }
   return out;
+}
+
+/** The parameters of a tool's `anyOf` alternatives (each alternative's `required`): one of them must be given. */
+function alternativeParameters(tool: ToolDefinition): string[] {
+  const anyOf = (tool.parameters as { anyOf?: unknown }).anyOf;
+  if (!Array.isArray(anyOf)) return [];
+  const names = anyOf.flatMap((branch: unknown) => {
+    const required = (branch as { required?: unknown } | null)?.required;
+    return Array.isArray(required) ? required.filter((r): r is string => typeof r === 'string') : [];
+  });
+  return [...new Set(names)].filter((n) => !requiredParameters(tool).includes(n));
+}
+
+/**
+ * Whether a text holds a value of a parameter that declares its form (`pattern`): one of its runs of letters, digits,
+ * `_` and `-` matches. Without a pattern the text is not known to give one.
+ */
+function givesValue(tool: ToolDefinition, parameter: string, text: string): boolean {
+  const schema = (tool.parameters as { properties?: Record<string, { pattern?: unknown }> }).properties?.[
+    parameter
+  ];
+  if (typeof schema?.pattern !== 'string') return false;
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(schema.pattern, 'u');
+  } catch {
+    return false;
+  }
+  return (text.match(/[A-Za-z0-9_-]+/g) ?? []).some((run) => pattern.test(run));
 }
 
 /**
@@ -805,7 +847,13 @@ export async function planTools(
           s.tool,
           `closes the request's ${s.matched.slice(0, 4).join(', ') || 'need'} (fit ${s.fit.toFixed(2)})`,
         ),
-        ...(ask ? { texts: Object.fromEntries(requiredParameters(s.tool).map((p) => [p, ask])) } : {}),
+        ...(ask
+          ? {
+              texts: Object.fromEntries(
+                [...requiredParameters(s.tool), ...alternativeParameters(s.tool)].map((p) => [p, ask]),
+              ),
+            }
+          : {}),
       });
     }
     steps = draftSearches(steps, keep.length, visible, searchedFor(req.request));
@@ -818,7 +866,19 @@ export async function planTools(
       const producer = visible.get(dep.tool);
       if (!dep.required || !producer || excluded.has(producer.name) || steps.some((s) => s.tool === dep.tool))
         continue;
-      steps.push(draft(producer, `provides ${dep.output} for ${tool?.name ?? '?'}.${dep.parameter}`));
+      // A producer added for a step that serves one ask of the request reads its own values from that ask's words
+      // ("… also invoice order 1234": the order look-up that feeds the invoice is of 1234).
+      const ask = Object.values(steps[i]?.texts ?? {})[0];
+      steps.push({
+        ...draft(producer, `provides ${dep.output} for ${tool?.name ?? '?'}.${dep.parameter}`),
+        ...(ask
+          ? {
+              texts: Object.fromEntries(
+                [...requiredParameters(producer), ...alternativeParameters(producer)].map((p) => [p, ask]),
+              ),
+            }
+          : {}),
+      });
     }
   }
   steps = rewire(order(steps, visible, keep.length), visible, keep.length);
@@ -1398,13 +1458,18 @@ const compoundHeads = oncePerDefinition((tool): ReadonlySet<string> => {
 function splitCompound(act: AskedActRead, tool: ToolDefinition): boolean {
   const known = compoundHeads(tool);
   // Said apart, the verb takes what a verb takes before its object: an aspect particle, a measure word, a pronoun
-  // or a number (退了款, 报个修, 退我80块), or the clause ends on it (退了吧).
-  return tokens(act.phrase).some(
-    (t) =>
+  // or a number (退了款, 报个修, 退我80块), the 给 that brings its recipient (钱退给我), or the clause ends on it (退了吧).
+  // (ICU's lexicon writes a verb and its 给 as one word — 退给, 寄给 — whose verb is the first character)
+  return tokens(act.phrase).some((word) => {
+    const t = /^\p{Script=Han}给$/u.test(word) ? word.charAt(0) : word;
+    return (
       /^\p{Script=Han}$/u.test(t) &&
       known.has(t) &&
-      new RegExp(`${t}(?:[了过着个我你他她吧啊呀]|一下|[0-9一二三四五六七八九十两]|$)`, 'u').test(act.phrase),
-  );
+      new RegExp(`${t}(?:[了过着个我你他她吧啊呀给]|一下|[0-9一二三四五六七八九十两]|$)`, 'u').test(
+        act.phrase,
+      )
+    );
+  });
 }
 
 /**
@@ -1416,7 +1481,12 @@ function splitCompound(act: AskedActRead, tool: ToolDefinition): boolean {
  */
 function doesVerb(act: AskedActRead, scored: ScoredTool): boolean {
   if (act.verb === undefined || toolActKind(scored.tool) === 'act') return true;
-  return scored.matched.includes(act.verb) || misspells(act.verb, scored.tool);
+  return (
+    scored.matched.includes(act.verb) ||
+    misspells(act.verb, scored.tool) ||
+    // (a Chinese verb said apart from its object: 退 of 退款, {@link splitCompound})
+    (/^\p{Script=Han}$/u.test(act.verb) && compoundHeads(scored.tool).has(act.verb))
+  );
 }
 
 /** How many changes of each kind the request asks for (named kinds, and `act` for changes of unnamed kind). */
