@@ -41,7 +41,10 @@ const REMEMBERED_CHARS = 2000;
 
 const stemmed = remembered(stemWord, 16_384);
 
-/** A light English stemmer: enough to meet "refunds"/"refund", "delivered"/"delivery", "calculating"/"calculate". */
+/**
+ * A light English stemmer: enough to meet "refunds"/"refund", "delivered"/"deliver", "calculating"/"calculate" — not a
+ * noun and its verb ("delivery" stays apart from "deliver").
+ */
 export function stem(word: string): string {
   return stemmed(word);
 }
