@@ -568,14 +568,9 @@ export function buildArguments(input: BuildInput): BuiltArguments {
             );
             continue;
           }
-          // The value may stand in another part of the request ("… log in. My username is 'jd'").
-          const anywhere = strings.spans.get(field);
-          if (anywhere) {
-            set(field, anywhere.value, 'user_text', `plan input_from user_text: ${anywhere.note}`);
-            continue;
-          }
-          // A Chinese personal name in the words the plan names (…开张个人发票，抬头王芳), when it is their only one — as
-          // for the whole request below: the proper-name rules read capitalised Latin names only.
+          // A Chinese personal name in the words the plan names (…开张个人发票，抬头王芳), when it is their only one — before
+          // a value elsewhere in the request (…Atlas的纪要…，发给陈杰: the send's words name 陈杰), and as for the whole
+          // request below: the proper-name rules read capitalised Latin names only.
           const people = isNameParameter(hints)
             ? [...new Set(chinesePersonNames(ref.text).map((p) => p.name))]
             : [];
@@ -586,6 +581,12 @@ export function buildArguments(input: BuildInput): BuiltArguments {
               'user_text',
               'plan input_from user_text: the one Chinese personal name in the words the plan names',
             );
+            continue;
+          }
+          // The value may stand in another part of the request ("… log in. My username is 'jd'").
+          const anywhere = strings.spans.get(field);
+          if (anywhere) {
+            set(field, anywhere.value, 'user_text', `plan input_from user_text: ${anywhere.note}`);
             continue;
           }
         }

@@ -841,6 +841,28 @@ describe('requests in Chinese (issue 20)', () => {
     expect(prepared(d).call.arguments).toEqual({ order_id: '20240917001' });
   });
 
+  it('the one Chinese name in the words the plan names beats a Latin name elsewhere in the request', async () => {
+    const request = '把Orion项目上周的周会纪要整理一下，然后邮件发给王芳';
+    const ask = '邮件发给王芳';
+    const from = packs.office!;
+    const lookup = step(
+      0,
+      'contact_lookup',
+      [{ parameter: 'query', source: 'user_text', step_index: null, path: null, text: ask }],
+      from,
+    );
+    const d = await run(
+      'office',
+      zh(request),
+      'contact_lookup',
+      0,
+      [],
+      [lookup, step(1, 'email_send', [], from)],
+    );
+    expect(d.event_type).toBe('step_prepared');
+    expect(prepared(d).call.arguments).toMatchObject({ query: '王芳' });
+  });
+
   it("明天 is the user's tomorrow: at 02:00 UTC it is Monday in Shanghai and still Sunday evening in New York", async () => {
     const at = { reference_time: '2026-11-30T02:00:00.000Z' };
     const shanghai = await run('reach', zh('明天上海会下雨吗', at), 'get_weather');

@@ -214,6 +214,8 @@ describe('namedAsk', () => {
     expect(named('杭州明天冷不冷？另外西湖边有什么好吃的')).toEqual([]);
     expect(named('杭州明天冷不冷')).toEqual([]);
     expect(named('我借的书里，有哪些是下周就到期的？')).toEqual([]);
+    // After a subject and its verb the question word asks an attribute of the subject: which floor the office is on.
+    expect(named('你们的办公室是在哪个楼层')).toEqual([]);
   });
 });
 

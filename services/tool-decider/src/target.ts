@@ -9,13 +9,15 @@ const STOP_AT =
   /\b(?:given|with|for|if|when|where|using|that|which|who|in|at|from|by|on|to|after|before|between|based|assuming|and|whose|during|within|into|per|than)\b/i;
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/u;
-// Chinese puts the thing a question asks for right after its question word (什么 "what", 哪些/哪个/哪家/哪种/哪款/哪位
-// "which"): 北京周末有什么好玩的地方 → 好玩的地方, 今天什么天气 → 天气, 哪家店还开着 → 店还开着. 为什么 and 干什么 ask why,
-// a question word followed by a general noun (什么时候 "when", 什么地方 "where", 什么东西) names no thing, and one
-// followed by a copula or an auxiliary (哪些是明天到期的 "which ones are due tomorrow", 哪个会先到) is a pronoun whose
-// thing was named before it: the sentence stays the target. The phrase runs to the next punctuation; a closing particle (吗, 呢, 啊, 吧, 呀) is dropped.
+// A Chinese question names the thing it asks for right after its question word (什么 "what", 哪些/哪个/哪家/哪种/哪款/
+// 哪位 "which") when that word stands where the thing is the question's head: after 有 ("there is": 北京周末有什么好玩
+// 的地方 → 好玩的地方, 有哪些型号) or opening a clause (哪家店还开着 → 店还开着). After a subject and its verb the phrase asks
+// an attribute of what came before (扫描是在哪个站点 "at which station was the scan"), and a question word followed by a
+// general noun (什么时候 "when", 什么地方 "where", 什么东西) or by a copula or an auxiliary (哪些是明天到期的 "which ones
+// are due tomorrow", 哪个会先到) names no thing: the sentence stays the target. The phrase runs to the next
+// punctuation; a closing particle (吗, 呢, 啊, 吧, 呀) is dropped.
 const CHINESE_ASKED =
-  /(?<![为干])(?:什么|哪些|哪个|哪家|哪种|哪款|哪位)(?!时候|时间|地方|东西|事情|意思|样子|情况|是|有|在|会|能|要|可以|已经|还)([^\s，。？！、；：,.?!;:]+?)[吗呢啊吧呀]?(?=[\s，。？！、；：,.?!;:]|$)/u;
+  /(?:^|[\s，。？！、；：,.?!;:]|有|有没有)(?:什么|哪些|哪个|哪家|哪种|哪款|哪位)(?!时候|时间|地方|东西|事情|意思|样子|情况|是|有|在|会|能|要|可以|已经|还)([^\s，。？！、；：,.?!;:]+?)[吗呢啊吧呀]?(?=[\s，。？！、；：,.?!;:]|$)/u;
 
 /** The thing a Chinese question asks for, after its question word (`CHINESE_ASKED`), or null. */
 export function chineseAskedPhrase(sentence: string): string | null {
