@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolDefinition, type ToolDefinitionInput } from '@signalbox/registry';
 import { ToolCallError } from './errors.js';
-import { createHttpTransport } from './http-transport.js';
+import { classifyStatus, createHttpTransport } from './http-transport.js';
 import { httpTool } from './testing.js';
 import { createSsrfGuard } from './ssrf-guard.js';
 import type { ToolInvocation, TransportAdapter } from './transport.js';
@@ -165,5 +165,16 @@ describe('HTTP adapter: a pooled connection that turned out dead', () => {
     } finally {
       await adapter.close?.();
     }
+  });
+});
+
+describe('classifyStatus', () => {
+  it('reads a 409 as a key still in flight (transient), other refusals by their status', () => {
+    expect(classifyStatus(409)).toBe('transient');
+    expect(classifyStatus(422)).toBe('parameter');
+    expect(classifyStatus(400)).toBe('parameter');
+    expect(classifyStatus(403)).toBe('permission');
+    expect(classifyStatus(429)).toBe('rate_limited');
+    expect(classifyStatus(503)).toBe('transient');
   });
 });

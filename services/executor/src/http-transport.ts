@@ -55,6 +55,11 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 export function classifyStatus(status: number): ErrorClass {
   if (status === 401 || status === 403) return 'permission';
   if (status === 429) return 'rate_limited';
+  // Every call carries an Idempotency-Key; a 409 answers a request whose key is still being processed (IETF
+  // draft-ietf-httpapi-idempotency-key-header: "the resource server MUST reply with an HTTP 409 status code" when a
+  // request is retried while the original is in flight — the case of an executor restarted mid-call). Sent again
+  // later, the same key gets the stored outcome: transient, not a parameter to re-ask.
+  if (status === 409) return 'transient';
   if (status === 408 || status >= 500) return status === 501 ? 'capability_mismatch' : 'transient';
   if (status === 405) return 'capability_mismatch';
   return 'parameter';
