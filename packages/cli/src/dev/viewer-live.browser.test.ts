@@ -133,6 +133,17 @@ async function taskStatus(taskId: string): Promise<{
   return (await response.json()) as Awaited<ReturnType<typeof taskStatus>>;
 }
 
+/** `POST /v1/tasks/:id/answers` with a confirmation of the call `tool` with arguments hashed `argumentsHash` (EX-2). */
+async function confirmThroughApi(taskId: string, tool: string, argumentsHash: string): Promise<void> {
+  if (!dev) throw new Error('the dev server did not start');
+  const response = await fetch(`${dev.url}/v1/tasks/${taskId}/answers`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${dev.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ confirmation: { tool, arguments_hash: argumentsHash } }),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+}
+
 /** Waits until the task is no longer running. */
 async function finished(taskId: string): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -152,7 +163,10 @@ describe('the trace viewer against the dev server, in headless Chromium', { time
   it('submits a request from the list page and follows the new trace live until it finishes', async () => {
     const page = await open('/viewer');
     // Every status the trace page shows, with the number of marks drawn then, from the page's first script on: the
-    // page must have shown the task running and then grown, without a reload.
+    // page must grow without a reload. The request runs as the careful agent, whose refund waits for a confirmation:
+    // the pipeline finishes a request like this in well under a second, so without a pause the page could be drawn
+    // for the first time after the last decision and there would be nothing left to follow. The confirmation is
+    // given through the API only once the page shows the task waiting, so the refund's decisions come in live.
     await page.addInitScript({
       content: `(() => {
         const seen = [];
@@ -170,13 +184,20 @@ describe('the trace viewer against the dev server, in headless Chromium', { time
     await page
       .getByLabel('Request', { exact: true })
       .fill('Order 20261101001 arrived broken, I want a refund.');
-    await page.getByLabel('Runs as').fill('refund_agent');
+    await page.getByLabel('Runs as').fill(CAREFUL_AGENT);
     await page.getByRole('button', { name: 'Submit request' }).click();
     await page.waitForURL(/\?trace=task_/);
     await page.locator('svg.timeline').waitFor();
     expect(await page.locator('#request').textContent()).toBe(
       'Order 20261101001 arrived broken, I want a refund.',
     );
+    const taskId = new URL(page.url()).searchParams.get('trace') ?? '';
+
+    await page.getByRole('button', { name: 'Confirm refund_create' }).waitFor({ timeout: 60_000 });
+    const waiting = await marks(page).count();
+    const pending = (await taskStatus(taskId)).pending_confirmation;
+    expect(pending?.tool).toBe('refund_create');
+    await confirmThroughApi(taskId, pending?.tool ?? '', pending?.arguments_hash ?? '');
 
     await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('success');
     const seen = (await page.evaluate(() => (globalThis as { __seen?: unknown }).__seen)) as {
@@ -184,23 +205,31 @@ describe('the trace viewer against the dev server, in headless Chromium', { time
       marks: number;
       load: number;
     }[];
-    expect(seen[0]?.status).toBe('running');
+    expect(seen[0]?.status).not.toBe('success');
+    expect(seen.map((s) => s.status)).toContain('need_clarification');
     expect(seen.at(-1)?.status).toBe('success');
     // Drawn again as the decisions came in, on one page load.
     expect(new Set(seen.map((s) => s.load)).size).toBe(1);
-    expect(seen[0]?.marks ?? Infinity).toBeLessThan(seen.at(-1)?.marks ?? 0);
+    expect(seen.at(-1)?.marks ?? 0).toBeGreaterThan(waiting);
     expect(await marks(page).count()).toBeGreaterThanOrEqual(8);
     expect(await page.locator('#live-status').textContent()).toBe('Finished: success.');
     expect(await page.locator('#outcome').textContent()).toContain('Answer (from refund_create)');
     expect(await answerOf(page)).toHaveProperty('refund_id');
-    // The pipeline's decisions carry the stage's own work time, recorded by the stage runtime; the API's submission
-    // has none.
-    const work = await page.locator('#decisions tbody tr td:nth-child(4)').allTextContents();
-    expect(work[0]).toBe('—');
-    expect(work.slice(1).every((w) => /^\d+ ms$/.test(w))).toBe(true);
+    // The pipeline's decisions carry the stage's own work time, recorded by the stage runtime; the API's decisions (the
+    // submission, and the confirmation that continued the task) have none.
+    const rows = await page.locator('#decisions tbody tr').all();
+    const byStage = await Promise.all(
+      rows.map(async (row) => ({
+        api: (await row.textContent())?.includes('API · submission') ?? false,
+        work: (await row.locator('td:nth-child(4)').textContent()) ?? '',
+      })),
+    );
+    expect(byStage.filter((r) => r.api).map((r) => r.work)).toEqual(['—', '—']);
+    const pipeline = byStage.filter((r) => !r.api);
+    expect(pipeline.length).toBeGreaterThanOrEqual(8);
+    expect(pipeline.every((r) => /^\d+ ms$/.test(r.work))).toBe(true);
 
     // The list shows it too: its request and its answer.
-    const taskId = new URL(page.url()).searchParams.get('trace') ?? '';
     await page.locator('#back').click();
     const row = page.locator(`#trace-list tr[data-task-id="${taskId}"]`);
     await expect.poll(() => row.locator('.row-outcome').textContent()).toMatch(/^refund_create: \{/);

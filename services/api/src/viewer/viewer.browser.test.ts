@@ -480,6 +480,8 @@ describe('the trace viewer in headless Chromium', () => {
     expect(await page.locator('#task-status').textContent()).toBe('need_clarification');
     expect(await page.locator('#outcome').textContent()).toMatch(/The task asks:What order_id should I use/);
     expect(await page.getByLabel('Your answer').count()).toBe(1);
+    // A task waiting on an answer is still watched: the agent may answer it through the API.
+    expect(await page.locator('#live-status').textContent()).toMatch(/^Waiting for an answer/);
     // A question of the parameter injector, not the executor's confirmation gate: no confirmation is offered.
     expect(await page.locator('#confirm-form').count()).toBe(0);
     expect(await page.locator('img').count()).toBe(0);

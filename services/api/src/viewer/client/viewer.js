@@ -23,6 +23,8 @@ import { createTimeline } from './timeline.js';
 
 /** How often a running task is asked for news: often enough to watch it, seldom enough for a shared API. */
 const POLL_MS = 1000;
+/** How often a task that waits on an answer is asked whether someone answered it. */
+const AWAIT_POLL_MS = 3000;
 
 /** The list page's address, so "← Traces" returns to the same filters and page. */
 const LIST_ITEM = 'signalbox.viewer.list-search';
@@ -966,7 +968,18 @@ async function showTrace(taskId) {
     live.hidden = false;
     timer = setTimeout(() => void poll(), POLL_MS);
   };
+  // A task that waits on an answer goes on when anyone answers — this page, the agent through the API or MCP — so the
+  // page keeps asking, less often, until it runs again.
+  const awaitAnswer = () => {
+    clearTimeout(timer);
+    live.textContent =
+      'Waiting for an answer (from this page, the API or the agent); the page follows the task when it goes on.';
+    live.hidden = false;
+    timer = setTimeout(() => void poll(), AWAIT_POLL_MS);
+  };
   const poll = async () => {
+    // The page moved on to another view: this one's watch ends.
+    if (!live.isConnected) return;
     try {
       const next = /** @type {TaskView} */ (await apiGet(`v1/tasks/${path}`));
       if (next.last_event.event_id !== view.last_event.event_id || next.state !== view.state) {
@@ -988,6 +1001,7 @@ async function showTrace(taskId) {
       }
     }
     if (view.state === 'running') follow();
+    else if (view.awaiting_answer) awaitAnswer();
     else {
       live.textContent = `Finished: ${view.result?.status ?? view.state}.`;
     }
@@ -1041,6 +1055,7 @@ async function showTrace(taskId) {
   onHashChange = fromHash;
   if (hashDecision() !== null) fromHash();
   if (view.state === 'running') follow();
+  else if (view.awaiting_answer) awaitAnswer();
 }
 
 // ── Routing ──────────────────────────────────────────────────────────────────────────────────────────────────────
