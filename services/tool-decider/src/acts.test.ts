@@ -13,6 +13,12 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
+  it('帮我把X V一下: 把 puts the object before the verb; the verb is what is asked', () => {
+    expect(readActs('帮我把订单20240917001的发票开一下').map((a) => [a.kind, a.object, a.verb])).toEqual([
+      ['act', '订单20240917001的发票', '开'],
+    ]);
+  });
+
   it('a thing wanted, or an imperative of a verb of no listed kind, is a change of unnamed kind', () => {
     expect(kinds('My order 1234 is late and I want a refund.')).toEqual([['act', 'a refund']]);
     expect(kinds('Refund order 1234, it arrived broken')).toEqual([['act', 'order 1234']]);

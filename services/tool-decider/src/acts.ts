@@ -856,6 +856,13 @@ function readChinese(whole: string): AskedActRead[] {
       // A marker followed by a bare verb (帮我开一下, 给我办了吧) asks for that verb done to the clause's topic, put before
       // the marker as Chinese puts a known thing first (订单X的发票也帮我开一下: the invoice). The verb is what a tool
       // must do; the topic is what it is done to.
+      // 帮我把订单X的发票开一下: 把 puts the object before the verb, as the topic does below — what is wanted is that
+      // verb done to what 把 names, not the words between them as a thing wanted.
+      const ba = /^把(.+?)(\p{Script=Han})(?:一下|下|了|掉|好)?[吧了。！!]*$/u.exec(object);
+      if (ba?.[1] && ba[2] && !question) {
+        found.push({ kind: 'act', object: ba[1].trim(), phrase: text, cue: m[0], verb: ba[2] });
+        continue;
+      }
       const bare = /^(\p{Script=Han})(?:一下|下|了|掉|好)?[吧了。！!]*$/u.exec(object);
       if (bare?.[1] && !question) {
         const topic = before.replace(/(?:也|都|还|就|再|先|请|麻烦)+$/u, '').trim();

@@ -1115,3 +1115,46 @@ describe('a change asked in words the rules must read generously', () => {
     expect(unasked.plan.steps.map((s) => s.tool)).not.toContain('refund_create');
   });
 });
+
+describe("a tool's not_for and the parts of a request of several", () => {
+  let afterSales: Registry;
+  beforeAll(async () => {
+    afterSales = await loadRegistryDir(`${packs}after-sales`);
+  });
+  const ask = (agent: string, request: string) =>
+    plan(afterSales, { request, agent, tenant: 'default', scenario: null });
+
+  it('a question the best fitting tool says it is not for goes to the tool its not_for names', async () => {
+    // refund_status_query's not_for: "… whether the customer's payment for it went through (use order_status_query)".
+    const out = await ask('logistics_agent', 'Order 4321 has not shipped yet. Was my payment even received?');
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['order_status_query']);
+    expect(out.decision_reason).toContain('is what refund_status_query is not for');
+    expect(out.plan.asked_acts?.every((a) => a.step_index !== null)).toBe(true);
+    // A question its own words fit keeps it.
+    const refund = await ask('logistics_agent', 'Has the refund for order 4321 reached my card yet?');
+    expect(refund.plan.steps.map((s) => s.tool)).toContain('refund_status_query');
+    expect(refund.decision_reason).not.toContain('is not for');
+  });
+
+  it("a tool chosen by words of one part only reads that part's values", async () => {
+    const out = await ask(
+      'refund_agent',
+      '5555那笔退款到了没？还有订单20240917001的发票也帮我开一下，抬头张伟',
+    );
+    const textOf = (tool: string) =>
+      out.plan.steps.find((s) => s.tool === tool)?.input_from.find((i) => i.parameter === 'order_id')?.text ??
+      '';
+    expect(textOf('refund_status_query')).toContain('5555');
+    // The order look-up was chosen by 订单, which only the invoice part says: it reads 20240917001 there.
+    expect(textOf('order_status_query')).toContain('20240917001');
+    expect(textOf('order_status_query')).not.toContain('5555');
+  });
+
+  it('帮我把X开一下 asks for 开 done to X: no write of another kind serves it', async () => {
+    const out = await ask('refund_agent', '5555的退款到账了吗？另外帮我把订单20240917001的发票开一下');
+    expect(out.plan.steps.map((s) => s.tool)).not.toContain('refund_create');
+    expect(out.plan.asked_acts?.find((a) => a.kind === 'act')?.unserved).toContain(
+      'no step of the plan does it',
+    );
+  });
+});

@@ -723,12 +723,28 @@ export async function planTools(
     // meaning singles it out (`singledOut`). Sibling tools of one domain (find a movie, buy its tickets) are close in
     // meaning to the same words, so none of them is singled out by a part that only refines the ask.
     const admitted = scored.filter((s) => writeAdmitted(s.tool));
+    // The tool's own `not_for` sends a text like this one to another tool, and the text is nearer in meaning to that
+    // clause than to anything the tool says it does ("did my payment even go through": refund_status_query is not for
+    // "whether the customer's payment for it went through (use order_status_query)"): the tool its author names serves
+    // the text, if the request may use it (undefined: none may); the tool that is not for it never does.
+    const redirected = (text: string, top: ScoredTool, local: readonly ScoredTool[]) => {
+      const sent = similarities?.redirect(text, top.tool);
+      if (!sent) return top;
+      const to = local.find((l) => l.tool.name === sent.to);
+      const reason =
+        `"${text.slice(0, 60)}" is what ${top.tool.name} is not for (${sent.cosine.toFixed(2)} > ${sent.own.toFixed(2)})` +
+        (to ? `: ${to.tool.name}` : '');
+      if (!reasons.includes(reason)) reasons.push(reason);
+      return to;
+    };
     const serve = (part: string, kind: 'ask' | 'piece') => {
       const local = index
         .score(part, similarityTo(part))
         .filter((s) => admitted.some((a) => a.tool === s.tool));
-      const top = local[0];
-      if (!top || !fitsRequest(top, local)) return;
+      const first = local[0];
+      if (!first || !fitsRequest(first, local)) return;
+      const top = redirected(part, first, local);
+      if (!top) return;
       // An ask for a change ("… also cancel my refund") is served by a tool that makes it, never by a read of the
       // same thing in its place.
       const partActs = readActs(part);
@@ -797,13 +813,22 @@ export async function planTools(
           // A chosen tool that fits the act's words serves it — unless another read fits them clearly better (its
           // meaning leads by the margin that singles a tool out): "发票下载地址给我" is the invoice's status, not the
           // order's.
-          const top = local[0];
+          const first = local[0];
+          // (a fitting read its not_for says is not for these words gives way to the one it names)
+          const firstFits = first !== undefined && fitsLookUp(act, first, local);
+          const top = first && firstFits ? redirected(act.phrase, first, local) : first;
+          if (first && !top) continue;
           if (
             chosen.some(fitting) &&
             (top === undefined || chosen.some((c) => c.tool === top.tool) || !singledOut(top, true))
           )
             continue;
-          const s = top && top.tool.action === 'read' && fitsLookUp(act, top, local) ? top : undefined;
+          const s =
+            top &&
+            top.tool.action === 'read' &&
+            (top === first ? firstFits : firstFits && fitsRequest(top, local))
+              ? top
+              : undefined;
           const pick = s ? admitted.find((a) => a.tool === s.tool) : undefined;
           // (and fit it on their own, not only better than the rest: "can you find what's available?" fits no tool)
           if (
@@ -839,9 +864,21 @@ export async function planTools(
           reasons.push(`${reader.tool.name} reads what answers ${actLabel(act)}`);
         }
     }
+    // The parts of a request of several (its asks, and the acts it names): a tool the whole request's words chose,
+    // whose matched words all stand in one part only, serves that part and reads its values there ("7777的退款到了没？
+    // 还有订单20261101001的发票也帮我开一下": the order look-up 订单 chose is of 20261101001, not of 7777).
+    const parts = [...new Set([...routedAsks, ...(acts.length > 1 ? acts.map((a) => a.phrase) : [])])];
+    const partTokens = parts.length > 1 ? parts.map((p) => new Set(tokens(p))) : [];
+    const onePartOf = (s: ScoredTool): string | undefined => {
+      if (s.matched.length === 0) return undefined;
+      const holding = parts.filter((_, i) => s.matched.every((m) => partTokens[i]?.has(m)));
+      // (an act's phrase inside the ask that holds it is the same part)
+      const outer = holding.filter((h) => !holding.some((o) => o !== h && o.includes(h)));
+      return outer.length === 1 ? outer[0] : undefined;
+    };
     for (const s of chosen) {
       if (steps.some((x) => x.tool === s.tool.name)) continue;
-      const ask = askOf.get(s.tool.name);
+      const ask = askOf.get(s.tool.name) ?? onePartOf(s);
       steps.push({
         ...draft(
           s.tool,
@@ -928,7 +965,9 @@ export async function planTools(
   // With a model, which read answers a question is the model's call (IF-4): the rules keep the last word on writes,
   // visibility, permissions and preconditions — not on the relevance of a read the model chose.
   const modelReads = req.proposals !== undefined;
-  let askedActs = assignActs(acts, actScores, planSteps, visible, allowedWrites, modelReads);
+  // Where a tool's own not_for sends an act's words (see `redirected`).
+  const sentTo = (text: string, tool: ToolDefinition) => similarities?.redirect(text, tool)?.to;
+  let askedActs = assignActs(acts, actScores, planSteps, visible, allowedWrites, modelReads, sentTo);
   // TD-5: a request that asks for a change no step makes, and for nothing a step does, gets nothing in its place —
   // not a look-up nobody asked for ("change the delivery address of 5678" with no tool that changes one).
   // Steps that only prepare a write the request does ask for (the order check refund_create depends on, proposed
@@ -952,7 +991,7 @@ export async function planTools(
       `no step serves an asked act; ${planSteps.map((s) => s.tool).join(', ')} not run in their place`,
     );
     planSteps = planSteps.slice(0, keep.length);
-    askedActs = assignActs(acts, actScores, planSteps, visible, allowedWrites, modelReads);
+    askedActs = assignActs(acts, actScores, planSteps, visible, allowedWrites, modelReads, sentTo);
   }
   const plan: Plan = {
     scene: routed.scene,
@@ -1563,6 +1602,7 @@ function assignActs(
   visible: ReadonlyMap<string, ToolDefinition>,
   allowed: ReadonlySet<string>,
   modelReads = false,
+  sentTo: (text: string, tool: ToolDefinition) => string | undefined = () => undefined,
 ): AskedAct[] {
   const taken = new Set<string>();
   const out: AskedAct[] = [];
@@ -1583,7 +1623,17 @@ function assignActs(
       // this one, and the act stays unserved rather than finishing a task `success` on the wrong query.
       if (act.kind === 'look_up') {
         const fit = local.find((l) => l.tool === tool);
-        return fit !== undefined && fitsLookUp(act, fit, local);
+        // (or the read the best fitting tool's not_for sends these words to)
+        const top = local[0];
+        if (
+          top &&
+          top.tool !== tool &&
+          fitsLookUp(act, top, local) &&
+          sentTo(act.phrase, top.tool) === tool.name
+        )
+          return true;
+        // (a read whose not_for names these words is not evidence for them)
+        return fit !== undefined && fitsLookUp(act, fit, local) && sentTo(act.phrase, tool) === undefined;
       }
       return serves(act, tool, local, allowed);
     });

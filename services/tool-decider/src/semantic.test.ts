@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeEmbedder } from '@signalbox/embedder/testing';
 import { ToolDefinition } from '@signalbox/registry';
-import { createSemanticScorer, meaningOf, toolTexts } from './semantic.js';
+import { createSemanticScorer, meaningOf, notForClauses, toolTexts } from './semantic.js';
 
 const tool = (name: string, purpose: string, examples: string[] = []) =>
   ToolDefinition.parse({
@@ -98,5 +98,36 @@ describe('createSemanticScorer', () => {
       'get weather: The weather forecast for a city.',
       'Will it rain in Oslo tomorrow?',
     ]);
+  });
+});
+
+describe('notForClauses', () => {
+  it('splits not_for at each tool it names, with the parts of a clause, the names and "use" left out', () => {
+    const t = ToolDefinition.parse({
+      ...tool('refund_status_query', 'x'),
+      description: {
+        purpose: 'Report how a refund is progressing.',
+        returns: 'The refunds found.',
+        not_for:
+          "Starting a new refund (use refund_create) or asking about the order itself, such as whether the customer's payment went through (use order_status_query).",
+      },
+    });
+    const names = new Set(['refund_status_query', 'refund_create', 'order_status_query']);
+    expect(notForClauses(t, names)).toEqual([
+      { texts: ['Starting a new refund'], tools: ['refund_create'] },
+      {
+        texts: [
+          "asking about the order itself, such as whether the customer's payment went through",
+          'asking about the order itself',
+          "whether the customer's payment went through",
+        ],
+        tools: ['order_status_query'],
+      },
+    ]);
+    // A tool not among the names compared is no clause; a plain-string description has none.
+    expect(notForClauses(t, new Set(['refund_create']))).toEqual([
+      { texts: ['Starting a new refund'], tools: ['refund_create'] },
+    ]);
+    expect(notForClauses(tool('x', 'plain'), names)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // `search_holy_books`, or see that "Is it going to rain in Paris tomorrow?" asks for `get_weather`; a sentence
 // embedding can. A tool's vectors are computed once per (model, tool definition hash) and reused.
 import { cosine, type Embedder, type EmbeddingModel } from '@signalbox/embedder';
-import { calibrated } from './calibration.js';
+import { calibrated, RELATED_COSINE } from './calibration.js';
 import { toolHash, type SceneTemplate, type ToolDefinition } from '@signalbox/registry';
 import { oncePerDefinition } from './once-per-definition.js';
 import { words } from './text.js';
@@ -20,6 +20,13 @@ export interface Similarities {
   of(text: string, tool: ToolDefinition): number | undefined;
   /** The cosine of two of the texts (undefined when either was not embedded): for near-duplicate steps (TD-5). */
   between(a: string, b: string): number | undefined;
+  /**
+   * Where the tool's own `description.not_for` sends `text` (TD-2): the tool its author names for requests like it,
+   * when one of the clauses of `not_for` that names a tool of this comparison is nearer in meaning to `text` than any
+   * of the tool's own texts (its purpose and examples), and at least as near as related texts are
+   * (RELATED_COSINE). Undefined when none is, or `text` was not embedded.
+   */
+  redirect(text: string, tool: ToolDefinition): { to: string; cosine: number; own: number } | undefined;
   /**
    * These similarities and those of `texts` too, under the same model and tools: only the texts not embedded yet are
    * embedded. A text's vector depends on that text alone, so the similarities are the same as if every text had been
@@ -61,6 +68,61 @@ export interface SemanticScorerOptions {
 export function toolTexts(tool: ToolDefinition): string[] {
   const purpose = typeof tool.description === 'string' ? tool.description : tool.description.purpose;
   return [`${words(tool.name).join(' ')}: ${purpose}`, ...tool.examples];
+}
+
+/** Words that join a clause of `not_for` to the one before or introduce an example of it. */
+const CONNECTIVE = /^(?:(?:or|and|nor|such as|e\.g\.|eg|like|including|for example|for instance)\b[\s,]*)+/iu;
+
+/**
+ * The clauses of a tool's `description.not_for` that send a kind of request to another tool, each with the tools it
+ * names (of `names`): the text up to and including each mention of a tool ("Starting a new refund (use
+ * refund_create)", "or asking about the order itself, such as whether the payment went through (use
+ * order_status_query)"), the tool names and the words around them ("use", brackets) left out of the text compared.
+ */
+export function notForClauses(
+  tool: ToolDefinition,
+  names: ReadonlySet<string>,
+): { texts: string[]; tools: string[] }[] {
+  if (typeof tool.description === 'string') return [];
+  const text = tool.description.not_for;
+  const out: { texts: string[]; tools: string[] }[] = [];
+  let from = 0;
+  let pending: string[] = [];
+  const mention = /[A-Za-z_][A-Za-z0-9_.-]*/g;
+  const close = (end: number) => {
+    const clause = text
+      .slice(from, end)
+      .replace(mention, (w) => (names.has(w) ? ' ' : w))
+      .replace(/\(\s*(?:use|see|call|try|with)?\s*(?:[,;]\s*)*\)/giu, ' ')
+      .replace(/\b(?:use|see|call|instead)\s*(?=[),;.]|$)/giu, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s,;.]+|[\s,;:(]+$/g, '')
+      .trim();
+    // ("use A or B": a clause of connectives only names more tools for the clause before it)
+    const previous = out.at(-1);
+    if (/^(?:(?:or|and|,|;)\s*)*$/iu.test(clause) && previous) previous.tools.push(...pending);
+    else if (pending.length > 0) {
+      // The clause, and each of its comma-separated parts of two words or more ("asking about the order itself",
+      // "such as whether the customer's payment went through"): an example it gives is nearer to a request like it
+      // than the whole clause is. Leading connectives are not what a request says.
+      const bare = (t: string) => t.replace(CONNECTIVE, '').trim();
+      const parts = clause.split(/\s*[,;:]\s*/u).map(bare);
+      const texts = [bare(clause), ...(parts.length > 1 ? parts : [])].filter(
+        (t) => t.split(/\s+/u).length >= 2,
+      );
+      if (texts.length > 0) out.push({ texts: [...new Set(texts)], tools: pending });
+    }
+    pending = [];
+    from = end;
+  };
+  for (const m of text.matchAll(mention)) {
+    if (!names.has(m[0]) || m[0] === tool.name) continue;
+    pending.push(m[0]);
+    // The clause ends after its mention and a closing bracket that follows it.
+    const after = /^[^\S\n]*\)?/.exec(text.slice(m.index + m[0].length))?.[0].length ?? 0;
+    close(m.index + m[0].length + after);
+  }
+  return out;
 }
 
 /**
@@ -176,7 +238,24 @@ export function createSemanticScorer(
     async similarities(lead, texts, tools) {
       const id = embedder.modelFor(lead);
       const model = embedder.models.get(id) as EmbeddingModel;
-      const [byText, vectors] = await Promise.all([textsOf(id, texts, new Map()), toolVectors(id, tools)]);
+      const names = new Set(tools.map((t) => t.name));
+      const clauses = new Map(
+        tools.map((t) => [t, notForClauses(t, names)] as const).filter(([, c]) => c.length > 0),
+      );
+      const [byText, vectors, clauseVectors] = await Promise.all([
+        textsOf(id, texts, new Map()),
+        toolVectors(id, tools),
+        textVectorsOf(
+          id,
+          [...clauses.values()].flat().flatMap((c) => c.texts),
+        ),
+      ]);
+      const clauseVector = new Map<{ texts: string[]; tools: string[] }, Float32Array[]>();
+      let at = 0;
+      for (const c of [...clauses.values()].flat()) {
+        clauseVector.set(c, clauseVectors.slice(at, at + c.texts.length));
+        at += c.texts.length;
+      }
       // A text's row (its similarity to each tool) is computed when first read: a decision embeds some texts only to
       // compare them with each other (`between`), and a row is as many cosines as the tools have texts.
       const rows = new Map<string, Map<ToolDefinition, number>>();
@@ -198,6 +277,25 @@ export function createSemanticScorer(
       const similarities: Similarities = {
         model,
         of: (text, tool) => rowOf(text)?.get(tool),
+        redirect: (text, tool) => {
+          const v = byText.get(text);
+          const j = tools.indexOf(tool);
+          if (!v || j < 0) return undefined;
+          let own = -Infinity;
+          for (const u of vectors[j] as Float32Array[]) own = Math.max(own, cosine(v, u));
+          let best: { to: string; raw: number } | undefined;
+          for (const clause of clauses.get(tool) ?? [])
+            for (const u of clauseVector.get(clause) ?? []) {
+              const c = cosine(v, u);
+              // (a clause naming several tools sends to the first: the one its author names first)
+              if (c > own && (!best || c > best.raw)) best = { to: clause.tools[0] as string, raw: c };
+            }
+          const round = (c: number) => Math.round(Math.max(-1, calibrated(id, c)) * 10_000) / 10_000;
+          // Only a clause the text is about: as near as a request and the description of the tool that serves it
+          // are on average (RELATED_COSINE); a text near nothing the tool says is near no clause either.
+          if (!best || round(best.raw) < RELATED_COSINE) return undefined;
+          return { to: best.to, cosine: round(best.raw), own: round(own) };
+        },
         between: (a, b) => {
           const x = byText.get(a);
           const y = byText.get(b);
