@@ -13,6 +13,12 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
+  it('"can I get X" asks to be given X; "where / how can I get X" asks where or how', () => {
+    expect(readActs('Can I get a copy of my invoice?').map((a) => a.kind)).toEqual(['act']);
+    expect(readActs('Where can I get the PDF of my invoice?').map((a) => a.kind)).toEqual(['look_up']);
+    expect(readActs('How could we get a replacement part?').map((a) => a.kind)).toEqual(['look_up']);
+  });
+
   it('帮我把X V一下: 把 puts the object before the verb; the verb is what is asked', () => {
     expect(readActs('帮我把订单20240917001的发票开一下').map((a) => [a.kind, a.object, a.verb])).toEqual([
       ['act', '订单20240917001的发票', '开'],

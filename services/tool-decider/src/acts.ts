@@ -598,6 +598,10 @@ function readEnglish(request: string): AskedActRead[] {
   for (const m of request.matchAll(EN_WANT)) {
     const before = sentenceBefore(request, m.index);
     if (EN_NEGATION.test(before) || EN_ABOUT.test(before)) continue;
+    // "Where / how can I get the PDF of invoice …?": a question word before the modal asks where or how, it does not
+    // ask to be given the thing.
+    if (/^(?:can|could|may)\b/iu.test(m[0]) && /\b(?:where|how|when|what|which|why|who)\s*$/iu.test(before))
+      continue;
     const object = objectAfter(request, m.index + m[0].length - (m[1] ?? '').length);
     // "I need my order status": a thing wanted that is itself information is a look-up, decided by the tools it fits.
     acts.push({ at: m.index, act: { kind: 'act', object, phrase: m[0].trim(), cue: m[0].trim() } });

@@ -1134,6 +1134,10 @@ describe("a tool's not_for and the parts of a request of several", () => {
     const refund = await ask('logistics_agent', 'Has the refund for order 4321 reached my card yet?');
     expect(refund.plan.steps.map((s) => s.tool)).toContain('refund_status_query');
     expect(refund.decision_reason).not.toContain('is not for');
+    // A not_for that names a tool of another kind ("Requesting a new invoice (use invoice_issue)") says which act to
+    // ask for, not which read answers: the status question stays with the status look-up.
+    const invoice = await ask('invoice_agent', 'Where can I get the PDF of invoice INV-2026-0042?');
+    expect(invoice.plan.steps.map((s) => s.tool)).toEqual(['invoice_status_query']);
   });
 
   it("a tool chosen by words of one part only reads that part's values", async () => {

@@ -22,9 +22,9 @@ export interface Similarities {
   between(a: string, b: string): number | undefined;
   /**
    * Where the tool's own `description.not_for` sends `text` (TD-2): the tool its author names for requests like it,
-   * when one of the clauses of `not_for` that names a tool of this comparison is nearer in meaning to `text` than any
-   * of the tool's own texts (its purpose and examples), and at least as near as related texts are
-   * (RELATED_COSINE). Undefined when none is, or `text` was not embedded.
+   * when one of the clauses of `not_for` that names a tool of this comparison with the same `action` is nearer in
+   * meaning to `text` than any of the tool's own texts (its purpose and examples), and at least as near as related
+   * texts are (RELATED_COSINE). Undefined when none is, or `text` was not embedded.
    */
   redirect(text: string, tool: ToolDefinition): { to: string; cosine: number; own: number } | undefined;
   /**
@@ -238,9 +238,15 @@ export function createSemanticScorer(
     async similarities(lead, texts, tools) {
       const id = embedder.modelFor(lead);
       const model = embedder.models.get(id) as EmbeddingModel;
-      const names = new Set(tools.map((t) => t.name));
+      // Only a tool that does the same kind of thing (a read for a read, a write of the same action for a write):
+      // "Requesting a new invoice (use invoice_issue)" in a status look-up's not_for says what act to ask for, which
+      // the asked acts decide, not which of two look-ups answers a question.
+      const namesOf = new Map<string, Set<string>>();
+      for (const t of tools) namesOf.set(t.action, (namesOf.get(t.action) ?? new Set()).add(t.name));
       const clauses = new Map(
-        tools.map((t) => [t, notForClauses(t, names)] as const).filter(([, c]) => c.length > 0),
+        tools
+          .map((t) => [t, notForClauses(t, namesOf.get(t.action) ?? new Set())] as const)
+          .filter(([, c]) => c.length > 0),
       );
       const [byText, vectors, clauseVectors] = await Promise.all([
         textsOf(id, texts, new Map()),
