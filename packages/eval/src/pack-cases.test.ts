@@ -91,6 +91,7 @@ describe('parsePackCases', () => {
     expect(set.cases[1]?.expect).toEqual({
       run: ['order_status_query', 'refund_create'],
       not_run: [],
+      planned: [],
       status: ['success', 'partial_success'],
       asks_for: [],
       arguments: {},
@@ -181,6 +182,16 @@ describe('parsePackCases', () => {
       ).message,
     ).toContain(
       'case refund-status-zh-01 (cases[0]): expect.not_run[0]: refund_status_query is also in expect.run',
+    );
+    expect(
+      formatError(
+        edit(
+          '      not_run: [refund_create]\n      status: [success]',
+          '      not_run: [refund_create]\n      planned: [refund_status_query]\n      status: [success]',
+        ),
+      ).message,
+    ).toContain(
+      'case refund-status-zh-01 (cases[0]): expect.planned[0]: refund_status_query is also in expect.run',
     );
     expect(formatError(edit('        refund_status_query:\n', '        refund_create:\n')).message).toContain(
       'case refund-status-zh-01 (cases[0]): expect.arguments.refund_create: refund_create is not in expect.run',

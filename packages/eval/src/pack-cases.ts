@@ -77,6 +77,12 @@ export const PackCaseExpect = z.strictObject({
   run: ToolList,
   /** Tools that must not be called at all (no attempt). */
   not_run: ToolList.default([]),
+  /**
+   * Tools a right plan includes beyond `run`'s, whose call cannot succeed here — a required value the request leaves
+   * out (the question names it; the call is never made), a refusal the backend answers (already refunded, not paid):
+   * what a right model proposes beside `run`'s tools (`--model gold`). Nothing in a run is checked against them.
+   */
+  planned: ToolList.default([]),
   /** Allowed final statuses. */
   status: z
     .array(PackCaseStatus)
@@ -147,6 +153,7 @@ export interface PackCase {
   expect: {
     run: string[];
     not_run: string[];
+    planned: string[];
     status: PackCaseStatus[];
     asks_for: string[];
     arguments: Record<string, Record<string, unknown>>;
@@ -245,6 +252,9 @@ function crossChecks(parsed: PackCaseFile, pack: string): { path: PropertyKey[];
     for (const [j, tool] of c.expect.not_run.entries())
       if (run.has(tool))
         problems.push({ path: at('expect', 'not_run', j), message: `${tool} is also in expect.run` });
+    for (const [j, tool] of c.expect.planned.entries())
+      if (run.has(tool))
+        problems.push({ path: at('expect', 'planned', j), message: `${tool} is also in expect.run` });
     for (const tool of Object.keys(c.expect.arguments ?? {}))
       if (!run.has(tool))
         problems.push({
@@ -329,6 +339,7 @@ export function parsePackCases(text: string, options: ParsePackCasesOptions): Pa
         expect: {
           run: c.expect.run,
           not_run: c.expect.not_run,
+          planned: c.expect.planned,
           status: c.expect.status,
           asks_for: c.expect.asks_for ?? [],
           arguments: c.expect.arguments ?? {},
@@ -397,8 +408,8 @@ export function writeToolsOf(registry: Pick<Registry, 'content'>): Set<string> {
 }
 
 /**
- * Checks each case against its pack's registry: the agent exists; every tool named in `run`, `not_run` and
- * `arguments` exists; every argument named is a parameter of its tool. Returns the problems (empty: all fit).
+ * Checks each case against its pack's registry: the agent exists; every tool named in `run`, `not_run`, `planned`
+ * and `arguments` exists; every argument named is a parameter of its tool. Returns the problems (empty: all fit).
  */
 export function validatePackCases(set: PackCaseSet, registry: Registry): PackCaseProblem[] {
   const problems: PackCaseProblem[] = [];
@@ -413,6 +424,7 @@ export function validatePackCases(set: PackCaseSet, registry: Registry): PackCas
     const named: [string, string][] = [
       ...c.expect.run.map((t, i): [string, string] => [`expect.run[${String(i)}]`, t]),
       ...c.expect.not_run.map((t, i): [string, string] => [`expect.not_run[${String(i)}]`, t]),
+      ...c.expect.planned.map((t, i): [string, string] => [`expect.planned[${String(i)}]`, t]),
     ];
     for (const [field, tool] of named)
       if (!registry.tool(tool)) add(field, `${tool} is not a tool of the ${set.pack} pack (tools: ${tools})`);

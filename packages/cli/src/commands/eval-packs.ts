@@ -169,7 +169,8 @@ export function deciderGoldModel(
       }
       const offered = (request.tools ?? []).map((t) => t.name);
       const wrong = mode === 'wrong-write' ? wrongWritesFor(testCase, offered, writeTools) : [];
-      const tools = [...testCase.expect.run, ...wrong];
+      // (the tools that must succeed, and those a right plan includes although their call cannot succeed here)
+      const tools = [...testCase.expect.run, ...testCase.expect.planned, ...wrong];
       for (const tool of tools) proposals.proposed.add(tool);
       for (const tool of wrong) proposals.wrong.add(tool);
       return answer(
