@@ -864,19 +864,15 @@ export async function planTools(
           reasons.push(`${reader.tool.name} reads what answers ${actLabel(act)}`);
         }
     }
-    // The parts of a request of several (its asks, and the acts it names): a tool the whole request's words chose,
-    // whose matched words all stand in one part only, serves that part and reads its values there ("7777的退款到了没？
-    // 还有订单20261101001的发票也帮我开一下": the order look-up 订单 chose is of 20261101001, not of 7777).
-    const parts = [...new Set([...routedAsks, ...(acts.length > 1 ? acts.map((a) => a.phrase) : [])])];
-    // (a part inside another — an act's phrase inside the ask that holds it — is that part: only parts that stand
-    // apart make a request of several)
-    const outerParts = parts.filter((p) => !parts.some((o) => o !== p && o.includes(p)));
-    const partTokens = outerParts.length > 1 ? parts.map((p) => new Set(tokens(p))) : [];
+    // The asks of a request of several (its sentences or Chinese clauses): a tool the whole request's words chose,
+    // whose matched words all stand in one ask only, serves that ask and reads its values there ("7777的退款到了没？
+    // 还有订单20261101001的发票也帮我开一下": the order look-up 订单 chose is of 20261101001, not of 7777). The acts of one
+    // sentence are not asks of their own here: they share its values.
+    const partTokens = routedAsks.length > 1 ? routedAsks.map((p) => new Set(tokens(p))) : [];
     const onePartOf = (s: ScoredTool): string | undefined => {
       if (s.matched.length === 0 || partTokens.length === 0) return undefined;
-      const holding = parts.filter((_, i) => s.matched.every((m) => partTokens[i]?.has(m)));
-      const outer = outerParts.filter((o) => holding.some((h) => o.includes(h)));
-      return outer.length === 1 ? outer[0] : undefined;
+      const holding = routedAsks.filter((_, i) => s.matched.every((m) => partTokens[i]?.has(m)));
+      return holding.length === 1 ? holding[0] : undefined;
     };
     for (const s of chosen) {
       if (steps.some((x) => x.tool === s.tool.name)) continue;
