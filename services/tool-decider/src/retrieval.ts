@@ -265,6 +265,38 @@ export interface ScoredTool {
   explain: string;
 }
 
+/**
+ * A scored tool whose `explain` is built when first read, by the index's current describer of its tool (the lexical
+ * one, then the semantic one wrapping it). One class, so that every scored tool shares one shape.
+ */
+class Scored implements ScoredTool {
+  tool: ToolDefinition;
+  bm25: number;
+  features: ScoredTool['features'];
+  fit: number;
+  ownFit: number;
+  matched: string[];
+  readonly #at: number;
+  readonly #explains: readonly (() => string)[];
+  #explained: string | undefined;
+  constructor(at: number, explains: readonly (() => string)[], fields: Omit<ScoredTool, 'explain'>) {
+    this.tool = fields.tool;
+    this.bm25 = fields.bm25;
+    this.features = fields.features;
+    this.fit = fields.fit;
+    this.ownFit = fields.ownFit;
+    this.matched = fields.matched;
+    this.#at = at;
+    this.#explains = explains;
+  }
+  get explain(): string {
+    return (this.#explained ??= (this.#explains[this.#at] as () => string)());
+  }
+  set explain(text: string) {
+    this.#explained = text;
+  }
+}
+
 function describeParameters(tool: ToolDefinition): { text: string; required: ToolDocument['required'] } {
   const schema = tool.parameters as {
     properties?: Record<string, Record<string, unknown>>;
@@ -531,6 +563,10 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
         (t.length >= 4 && expandedTerms.some((q) => q.length > t.length && q.startsWith(t)));
       // The request's acts are read only when some tool's name says it makes a change: otherwise nothing contradicts.
       const asked = docs.some((d) => d.changeKind !== null) ? askedKinds(request) : new Set<AskedActKind>();
+      // Each tool's `explain`, built when first read: a decision scores the request and each of its parts against
+      // every visible tool, and reads the explanations of one of those rankings at most — formatting them all cost
+      // more than the scoring.
+      const explains: (() => string)[] = [];
       const scored = docs.map((doc, i) => {
         const tool = tools[i] as ToolDefinition;
         let bm25 = 0;
@@ -570,7 +606,16 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
         const lexical = Math.max(0, raw);
         const semantic = semanticInput?.request(tool);
         const semanticTarget = semanticInput?.target(tool) ?? semantic;
-        return {
+        explains[i] = () =>
+          (semantic === undefined ? `fit ${lexical.toFixed(2)} = ` : `lexical ${lexical.toFixed(2)} = `) +
+          `name ${nameCoverage.toFixed(2)}, request ${requestCoverage.toFixed(2)}, ` +
+          `target ${targetCoverage.toFixed(2)}, ` +
+          `arguments ${argumentsCovered.toFixed(2)}` +
+          (conflictClass ? `, ${conflictClass} qualifier contradicts` : '') +
+          (advice ? ', asks for advice' : '') +
+          (act ? ', its name says it does another act' : '') +
+          `; bm25 ${bm25.toFixed(2)}`;
+        return new Scored(i, explains, {
           tool,
           features: {
             name: nameCoverage,
@@ -592,16 +637,7 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
           fit: Math.round(lexical * 1000) / 1000,
           ownFit: Math.round(lexical * 1000) / 1000,
           matched,
-          explain:
-            (semantic === undefined ? `fit ${lexical.toFixed(2)} = ` : `lexical ${lexical.toFixed(2)} = `) +
-            `name ${nameCoverage.toFixed(2)}, request ${requestCoverage.toFixed(2)}, ` +
-            `target ${targetCoverage.toFixed(2)}, ` +
-            `arguments ${argumentsCovered.toFixed(2)}` +
-            (conflictClass ? `, ${conflictClass} qualifier contradicts` : '') +
-            (advice ? ', asks for advice' : '') +
-            (act ? ', its name says it does another act' : '') +
-            `; bm25 ${bm25.toFixed(2)}`,
-        };
+        });
       });
       // Relative evidence: how far each tool leads the best of the others, lexically and (with the model) in meaning.
       const lexicalOthers = bestOfOthers(scored.map((o) => o.features.lexical));
@@ -627,9 +663,13 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
         // The same fit without the relative evidence: how well the tool fits on its own, whatever else is visible.
         const own = semanticFit(semanticFeatures(s.features, alone, false));
         s.ownFit = Math.round(own * 1000) / 1000;
-        s.explain =
-          `fit ${fit.toFixed(2)} = semantic ${cos.toFixed(2)} (target ${(f.semanticTarget ?? cos).toFixed(2)}, ` +
-          `lead ${(f.semanticLead ?? 0).toFixed(2)}), lexical lead ${f.lexicalLead.toFixed(2)}, ${s.explain}`;
+        const lexicalExplain = explains[i] as () => string;
+        const target = f.semanticTarget ?? cos;
+        const lead = f.semanticLead ?? 0;
+        const lexicalLead = f.lexicalLead;
+        explains[i] = () =>
+          `fit ${fit.toFixed(2)} = semantic ${cos.toFixed(2)} (target ${target.toFixed(2)}, ` +
+          `lead ${lead.toFixed(2)}), lexical lead ${lexicalLead.toFixed(2)}, ${lexicalExplain()}`;
         // A rule, not a weighed feature (TD-6): a tool that computes or looks up another thing than the one the request
         // names does not answer it, however many of its arguments the request fills. Read only with the model: without
         // it nothing says the tool does not name the thing in other words.
@@ -637,7 +677,9 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
           f.unnamed = 1;
           s.fit = 0;
           s.ownFit = 0;
-          s.explain = `names neither in words nor in meaning the asked "${askedFor.trim()}" (${s.explain})`;
+          const semanticExplain = explains[i] as () => string;
+          explains[i] = () =>
+            `names neither in words nor in meaning the asked "${askedFor.trim()}" (${semanticExplain()})`;
         } else if (named.length > 0 && f.conflict === 1) {
           // The same for a qualifier of the one thing asked that the tool contradicts ("the external rate of return",
           // `calculate_internal_rate_of_return`): the senses of a class exclude each other, so the tool gives the
@@ -645,7 +687,8 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
           f.unnamed = 1;
           s.fit = 0;
           s.ownFit = 0;
-          s.explain = `names the opposite of the asked "${askedFor.trim()}" (${s.explain})`;
+          const semanticExplain = explains[i] as () => string;
+          explains[i] = () => `names the opposite of the asked "${askedFor.trim()}" (${semanticExplain()})`;
         }
       }
       return scored.sort(
