@@ -14,10 +14,15 @@
 // no vector, definition hash or per-tool cache carries over to the measured decisions. A stage process is warm: V8 has
 // compiled the planner's code and each regular expression (once per string width — the first request with a ’ or a
 // Chinese character compiles them again for two-byte text), and onnxruntime has run inferences. Those one-time costs
-// of a process are not a decision's; without the warm-up they land on the first measured decisions (--warmup 0).
+// of a process are not a decision's; without the warm-up they land on the first measured decisions (--warmup 0). The
+// public sets' requests are all one-byte text but for a few: each warm-up request with an apostrophe is also decided as
+// many keyboards type it, with ’, so the two-byte forms are compiled too (else the first measured request with a ’
+// pays for them).
 // For each decision: the process's CPU time (main thread and onnxruntime's, from process.cpuUsage), split into the
 // model's part (the embedder's own count: tokenising, inference, pooling) and the rest (the planner's rules, lexical
-// scoring, cosines); wall time; inferences run. p50/p99 over the decisions. And the memory the model adds to a
+// scoring, cosines); wall time; inferences run and the tokens they read. The tokens are what the model's CPU follows
+// (about 0.05 ms a token on this machine) without the noise of other processes: compare them when the CPU figures
+// of two runs differ by less than that noise. p50/p99 over the decisions. And the memory the model adds to a
 // process: RSS before loading the models and after loading them and running every decision. Prints a table and,
 // last, one JSON line. Figures, not assertions.
 import { readFileSync } from 'node:fs';
@@ -88,6 +93,7 @@ const warmupRequests = [
     ).flat(),
   ),
 ].slice(0, WARMUP);
+const twoByteWarmup = warmupRequests.filter((q) => q.includes("'")).map((q) => q.replaceAll("'", '’'));
 const DECISIONS = args.decisions === undefined ? requests.length - 1 : Number(args.decisions);
 if (!Number.isInteger(DECISIONS) || DECISIONS < 20 || DECISIONS > requests.length - 1)
   throw new Error(
@@ -134,6 +140,7 @@ interface Decision {
   rest: number;
   wall: number;
   runs: number;
+  tokens: number;
 }
 interface Figures {
   decisions: number;
@@ -147,6 +154,9 @@ interface Figures {
   wall_p99_ms: number;
   /** Inferences per decision (the distinct texts embedded), mean. */
   runs_mean: number;
+  /** Tokens the model read per decision ([CLS] and [SEP] included), p50 and p99. */
+  tokens_p50: number;
+  tokens_p99: number;
   /** Share of the CPU of all these decisions that the model took. */
   model_share: number;
 }
@@ -168,6 +178,8 @@ const figures = (ds: readonly Decision[]): Figures => {
     wall_p50_ms: q('wall', 0.5),
     wall_p99_ms: q('wall', 0.99),
     runs_mean: total('runs') / Math.max(1, ds.length),
+    tokens_p50: q('tokens', 0.5),
+    tokens_p99: q('tokens', 0.99),
     model_share: total('model') / Math.max(1e-9, total('cpu')),
   };
 };
@@ -185,7 +197,7 @@ for (const size of [10, 200]) {
   {
     const warmRegistry = registryOf(structuredClone(allTools.slice(0, size)));
     const warmSemantic = createSemanticScorer(embedder);
-    for (const request of warmupRequests)
+    for (const request of [...warmupRequests, ...twoByteWarmup])
       await planTools(
         warmRegistry,
         { request, agent: 'bench_agent', tenant: 'default', scenario: 'bench' },
@@ -211,6 +223,7 @@ for (const size of [10, 200]) {
       rest: Math.max(0, total - model),
       wall: performance.now() - t0,
       runs: embedder.usage.runs - before.runs,
+      tokens: embedder.usage.tokens - before.tokens,
     };
   };
   const first = await decide(requests[0] as string);
@@ -227,13 +240,13 @@ for (const size of [10, 200]) {
     for (const d of [...ds].sort((a, b) => b.cpu - a.cpu).slice(0, SLOWEST))
       console.error(
         `slow ${String(size)} ${label}: cpu ${d.cpu.toFixed(2)} model ${d.model.toFixed(2)} rest ${d.rest.toFixed(2)} ` +
-          `runs ${String(d.runs)} — ${JSON.stringify(d.request.slice(0, 160))}`,
+          `runs ${String(d.runs)} tokens ${String(d.tokens)} — ${JSON.stringify(d.request.slice(0, 160))}`,
       );
 }
 const rssAfter = rssMiB();
 const result = {
   sets,
-  warmup_decisions: warmupRequests.length,
+  warmup_decisions: warmupRequests.length + twoByteWarmup.length,
   decisions_per_registry: DECISIONS,
   models: [...embedder.models.values()].map((m) => m.id),
   rss_mib: { before_models: rssBefore, models_loaded: rssLoaded, after_decisions: rssAfter },
@@ -245,8 +258,8 @@ if (!args.json) {
   const f = (n: number) => n.toFixed(2).padStart(8);
   console.log(
     `${String(DECISIONS)} requests (${sets.join(', ')}) per registry, each decided new and then repeated, after ` +
-      `${String(warmupRequests.length)} warm-up decisions on other requests\n` +
-      'tools  requests  first CPU   CPU p50  CPU p99 | model p50 model p99 | rest p50 rest p99 | wall p50 wall p99 | runs  model share',
+      `${String(warmupRequests.length + twoByteWarmup.length)} warm-up decisions on other requests\n` +
+      'tools  requests  first CPU   CPU p50  CPU p99 | model p50 model p99 | rest p50 rest p99 | wall p50 wall p99 | runs tokens p50/p99  model share',
   );
   for (const r of rows)
     for (const [label, x] of [
@@ -257,7 +270,8 @@ if (!args.json) {
         `${String(r.tools).padStart(5)}  ${label.padEnd(8)}  ${label === 'new' ? f(r.first_cpu_ms) : ' '.repeat(8)}  ` +
           `${f(x.cpu_p50_ms)} ${f(x.cpu_p99_ms)} | ${f(x.model_cpu_p50_ms)}  ${f(x.model_cpu_p99_ms)} | ` +
           `${f(x.rest_cpu_p50_ms)} ${f(x.rest_cpu_p99_ms)} | ${f(x.wall_p50_ms)} ${f(x.wall_p99_ms)} | ` +
-          `${x.runs_mean.toFixed(1).padStart(4)}  ${(x.model_share * 100).toFixed(0).padStart(3)} %`,
+          `${x.runs_mean.toFixed(1).padStart(4)} ${String(x.tokens_p50).padStart(6)} ${String(x.tokens_p99).padStart(4)}  ` +
+          `      ${(x.model_share * 100).toFixed(0).padStart(3)} %`,
       );
   console.log(
     `RSS: ${rssBefore.toFixed(0)} MiB before the models, ${rssLoaded.toFixed(0)} MiB loaded, ` +
