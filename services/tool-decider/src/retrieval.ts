@@ -265,9 +265,34 @@ export interface ScoredTool {
   explain: string;
 }
 
+/** What a tool's lexical explanation says (`Scored`). */
+interface LexicalExplanation {
+  /** Whether the fit is the lexical one (no model): the explanation then opens with "fit", else "lexical". */
+  lexicalOnly: boolean;
+  lexical: number;
+  name: number;
+  request: number;
+  target: number;
+  arguments: number;
+  conflictClass: string | null;
+  advice: number;
+  act: number;
+  bm25: number;
+}
+
+/** What the semantic fit adds to it. */
+interface SemanticExplanation {
+  fit: number;
+  cos: number;
+  target: number;
+  lead: number;
+  lexicalLead: number;
+}
+
 /**
- * A scored tool whose `explain` is built when first read, by the index's current describer of its tool (the lexical
- * one, then the semantic one wrapping it). One class, so that every scored tool shares one shape.
+ * A scored tool whose `explain` is formatted when first read, from the numbers it was scored with: a decision scores
+ * its request and each of its parts against every visible tool, and reads the explanations of one of those rankings
+ * at most — formatting them all cost more than the scoring. One class, so every scored tool shares one shape.
  */
 class Scored implements ScoredTool {
   tool: ToolDefinition;
@@ -276,21 +301,48 @@ class Scored implements ScoredTool {
   fit: number;
   ownFit: number;
   matched: string[];
-  readonly #at: number;
-  readonly #explains: readonly (() => string)[];
+  #lexical: LexicalExplanation;
+  #semantic: SemanticExplanation | null = null;
+  /** Why the tool does not fit whatever its features (the rule's words, the asked-for phrase), or null. */
+  #verdict: { opens: string; asked: string } | null = null;
   #explained: string | undefined;
-  constructor(at: number, explains: readonly (() => string)[], fields: Omit<ScoredTool, 'explain'>) {
+  constructor(fields: Omit<ScoredTool, 'explain'>, lexical: LexicalExplanation) {
     this.tool = fields.tool;
     this.bm25 = fields.bm25;
     this.features = fields.features;
     this.fit = fields.fit;
     this.ownFit = fields.ownFit;
     this.matched = fields.matched;
-    this.#at = at;
-    this.#explains = explains;
+    this.#lexical = lexical;
+  }
+  /** The semantic fit's figures, for the explanation. */
+  explainSemantic(figures: SemanticExplanation): void {
+    this.#semantic = figures;
+  }
+  /** A rule's verdict that the tool does not fit (`opens` the explanation, the asked-for phrase quoted). */
+  explainVerdict(opens: string, asked: string): void {
+    this.#verdict = { opens, asked };
   }
   get explain(): string {
-    return (this.#explained ??= (this.#explains[this.#at] as () => string)());
+    if (this.#explained !== undefined) return this.#explained;
+    const l = this.#lexical;
+    let text =
+      (l.lexicalOnly ? `fit ${l.lexical.toFixed(2)} = ` : `lexical ${l.lexical.toFixed(2)} = `) +
+      `name ${l.name.toFixed(2)}, request ${l.request.toFixed(2)}, ` +
+      `target ${l.target.toFixed(2)}, ` +
+      `arguments ${l.arguments.toFixed(2)}` +
+      (l.conflictClass ? `, ${l.conflictClass} qualifier contradicts` : '') +
+      (l.advice ? ', asks for advice' : '') +
+      (l.act ? ', its name says it does another act' : '') +
+      `; bm25 ${l.bm25.toFixed(2)}`;
+    const m = this.#semantic;
+    if (m)
+      text =
+        `fit ${m.fit.toFixed(2)} = semantic ${m.cos.toFixed(2)} (target ${m.target.toFixed(2)}, ` +
+        `lead ${m.lead.toFixed(2)}), lexical lead ${m.lexicalLead.toFixed(2)}, ${text}`;
+    const v = this.#verdict;
+    if (v) text = `${v.opens} "${v.asked}" (${text})`;
+    return (this.#explained = text);
   }
   set explain(text: string) {
     this.#explained = text;
@@ -563,10 +615,6 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
         (t.length >= 4 && expandedTerms.some((q) => q.length > t.length && q.startsWith(t)));
       // The request's acts are read only when some tool's name says it makes a change: otherwise nothing contradicts.
       const asked = docs.some((d) => d.changeKind !== null) ? askedKinds(request) : new Set<AskedActKind>();
-      // Each tool's `explain`, built when first read: a decision scores the request and each of its parts against
-      // every visible tool, and reads the explanations of one of those rankings at most — formatting them all cost
-      // more than the scoring.
-      const explains: (() => string)[] = [];
       const scored = docs.map((doc, i) => {
         const tool = tools[i] as ToolDefinition;
         let bm25 = 0;
@@ -606,38 +654,43 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
         const lexical = Math.max(0, raw);
         const semantic = semanticInput?.request(tool);
         const semanticTarget = semanticInput?.target(tool) ?? semantic;
-        explains[i] = () =>
-          (semantic === undefined ? `fit ${lexical.toFixed(2)} = ` : `lexical ${lexical.toFixed(2)} = `) +
-          `name ${nameCoverage.toFixed(2)}, request ${requestCoverage.toFixed(2)}, ` +
-          `target ${targetCoverage.toFixed(2)}, ` +
-          `arguments ${argumentsCovered.toFixed(2)}` +
-          (conflictClass ? `, ${conflictClass} qualifier contradicts` : '') +
-          (advice ? ', asks for advice' : '') +
-          (act ? ', its name says it does another act' : '') +
-          `; bm25 ${bm25.toFixed(2)}`;
-        return new Scored(i, explains, {
-          tool,
-          features: {
+        return new Scored(
+          {
+            tool,
+            features: {
+              name: nameCoverage,
+              request: requestCoverage,
+              target: targetCoverage,
+              arguments: argumentsCovered,
+              head,
+              conflict,
+              advice,
+              act,
+              unnamed: 0,
+              semantic: semantic ?? null,
+              semanticTarget: semanticTarget ?? null,
+              semanticLead: null as number | null,
+              lexicalLead: 0,
+              lexical: Math.round(lexical * 1000) / 1000,
+            },
+            bm25,
+            fit: Math.round(lexical * 1000) / 1000,
+            ownFit: Math.round(lexical * 1000) / 1000,
+            matched,
+          },
+          {
+            lexicalOnly: semantic === undefined,
+            lexical,
             name: nameCoverage,
             request: requestCoverage,
             target: targetCoverage,
             arguments: argumentsCovered,
-            head,
-            conflict,
+            conflictClass,
             advice,
             act,
-            unnamed: 0,
-            semantic: semantic ?? null,
-            semanticTarget: semanticTarget ?? null,
-            semanticLead: null as number | null,
-            lexicalLead: 0,
-            lexical: Math.round(lexical * 1000) / 1000,
+            bm25,
           },
-          bm25,
-          fit: Math.round(lexical * 1000) / 1000,
-          ownFit: Math.round(lexical * 1000) / 1000,
-          matched,
-        });
+        );
       });
       // Relative evidence: how far each tool leads the best of the others, lexically and (with the model) in meaning.
       const lexicalOthers = bestOfOthers(scored.map((o) => o.features.lexical));
@@ -663,13 +716,13 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
         // The same fit without the relative evidence: how well the tool fits on its own, whatever else is visible.
         const own = semanticFit(semanticFeatures(s.features, alone, false));
         s.ownFit = Math.round(own * 1000) / 1000;
-        const lexicalExplain = explains[i] as () => string;
-        const target = f.semanticTarget ?? cos;
-        const lead = f.semanticLead ?? 0;
-        const lexicalLead = f.lexicalLead;
-        explains[i] = () =>
-          `fit ${fit.toFixed(2)} = semantic ${cos.toFixed(2)} (target ${target.toFixed(2)}, ` +
-          `lead ${lead.toFixed(2)}), lexical lead ${lexicalLead.toFixed(2)}, ${lexicalExplain()}`;
+        s.explainSemantic({
+          fit,
+          cos,
+          target: f.semanticTarget ?? cos,
+          lead: f.semanticLead ?? 0,
+          lexicalLead: f.lexicalLead,
+        });
         // A rule, not a weighed feature (TD-6): a tool that computes or looks up another thing than the one the request
         // names does not answer it, however many of its arguments the request fills. Read only with the model: without
         // it nothing says the tool does not name the thing in other words.
@@ -677,9 +730,7 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
           f.unnamed = 1;
           s.fit = 0;
           s.ownFit = 0;
-          const semanticExplain = explains[i] as () => string;
-          explains[i] = () =>
-            `names neither in words nor in meaning the asked "${askedFor.trim()}" (${semanticExplain()})`;
+          s.explainVerdict('names neither in words nor in meaning the asked', askedFor.trim());
         } else if (named.length > 0 && f.conflict === 1) {
           // The same for a qualifier of the one thing asked that the tool contradicts ("the external rate of return",
           // `calculate_internal_rate_of_return`): the senses of a class exclude each other, so the tool gives the
@@ -687,8 +738,7 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
           f.unnamed = 1;
           s.fit = 0;
           s.ownFit = 0;
-          const semanticExplain = explains[i] as () => string;
-          explains[i] = () => `names the opposite of the asked "${askedFor.trim()}" (${semanticExplain()})`;
+          s.explainVerdict('names the opposite of the asked', askedFor.trim());
         }
       }
       return scored.sort(

@@ -84,8 +84,11 @@ const definitionHash = oncePerDefinition(toolHash);
  * (so bit for bit its value), the four sums running side by side instead of one after another — a row of a decision
  * is as many cosines as the visible tools have texts.
  */
-export function cosinesTo(v: Float32Array, us: readonly Float32Array[]): Float64Array {
-  const out = new Float64Array(us.length);
+export function cosinesTo(
+  v: Float32Array,
+  us: readonly Float32Array[],
+  out: Float64Array = new Float64Array(us.length),
+): Float64Array {
   const d = v.length;
   let k = 0;
   for (; k + 4 <= us.length; k += 4) {
@@ -124,6 +127,7 @@ export function createSemanticScorer(
   const toolCache = new Map<string, Float32Array[]>();
   const sceneCache = new Map<string, Float32Array[]>();
   const textCache = new Map<string, Float32Array[]>();
+  let rowBuffer = new Float64Array(0);
   async function toolVectors(model: string, tools: readonly ToolDefinition[]): Promise<Float32Array[][]> {
     return cachedVectors(
       toolCache,
@@ -224,7 +228,10 @@ export function createSemanticScorer(
         const v = byText.get(text);
         if (!v) return undefined;
         const row = new Map<ToolDefinition, number>();
-        const cosines = cosinesTo(v, flatVectors());
+        const all = flatVectors();
+        // (one buffer for the rows of every decision: a row is read into the map below before the next is computed)
+        if (rowBuffer.length < all.length) rowBuffer = new Float64Array(all.length);
+        const cosines = cosinesTo(v, all, rowBuffer);
         let at = 0;
         tools.forEach((tool, j) => {
           // (the calibration is increasing: the best calibrated cosine is the best cosine, calibrated)
