@@ -5,7 +5,7 @@
 // typed argument evidence, the asked-for words in what the tool says it does, and question forms no tool answers.
 import type { AskedActKind } from '@signalbox/contracts';
 import { WRITE_ACT_KINDS, chineseClauses, nameActKind } from './acts.js';
-import { stem, tokens, words } from './text.js';
+import { remembered, stem, tokens, words } from './text.js';
 import { chineseAskedPhrase } from './target.js';
 import {
   CHINESE_GENERAL_NOUNS,
@@ -28,8 +28,16 @@ const SENSES: readonly { cls: string; sense: number; phrases: string[] }[] = Obj
   senses.map((phrases, sense) => ({ cls, sense, phrases: phrases.map((p) => stemmedSequence(p)) })),
 );
 
-/** The qualifier senses a text names, per class (class → sense indexes). */
-export function qualifierSenses(text: string): Map<string, Set<number>> {
+/**
+ * The qualifier senses a text names, per class (class → sense indexes). Remembered per text: a decision reads the
+ * request's asked-for words against every visible tool's core text, in each ranking it makes.
+ */
+export const qualifierSenses: (text: string) => ReadonlyMap<string, ReadonlySet<number>> = remembered(
+  sensesOf,
+  4096,
+);
+
+function sensesOf(text: string): Map<string, Set<number>> {
   const sequence = stemmedSequence(text);
   const out = new Map<string, Set<number>>();
   for (const s of SENSES)
@@ -176,12 +184,17 @@ export function argumentCoverage(
  * tools compute and look things up; they do not recommend. Returns the matched cue, or null.
  */
 export function adviceCue(request: string): string | null {
+  return adviceCueOf(request);
+}
+
+// (remembered: a decision scores its request and each of its parts against the tools, each ranking reading the cue)
+const adviceCueOf = remembered((request: string): string | null => {
   const match =
     /\b(?:what(?:'s| is| are) the best|best way|how (?:can|could|should|do) (?:i|we)|should (?:i|we)|most suitable|what (?:type|kind) of \w+ (?:should|is best))\b/i.exec(
       request,
     );
   return match ? match[0] : null;
-}
+}, 4096);
 
 /**
  * The kind of change a tool's name says it makes (RG2-naming: a verb first or last in the name — `add_mtnards_server`,
@@ -351,6 +364,10 @@ export function askedUnnamed(
   record: boolean,
 ): number {
   if (named.length === 0 || record) return 0;
-  const names = (t: string) => vocabulary.has(t) || [...vocabulary].some((v) => sameWord(t, v));
+  const names = (t: string) => {
+    if (vocabulary.has(t)) return true;
+    for (const v of vocabulary) if (sameWord(t, v)) return true;
+    return false;
+  };
   return named.some(names) ? 0 : 1;
 }

@@ -265,6 +265,90 @@ export interface ScoredTool {
   explain: string;
 }
 
+/** What a tool's lexical explanation says (`Scored`). */
+interface LexicalExplanation {
+  /** Whether the fit is the lexical one (no model): the explanation then opens with "fit", else "lexical". */
+  lexicalOnly: boolean;
+  lexical: number;
+  name: number;
+  request: number;
+  target: number;
+  arguments: number;
+  conflictClass: string | null;
+  advice: number;
+  act: number;
+  bm25: number;
+}
+
+/** What the semantic fit adds to it. */
+interface SemanticExplanation {
+  fit: number;
+  cos: number;
+  target: number;
+  lead: number;
+  lexicalLead: number;
+}
+
+/**
+ * A scored tool whose `explain` is formatted when first read, from the numbers it was scored with: a decision scores
+ * its request and each of its parts against every visible tool, and reads the explanations of one of those rankings
+ * at most — formatting them all cost more than the scoring. One class, so every scored tool shares one shape.
+ */
+class Scored implements ScoredTool {
+  tool: ToolDefinition;
+  bm25: number;
+  features: ScoredTool['features'];
+  fit: number;
+  ownFit: number;
+  matched: string[];
+  #lexical: LexicalExplanation;
+  #semantic: SemanticExplanation | null = null;
+  /** Why the tool does not fit whatever its features (the rule's words, the asked-for phrase), or null. */
+  #verdict: { opens: string; asked: string } | null = null;
+  #explained: string | undefined;
+  constructor(fields: Omit<ScoredTool, 'explain'>, lexical: LexicalExplanation) {
+    this.tool = fields.tool;
+    this.bm25 = fields.bm25;
+    this.features = fields.features;
+    this.fit = fields.fit;
+    this.ownFit = fields.ownFit;
+    this.matched = fields.matched;
+    this.#lexical = lexical;
+  }
+  /** The semantic fit's figures, for the explanation. */
+  explainSemantic(figures: SemanticExplanation): void {
+    this.#semantic = figures;
+  }
+  /** A rule's verdict that the tool does not fit (`opens` the explanation, the asked-for phrase quoted). */
+  explainVerdict(opens: string, asked: string): void {
+    this.#verdict = { opens, asked };
+  }
+  get explain(): string {
+    if (this.#explained !== undefined) return this.#explained;
+    const l = this.#lexical;
+    let text =
+      (l.lexicalOnly ? `fit ${l.lexical.toFixed(2)} = ` : `lexical ${l.lexical.toFixed(2)} = `) +
+      `name ${l.name.toFixed(2)}, request ${l.request.toFixed(2)}, ` +
+      `target ${l.target.toFixed(2)}, ` +
+      `arguments ${l.arguments.toFixed(2)}` +
+      (l.conflictClass ? `, ${l.conflictClass} qualifier contradicts` : '') +
+      (l.advice ? ', asks for advice' : '') +
+      (l.act ? ', its name says it does another act' : '') +
+      `; bm25 ${l.bm25.toFixed(2)}`;
+    const m = this.#semantic;
+    if (m)
+      text =
+        `fit ${m.fit.toFixed(2)} = semantic ${m.cos.toFixed(2)} (target ${m.target.toFixed(2)}, ` +
+        `lead ${m.lead.toFixed(2)}), lexical lead ${m.lexicalLead.toFixed(2)}, ${text}`;
+    const v = this.#verdict;
+    if (v) text = `${v.opens} "${v.asked}" (${text})`;
+    return (this.#explained = text);
+  }
+  set explain(text: string) {
+    this.#explained = text;
+  }
+}
+
 function describeParameters(tool: ToolDefinition): { text: string; required: ToolDocument['required'] } {
   const schema = tool.parameters as {
     properties?: Record<string, Record<string, unknown>>;
@@ -570,38 +654,43 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
         const lexical = Math.max(0, raw);
         const semantic = semanticInput?.request(tool);
         const semanticTarget = semanticInput?.target(tool) ?? semantic;
-        return {
-          tool,
-          features: {
+        return new Scored(
+          {
+            tool,
+            features: {
+              name: nameCoverage,
+              request: requestCoverage,
+              target: targetCoverage,
+              arguments: argumentsCovered,
+              head,
+              conflict,
+              advice,
+              act,
+              unnamed: 0,
+              semantic: semantic ?? null,
+              semanticTarget: semanticTarget ?? null,
+              semanticLead: null as number | null,
+              lexicalLead: 0,
+              lexical: Math.round(lexical * 1000) / 1000,
+            },
+            bm25,
+            fit: Math.round(lexical * 1000) / 1000,
+            ownFit: Math.round(lexical * 1000) / 1000,
+            matched,
+          },
+          {
+            lexicalOnly: semantic === undefined,
+            lexical,
             name: nameCoverage,
             request: requestCoverage,
             target: targetCoverage,
             arguments: argumentsCovered,
-            head,
-            conflict,
+            conflictClass,
             advice,
             act,
-            unnamed: 0,
-            semantic: semantic ?? null,
-            semanticTarget: semanticTarget ?? null,
-            semanticLead: null as number | null,
-            lexicalLead: 0,
-            lexical: Math.round(lexical * 1000) / 1000,
+            bm25,
           },
-          bm25,
-          fit: Math.round(lexical * 1000) / 1000,
-          ownFit: Math.round(lexical * 1000) / 1000,
-          matched,
-          explain:
-            (semantic === undefined ? `fit ${lexical.toFixed(2)} = ` : `lexical ${lexical.toFixed(2)} = `) +
-            `name ${nameCoverage.toFixed(2)}, request ${requestCoverage.toFixed(2)}, ` +
-            `target ${targetCoverage.toFixed(2)}, ` +
-            `arguments ${argumentsCovered.toFixed(2)}` +
-            (conflictClass ? `, ${conflictClass} qualifier contradicts` : '') +
-            (advice ? ', asks for advice' : '') +
-            (act ? ', its name says it does another act' : '') +
-            `; bm25 ${bm25.toFixed(2)}`,
-        };
+        );
       });
       // Relative evidence: how far each tool leads the best of the others, lexically and (with the model) in meaning.
       const lexicalOthers = bestOfOthers(scored.map((o) => o.features.lexical));
@@ -627,9 +716,13 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
         // The same fit without the relative evidence: how well the tool fits on its own, whatever else is visible.
         const own = semanticFit(semanticFeatures(s.features, alone, false));
         s.ownFit = Math.round(own * 1000) / 1000;
-        s.explain =
-          `fit ${fit.toFixed(2)} = semantic ${cos.toFixed(2)} (target ${(f.semanticTarget ?? cos).toFixed(2)}, ` +
-          `lead ${(f.semanticLead ?? 0).toFixed(2)}), lexical lead ${f.lexicalLead.toFixed(2)}, ${s.explain}`;
+        s.explainSemantic({
+          fit,
+          cos,
+          target: f.semanticTarget ?? cos,
+          lead: f.semanticLead ?? 0,
+          lexicalLead: f.lexicalLead,
+        });
         // A rule, not a weighed feature (TD-6): a tool that computes or looks up another thing than the one the request
         // names does not answer it, however many of its arguments the request fills. Read only with the model: without
         // it nothing says the tool does not name the thing in other words.
@@ -637,7 +730,7 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
           f.unnamed = 1;
           s.fit = 0;
           s.ownFit = 0;
-          s.explain = `names neither in words nor in meaning the asked "${askedFor.trim()}" (${s.explain})`;
+          s.explainVerdict('names neither in words nor in meaning the asked', askedFor.trim());
         } else if (named.length > 0 && f.conflict === 1) {
           // The same for a qualifier of the one thing asked that the tool contradicts ("the external rate of return",
           // `calculate_internal_rate_of_return`): the senses of a class exclude each other, so the tool gives the
@@ -645,7 +738,7 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
           f.unnamed = 1;
           s.fit = 0;
           s.ownFit = 0;
-          s.explain = `names the opposite of the asked "${askedFor.trim()}" (${s.explain})`;
+          s.explainVerdict('names the opposite of the asked', askedFor.trim());
         }
       }
       return scored.sort(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { cosine } from '@signalbox/embedder';
 import { createFakeEmbedder } from '@signalbox/embedder/testing';
 import { ToolDefinition } from '@signalbox/registry';
-import { createSemanticScorer, meaningOf, notForClauses, toolTexts } from './semantic.js';
+import { cosinesTo, createSemanticScorer, meaningOf, notForClauses, toolTexts } from './semantic.js';
 
 const tool = (name: string, purpose: string, examples: string[] = []) =>
   ToolDefinition.parse({
@@ -129,5 +130,17 @@ describe('notForClauses', () => {
       { texts: ['Starting a new refund'], tools: ['refund_create'] },
     ]);
     expect(notForClauses(tool('x', 'plain'), names)).toEqual([]);
+  });
+});
+
+describe('cosinesTo', () => {
+  it('gives cosine bit for bit, four at a time and for the rest one by one', () => {
+    let seed = 1;
+    const random = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647 - 0.5;
+    const vector = (d: number) => Float32Array.from({ length: d }, random);
+    const v = vector(384);
+    const us = [...Array.from({ length: 11 }, () => vector(384)), vector(3)];
+    expect([...cosinesTo(v, us)]).toEqual(us.map((u) => cosine(v, u)));
+    expect(cosinesTo(v, [])).toHaveLength(0);
   });
 });

@@ -141,6 +141,44 @@ export function meaningOf(text: string): string {
 // decision costs more than ranking them.
 const definitionHash = oncePerDefinition(toolHash);
 
+/**
+ * `cosine(v, u)` for each of `us`, the same numbers: four at a time, each summed in the same order as `cosine` sums it
+ * (so bit for bit its value), the four sums running side by side instead of one after another — a row of a decision
+ * is as many cosines as the visible tools have texts.
+ */
+export function cosinesTo(
+  v: Float32Array,
+  us: readonly Float32Array[],
+  out: Float64Array = new Float64Array(us.length),
+): Float64Array {
+  const d = v.length;
+  let k = 0;
+  for (; k + 4 <= us.length; k += 4) {
+    const a = us[k] as Float32Array;
+    const b = us[k + 1] as Float32Array;
+    const c = us[k + 2] as Float32Array;
+    const e = us[k + 3] as Float32Array;
+    if (a.length !== d || b.length !== d || c.length !== d || e.length !== d) break;
+    let sa = 0;
+    let sb = 0;
+    let sc = 0;
+    let se = 0;
+    for (let i = 0; i < d; i++) {
+      const x = v[i] as number;
+      sa += x * (a[i] as number);
+      sb += x * (b[i] as number);
+      sc += x * (c[i] as number);
+      se += x * (e[i] as number);
+    }
+    out[k] = sa;
+    out[k + 1] = sb;
+    out[k + 2] = sc;
+    out[k + 3] = se;
+  }
+  for (; k < us.length; k++) out[k] = cosine(v, us[k] as Float32Array);
+  return out;
+}
+
 /** Creates the scorer over an embedder. */
 export function createSemanticScorer(
   embedder: Embedder,
@@ -151,6 +189,7 @@ export function createSemanticScorer(
   const toolCache = new Map<string, Float32Array[]>();
   const sceneCache = new Map<string, Float32Array[]>();
   const textCache = new Map<string, Float32Array[]>();
+  let rowBuffer = new Float64Array(0);
   async function toolVectors(model: string, tools: readonly ToolDefinition[]): Promise<Float32Array[][]> {
     return cachedVectors(
       toolCache,
@@ -265,16 +304,25 @@ export function createSemanticScorer(
       // A text's row (its similarity to each tool) is computed when first read: a decision embeds some texts only to
       // compare them with each other (`between`), and a row is as many cosines as the tools have texts.
       const rows = new Map<string, Map<ToolDefinition, number>>();
+      // Every tool's vectors in one list, tool after tool (made when the first row is).
+      let flat: Float32Array[] | undefined;
+      const flatVectors = () => (flat ??= vectors.flat());
       const rowOf = (text: string): Map<ToolDefinition, number> | undefined => {
         const known = rows.get(text);
         if (known) return known;
         const v = byText.get(text);
         if (!v) return undefined;
         const row = new Map<ToolDefinition, number>();
+        const all = flatVectors();
+        // (one buffer for the rows of every decision: a row is read into the map below before the next is computed)
+        if (rowBuffer.length < all.length) rowBuffer = new Float64Array(all.length);
+        const cosines = cosinesTo(v, all, rowBuffer);
+        let at = 0;
         tools.forEach((tool, j) => {
           // (the calibration is increasing: the best calibrated cosine is the best cosine, calibrated)
           let best = -Infinity;
-          for (const u of vectors[j] as Float32Array[]) best = Math.max(best, cosine(v, u));
+          for (let k = (vectors[j] as Float32Array[]).length; k > 0; k--)
+            best = Math.max(best, cosines[at++] as number);
           row.set(tool, Math.round(Math.max(-1, calibrated(id, best)) * 10_000) / 10_000);
         });
         rows.set(text, row);

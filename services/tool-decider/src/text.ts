@@ -22,7 +22,7 @@ const CJK = /[\u3400-\u9fff\uf900-\ufaff]/u;
  * the request, its parts, every visible tool's name — many times over, and so does the next decision over the same
  * tools.
  */
-function remembered<T>(fn: (text: string) => T, size: number): (text: string) => T {
+export function remembered<T>(fn: (text: string) => T, size: number): (text: string) => T {
   const values = new Map<string, T>();
   return (text) => {
     // A long text (a pasted document) is computed, not kept: the memory a key holds is its length.
