@@ -529,6 +529,20 @@ describe('feedback kinds', () => {
     expect(d.input_source).toBe('feedback');
     expect(prepared(d).call.arguments).toEqual({ city: 'Springfield, IL', unit: 'celsius' });
   });
+  it('reinject_requested: a refused optional field the model gives no new value for is asked, not left out', async () => {
+    const model = createScriptedProvider([
+      {
+        expect: { lastUserMessage: 'unit: was refused: unknown_city' },
+        respond: { toolCalls: [{ name: 'get_weather', arguments: { city: 'Springfield' } }] },
+      },
+    ]);
+    const d = await createParameterInjectorDecide({ registry: reg })(reinject(['unit']), withModel(model));
+    model.assertConsumed();
+    // The call without the unit would run with a unit nobody chose.
+    expect(d.event_type).toBe('task_finished');
+    expect(finished(d).status).toBe('need_clarification');
+    expect(finished(d).questions[0]).toContain('unit for get_weather');
+  });
   it('reinject_requested without a model asks the user about the named field', async () => {
     const d = await createParameterInjectorDecide({ registry: reg })(reinject(['city']), ctx);
     expect(finished(d).status).toBe('need_clarification');

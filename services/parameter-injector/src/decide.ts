@@ -386,11 +386,13 @@ export function createParameterInjectorDecide(
       sensitive,
     );
     const next: Record<string, unknown> = { ...previous_call.arguments };
+    const unresolved: string[] = [];
     for (const field of fields) {
       const fix = fixes[field];
       if (fix === undefined || JSON.stringify(fix) === JSON.stringify(previous_call.arguments[field])) {
         // The refused value is not offered again; a field without a new value is missing.
         Reflect.deleteProperty(next, field);
+        unresolved.push(field);
         log.push(`re-inject: the model gave no new ${field}`);
       } else {
         next[field] = fix;
@@ -398,6 +400,29 @@ export function createParameterInjectorDecide(
         log.push(`re-inject: ${field} = ${shown(field, fix, sensitive)} from model`);
       }
     }
+    // A refused field given a value the request asked for ("pick it up this Sunday") and no new one is the user's to
+    // give: leaving it out — an optional field left to the backend's default — would do something else than was
+    // asked (a pickup on a day nobody chose). Ask, as without a model.
+    if (unresolved.length > 0)
+      return outcome(
+        input,
+        tool,
+        step.index,
+        {
+          ok: false,
+          arguments: previous_call.arguments,
+          errors: errors.filter((e) => unresolved.includes(e.field)),
+          coerced: [],
+          stripped: [],
+          emptied: [],
+          log: [],
+        },
+        provenance,
+        log,
+        1,
+        'the model gave no new value for a refused field',
+        model,
+      );
     const { result, revisions } = await validateWithReask(
       input,
       tool,

@@ -283,7 +283,7 @@ export function outcomeOf(trace: EmbeddedTrace): PackCaseOutcome & { decision_re
   };
 }
 
-/** What the model path saw: the shortlist offered, what was proposed, what the decider's final plan dropped. */
+/** What the model path saw: the shortlist offered, what was proposed, what no plan of the decider's kept. */
 export function modelViewOf(trace: EmbeddedTrace, proposals: ModelProposals): PackRunModel {
   const deciderEvents = trace.events.filter((e) => e.envelope.stage === 'tool_decider');
   const first = deciderEvents.flatMap((e) => e.exchanges ?? [])[0];
@@ -293,7 +293,14 @@ export function modelViewOf(trace: EmbeddedTrace, proposals: ModelProposals): Pa
     last?.payload as
       { plan?: { steps: PlanStep[]; rejected: { candidate: string; reason: string }[] } } | undefined
   )?.plan;
-  const kept = new Set(plan?.steps.map((s) => s.tool) ?? []);
+  // A proposal any plan of the task kept was let through: a re-plan after a refused write keeps the steps already
+  // done out of its plan (they ran) and refuses them again as duplicates (TD-5), which is no veto.
+  const kept = new Set(
+    deciderEvents.flatMap(
+      (e) =>
+        (e.payload as { plan?: { steps: PlanStep[] } } | undefined)?.plan?.steps.map((s) => s.tool) ?? [],
+    ),
+  );
   const issues = (last?.payload as { issues?: string[] } | undefined)?.issues ?? [];
   const reasonFor = (tool: string): string =>
     plan?.rejected.find((r) => r.candidate === tool)?.reason ??
