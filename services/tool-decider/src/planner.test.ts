@@ -1154,6 +1154,25 @@ describe("a tool's not_for and the parts of a request of several", () => {
     expect(textOf('order_status_query')).not.toContain('5555');
   });
 
+  it("a model's proposed tools each read the ask they serve; a required producer reads its consumer's", async () => {
+    const out = await plan(afterSales, {
+      request: '订单5678开一张个人发票，抬头王芳；另外订单20240917001的发票开好了没？',
+      agent: 'invoice_agent',
+      tenant: 'default',
+      scenario: null,
+      proposals: ['invoice_status_query', 'order_status_query', 'invoice_issue'].map((name) => ({
+        name,
+        arguments: null,
+      })),
+    });
+    const textOf = (tool: string) =>
+      out.plan.steps.find((s) => s.tool === tool)?.input_from.find((i) => i.text !== undefined)?.text ?? '';
+    expect(textOf('invoice_status_query')).toContain('20240917001');
+    expect(textOf('invoice_issue')).toContain('5678');
+    // The order check invoice_issue requires is of the order to invoice.
+    expect(textOf('order_status_query')).toContain('5678');
+  });
+
   it('帮我把X开一下 asks for 开 done to X: no write of another kind serves it', async () => {
     const out = await ask('refund_agent', '5555的退款到账了吗？另外帮我把订单20240917001的发票开一下');
     expect(out.plan.steps.map((s) => s.tool)).not.toContain('refund_create');

@@ -547,6 +547,45 @@ export async function planTools(
       if (steps.some((s) => s.tool === r.tool.name && p.arguments === null)) continue;
       steps.push(draft(r.tool, `model proposal ${p.name}`, p.arguments ?? undefined));
     }
+    // A request of several asks: each proposed tool reads its values from the ask it serves, as a planned one does —
+    // the ask whose words single it out among the proposed tools; and a proposed tool another proposed step requires
+    // (its producer: the order check before an invoice) from that step's ask ("订单X的发票下载地址给我；另外订单Y
+    // 也帮我开张发票": the check is of Y).
+    if (routedAsks.length > 1 && steps.length > 1) {
+      if (similarities) await similarities.including(routedAsks);
+      const proposed = new Set(steps.map((s) => s.tool));
+      // A producer of another proposed step reads that step's ask; the others are matched to the asks, the best
+      // fitting pair first, each ask and each tool once.
+      const feeds = (c: PlanStep, name: string) =>
+        c.tool !== name &&
+        (visible.get(c.tool)?.depends_on.some((d) => d.required && d.tool === name) ?? false);
+      const producer = (name: string) => steps.some((c) => feeds(c, name));
+      const pairs = routedAsks.flatMap((ask) => {
+        const local = index.score(ask, similarityTo(ask)).filter((l) => proposed.has(l.tool.name));
+        // (the model chose the tools: only which ask each serves is read here, so no fit threshold applies)
+        return local
+          .filter((l) => !producer(l.tool.name))
+          .map((l) => ({ ask, tool: l.tool.name, fit: l.fit }));
+      });
+      const askOf = new Map<string, string>();
+      const taken = new Set<string>();
+      for (const pair of pairs.sort((a, b) => b.fit - a.fit))
+        if (!askOf.has(pair.tool) && !taken.has(pair.ask)) {
+          askOf.set(pair.tool, pair.ask);
+          taken.add(pair.ask);
+        }
+      const textsFor = (tool: ToolDefinition, ask: string) =>
+        Object.fromEntries(
+          [...requiredParameters(tool), ...alternativeParameters(tool)].map((p) => [p, ask]),
+        );
+      steps = steps.map((step) => {
+        const tool = visible.get(step.tool);
+        if (!tool || step.texts) return step;
+        const consumer = steps.find((c) => feeds(c, step.tool));
+        const ask = (consumer && askOf.get(consumer.tool)) ?? askOf.get(step.tool);
+        return ask ? { ...step, texts: textsFor(tool, ask) } : step;
+      });
+    }
     routeHits = { exact, total: req.proposals.length };
     reasons.push(
       `model proposed [${req.proposals.map((p) => p.name).join(', ')}]; route hits ${String(exact)}/${String(req.proposals.length)}`,
