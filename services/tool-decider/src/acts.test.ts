@@ -367,3 +367,37 @@ describe('toolActKind', () => {
     expect(toolActKind({ name: 'payment_refund', action: 'write' })).toBe('act');
   });
 });
+
+describe('calculations over figures still to be found (issue 20)', () => {
+  const computes = (request: string) =>
+    readActs(request)
+      .filter((a) => a.kind === 'compute')
+      .map((a) => a.figures);
+
+  it('reads a comparative gap or a factor as a calculation over figures to be found', () => {
+    expect(computes('How many more rows per hour does the new index scan than the old one?')).toEqual([
+      'found',
+    ]);
+    expect(computes('By what factor does the cluster slow down under load, compared to idle?')).toEqual([
+      'found',
+    ]);
+    expect(computes('By how much did the bill grow between March and April?')).toEqual(['found']);
+    expect(computes('How many rows does the table have?')).toEqual([]);
+  });
+
+  it('reads 算 asking for an amount in its clause as a calculation, not 预算 or 打算', () => {
+    expect(computes('按三年折旧算每个月摊多少钱？')).toEqual(['found']);
+    expect(computes('今年的预算还剩多少？')).toEqual([]);
+    expect(computes('你打算什么时候去？')).toEqual([]);
+  });
+
+  it('a verb with a resultative complement and 了 sets a time; it asks for nothing', () => {
+    expect(kinds('查一下航班状态，查到了告诉我').map(([, o]) => o)).not.toContain('到了');
+    expect(kinds('查一下航班状态，查到了告诉我')[0]).toEqual(['look_up', '航班状态']);
+  });
+
+  it('in a request that only reads or computes, a verb of using names what they work from', () => {
+    const acts = readActs('What is the median of the survey scores? Use the cleaned numbers.');
+    expect(acts.map((a) => a.kind)).toEqual(['look_up']);
+  });
+});

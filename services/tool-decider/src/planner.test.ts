@@ -460,6 +460,21 @@ describe('planTools chains', () => {
     );
   });
 
+  it('the computing tool serves an ask only when it names a calculation (issue 20)', async () => {
+    const asked = async (request: string) =>
+      (
+        await plan(research, { request, agent: 'research_agent', tenant: 'default', scenario: null })
+      ).plan.steps.map((s) => s.tool);
+    // How much a thing improved, as its source states it, is a figure to look up …
+    expect(await asked('PG16 批量导入的吞吐到底提升了多少？我要官方release notes里的原话')).not.toContain(
+      'sandbox_compute',
+    );
+    // … a gap between two things the request compares is computed after the look-up.
+    expect(
+      await asked('In the sysbench MySQL 9 vs 8 run, how many more queries per hour does 9 answer than 8?'),
+    ).toEqual(['web_search', 'page_visit', 'sandbox_compute']);
+  });
+
   it('without the semantic model the plan records that it was ranked lexically', async () => {
     const lexical = await planTools(research, {
       request: SP3,

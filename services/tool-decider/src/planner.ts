@@ -735,6 +735,9 @@ export async function planTools(
       if (kind === 'ask' && partActs.some((a) => actsServed.has(a.phrase))) return;
       const changes = partActs.filter((a) => WRITE_ACT_KINDS.has(a.kind));
       if (changes.length > 0 && !changes.some((a) => serves(a, top.tool, local, allowedWrites))) return;
+      // A tool that computes works over figures with an operation: an ask that names no calculation ("PG17 的吞吐
+      //提升了多少" — how much it improved, as the source states it) asks for a figure, which a look-up gives.
+      if (kind === 'ask' && computes(top.tool) && !partActs.some((a) => a.kind === 'compute')) return;
       // A Chinese clause is an ask of its own only as a question or an act of a named kind: 保留两位小数 (keep two
       // decimals), 给我标题和作者就行 (titles and authors will do) say how to answer, not what else to do.
       // A thing wanted (把Zhang Min的邮箱给我) is an ask too, unless the clause only says what will do (…就行).
@@ -803,7 +806,12 @@ export async function planTools(
             (top === undefined || chosen.some((c) => c.tool === top.tool) || !singledOut(top, true))
           )
             continue;
-          const s = top && top.tool.action === 'read' && fitsLookUp(act, top, local) ? top : undefined;
+          // (a tool that computes works over figures with an operation, which a look-up does not name: a calculation
+          // is read as an act of its own)
+          const s =
+            top && top.tool.action === 'read' && !computes(top.tool) && fitsLookUp(act, top, local)
+              ? top
+              : undefined;
           const pick = s ? admitted.find((a) => a.tool === s.tool) : undefined;
           // (and fit it on their own, not only better than the rest: "can you find what's available?" fits no tool)
           if (
