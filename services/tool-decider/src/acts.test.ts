@@ -401,3 +401,14 @@ describe('calculations over figures still to be found (issue 20)', () => {
     expect(acts.map((a) => a.kind)).toEqual(['look_up']);
   });
 });
+
+describe('questions joined in one sentence (issue 20)', () => {
+  it('reads each question a sentence joins as a look-up of its own, after a lead-in that asks nothing', () => {
+    expect(kinds('quick pair: who wrote Toolformer, and what speed does the Q5 datasheet give?')).toEqual([
+      ['look_up', 'who wrote Toolformer'],
+      ['look_up', 'what speed does the Q5 datasheet give?'],
+    ]);
+    // ("…, and how about tomorrow?" asks the first question again of another thing)
+    expect(kinds('What is the weather, and how about tomorrow?')).toHaveLength(1);
+  });
+});

@@ -388,6 +388,31 @@ const FOUND_ARITHMETIC: readonly RegExp[] = [
   /(?<![打预就总还运演推清])算(?!法|机|术|是|了[吧。！!]*$)[^，。？！?!；;]{0,24}(?:多少|几)/u,
 ];
 
+// ", and what …", ", and who …": a question sentence that joins a second question asks two things ("…, and how
+// about tomorrow?" only asks the first again of another thing).
+const EN_NEXT_QUESTION =
+  /\s*,\s*(?:and\s+)?(?=(?:what|where|when|which|who|whose|why|how)\b(?!\s+about\b))|\s*[,;]\s*and\s+(?=(?:is|are|was|were|did|does|do|can|could|has|have)\b)/giu;
+// A lead-in before a colon that asks nothing itself ("two quick ones:", "quick question:") introduces the questions.
+const EN_LEAD_IN = /^[^:?]{1,40}:\s*(?=\S)/u;
+
+/** The questions of a question sentence, each with where it starts: one, or each of those it joins. */
+function questionsOf(sentence: string): { text: string; at: number }[] {
+  const lead = EN_LEAD_IN.exec(sentence);
+  const from =
+    lead && !EN_QUESTION.test(lead[0]) && !/\b(?:what|who|which|how|why|when|where)\b/iu.test(lead[0])
+      ? lead[0].length
+      : 0;
+  const out: { text: string; at: number }[] = [];
+  let at = from;
+  for (const m of sentence.slice(from).matchAll(EN_NEXT_QUESTION)) {
+    out.push({ text: sentence.slice(at, from + m.index).trim(), at });
+    at = from + m.index + m[0].length;
+  }
+  out.push({ text: sentence.slice(at).trim(), at });
+  // (a part of fewer than three words — "who, and what?" — is not a question of its own)
+  return out.every((q) => q.text.split(/\s+/u).length >= 3) ? out : [{ text: sentence, at: 0 }];
+}
+
 /** For a calculation named by its verb ("calculate …", 计算 …): given when its words carry a figure. */
 function figuresOf(kind: AskedActKind, phrase: string): Pick<AskedActRead, 'figures'> {
   if (kind !== 'compute') return {};
@@ -654,7 +679,11 @@ function readEnglish(request: string): AskedActRead[] {
         },
       });
     } else if (inSentence.length === 0 && EN_QUESTION.test(trimmed))
-      acts.push({ at: start, act: { kind: 'look_up', object: trimmed, phrase: trimmed, cue: 'question' } });
+      for (const q of questionsOf(trimmed))
+        acts.push({
+          at: start + q.at,
+          act: { kind: 'look_up', object: q.text, phrase: q.text, cue: 'question' },
+        });
     else if (inSentence.length === 0 && thingPlease?.[1] && !imperative(orderOf(trimmed))) {
       // "Company invoice for order 5678 please", "warranty claim please": a thing asked for by name and "please" is
       // wanted, like "I want a …": a change of unnamed kind, decided by the tools its words fit.

@@ -86,7 +86,10 @@ export interface RequestValues {
   email: boolean;
   /** Content words outside what the request asks for (its qualifiers: "in the plasma membrane", "about psychology"). */
   qualifiers: number;
-  /** Whether the text is a question ("…?", "how many …", 吗, 多少): its own content is what a search looks for. */
+  /**
+   * Whether the text is a question ("…?", "how many …", 吗, 多少) about no thing of the asker's own ("my order"): its
+   * own content is what a search looks for.
+   */
   question?: boolean;
 }
 
@@ -127,10 +130,13 @@ export function requestValues(request: string, askedFor: readonly string[] = [])
     url: /\bhttps?:\/\/\S+/i.test(request),
     email: /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/u.test(request),
     qualifiers,
-    question: QUESTION.test(request.trim()),
+    question: QUESTION.test(request.trim()) && !OWN_THINGS.test(request),
   };
 }
 
+// The asker's own things ("my parcel", "our invoices", 我的快递): records about them are kept, not published — what a
+// search of published content finds does not answer a question about them.
+const OWN_THINGS = /\b(?:my|our|mine|ours)\b|我的|我们的|咱们的/iu;
 // A question: ending in a question mark, opening with a question word or an auxiliary ("does …", "how many …"), or a
 // Chinese question particle or word.
 const QUESTION =

@@ -22,6 +22,7 @@ import {
   type AskedActRead,
   type ForbiddenAct,
 } from './acts.js';
+import { EN_SAYING_VERBS, ZH_SAYING_VERBS } from './vocabulary/saying-verbs.js';
 import { askPieces, requestParts, searchedFor, type RequestIntent } from './intent.js';
 import {
   REFERS_TO_LINK,
@@ -495,6 +496,23 @@ export async function planTools(
     .score(req.request, similarityTo(req.request))
     .filter((s) => !excluded.has(s.tool.name));
   const fits = scored.filter((s) => fitsRequest(s, scored));
+  // A request of several questions whose whole fits no tool fits the tools that fit one of its questions on its own
+  // ("two quick ones: who wrote ReAct, and what … does the datasheet list?"): each is a request of its own, and the
+  // others' words dilute every tool's fit to the whole. They are then served one by one, as for any request of several.
+  if (
+    fits.length === 0 &&
+    routedAsks.length > 1 &&
+    acts.length > 1 &&
+    acts.every((a) => a.kind === 'look_up')
+  ) {
+    if (similarities && partTexts.length > 0) await similarities.including(partTexts);
+    for (const ask of routedAsks) {
+      const local = index.score(ask, similarityTo(ask)).filter((s) => !excluded.has(s.tool.name));
+      const top = local[0];
+      const whole = top && fitsRequest(top, local) ? scored.find((s) => s.tool === top.tool) : undefined;
+      if (whole && !fits.includes(whole)) fits.push(whole);
+    }
+  }
   // Each act's phrase scored on its own words: which tools can serve it, and which writes it asks for.
   const actScores = new Map<AskedActRead, ScoredTool[]>(
     acts.map((act) => [
@@ -610,6 +628,17 @@ export async function planTools(
       if (s.features.lexical >= RETRIEVAL_CONFIG.chainFit && fresh.length >= RETRIEVAL_CONFIG.chainNewTerms) {
         chosen.push(s);
         s.matched.forEach((t) => covered.add(t));
+      }
+    }
+    // A question of what a source says ("Does the datasheet say anything about …?", 发布说明里有没有提到 …) that no tool's
+    // documents fit is answered by reading the source: the reader of found pages, after the search that finds it.
+    // Neither names what the page holds — a reader returns whatever the page says — so their fit to the question's
+    // words cannot show it.
+    if (chosen.length === 0 && asksOnly && !elsewhere && asksWhatSourceSays(req.request)) {
+      const reader = scored.find((s) => writeAdmitted(s.tool) && readsFoundPages(s.tool, visible));
+      if (reader) {
+        chosen.push(reader);
+        reasons.push(`the request asks what a source says: ${reader.tool.name} reads it`);
       }
     }
     // A chosen tool that only finds leads (evidence `lead`: a search's results) does not answer the request by itself;
@@ -845,6 +874,23 @@ export async function planTools(
           if (!reader || chosen.includes(reader)) continue;
           chosen.push(reader);
           reasons.push(`${reader.tool.name} reads what answers ${actLabel(act)}`);
+        }
+      // A reader chosen for an ask of its own reads what the tool it depends on finds (page_visit the URLs web_search
+      // finds): when the request gives no URL and no chosen tool is one it depends on, that tool finds it first — a
+      // search for papers does not find the datasheet a visit is to read.
+      if (!REQUEST_URL.test(req.request) && !REFERS_TO_LINK.test(req.request))
+        for (const c of [...chosen]) {
+          const feeds = c.tool.depends_on.filter((d) => d.tool !== c.tool.name);
+          if (c.tool.action !== 'read' || c.tool.evidence === 'lead') continue;
+          if (feeds.length === 0 || chosen.some((x) => feeds.some((d) => d.tool === x.tool.name))) continue;
+          const finder = admitted.find(
+            (a) => a.tool.evidence === 'lead' && feeds.some((d) => d.tool === a.tool.name),
+          );
+          if (!finder) continue;
+          chosen.splice(chosen.indexOf(c), 0, finder);
+          const ask = askOf.get(c.tool.name);
+          if (ask) askOf.set(finder.tool.name, ask);
+          reasons.push(`${finder.tool.name} finds what ${c.tool.name} reads`);
         }
     }
     for (const s of chosen) {
@@ -1121,6 +1167,30 @@ function takesNumbers(tool: ToolDefinition): boolean {
 /** An act's object that points back at a thing named before it: the act refines that thing's ask. */
 const REFERS_BACK =
   /^(?:it|its|them|they|this|that|these|those|the\s+ones?|ones?)\b|^(?:它|它们|这个|那个|这些|那些)/iu;
+
+// A question of what a source says: an auxiliary, the source, a verb of saying ("does the X9 datasheet say", "what
+// did the changelog mention"); in Chinese a verb of saying after a place in a text (里 / 上 / 中: 手册里有没有提到).
+const SOURCE_SAYS_EN = new RegExp(
+  String.raw`\b(?:does|do|did|will|would)\s+(?:[\p{L}\p{N}'’.-]+\s+){1,8}?(?:${EN_SAYING_VERBS.join('|')})\b`,
+  'iu',
+);
+const SOURCE_SAYS_ZH = new RegExp(
+  `(?:里|上|中|里面)(?:有没有|是否|都|有|没有)?(?:${ZH_SAYING_VERBS.join('|')})`,
+  'u',
+);
+
+function asksWhatSourceSays(request: string): boolean {
+  return SOURCE_SAYS_EN.test(request) || SOURCE_SAYS_ZH.test(request);
+}
+
+/** A reader of what a search finds: a read giving evidence of its own that depends on a visible tool of leads. */
+function readsFoundPages(tool: ToolDefinition, visible: ReadonlyMap<string, ToolDefinition>): boolean {
+  return (
+    tool.action === 'read' &&
+    tool.evidence !== 'lead' &&
+    tool.depends_on.some((d) => visible.get(d.tool)?.evidence === 'lead')
+  );
+}
 
 /** An http(s) URL written in a request. */
 const REQUEST_URL = /\bhttps?:\/\/\S+/i;
@@ -1591,6 +1661,8 @@ function assignActs(
       // this one, and the act stays unserved rather than finishing a task `success` on the wrong query.
       if (act.kind === 'look_up') {
         const fit = local.find((l) => l.tool === tool);
+        // (a question of what a source says is answered by the reader of the source, whatever its fit: see planTools)
+        if (asksWhatSourceSays(act.phrase) && readsFoundPages(tool, visible)) return true;
         return fit !== undefined && fitsLookUp(act, fit, local);
       }
       return serves(act, tool, local, allowed);
