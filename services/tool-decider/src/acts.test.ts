@@ -408,7 +408,10 @@ describe('questions joined in one sentence (issue 20)', () => {
       ['look_up', 'who wrote Toolformer'],
       ['look_up', 'what speed does the Q5 datasheet give?'],
     ]);
-    // ("…, and how about tomorrow?" asks the first question again of another thing)
+    // (one that names nothing new asks about the same thing; "…, and how about tomorrow?" asks the first again)
+    expect(kinds('How many hours is the Q5 battery rated for, and how long is the warranty?')).toHaveLength(
+      1,
+    );
     expect(kinds('What is the weather, and how about tomorrow?')).toHaveLength(1);
   });
 });

@@ -409,8 +409,23 @@ function questionsOf(sentence: string): { text: string; at: number }[] {
     at = from + m.index + m[0].length;
   }
   out.push({ text: sentence.slice(at).trim(), at });
-  // (a part of fewer than three words — "who, and what?" — is not a question of its own)
-  return out.every((q) => q.text.split(/\s+/u).length >= 3) ? out : [{ text: sentence, at: 0 }];
+  // A question joined to another is one of its own when it names a thing of its own ("who wrote ReAct, and what does
+  // the X9 datasheet list?"); one that names nothing new asks about the same thing ("How many TBW is the X9 rated
+  // for, and how long is the warranty?"), as does a part of fewer than three words.
+  const names = (text: string) =>
+    new Set(
+      text
+        .split(/\s+/u)
+        .slice(1)
+        .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').replace(/['’]s$/u, ''))
+        .filter((w) => /^\p{Lu}|\p{L}\p{N}|\p{N}\p{L}/u.test(w) && w !== 'I'),
+    );
+  const own = out.every((q, i) => {
+    if (q.text.split(/\s+/u).length < 3) return false;
+    const earlier = new Set(out.slice(0, i).flatMap((p) => [...names(p.text)]));
+    return i === 0 || [...names(q.text)].some((n) => !earlier.has(n));
+  });
+  return own ? out : [{ text: sentence, at: 0 }];
 }
 
 /** For a calculation named by its verb ("calculate …", 计算 …): given when its words carry a figure. */
