@@ -307,7 +307,7 @@ function dataUnitAsked(request: string, from: number): Unit | undefined {
  */
 function askedUnit(request: string, own: Unit): Unit {
   const per = PER_TIME.exec(request);
-  const perWord = per?.slice(1).find((g) => g !== undefined);
+  const perWord = per?.slice(1).find((g) => Boolean(g));
   const perSeconds = perWord !== undefined ? TIME_UNITS[perWord.toLowerCase()] : undefined;
   const written = own.kind === 'data' ? dataUnitAsked(request, per ? per.index : 0) : undefined;
   return {
@@ -329,7 +329,7 @@ function spreadOverTime(request: string, figures: readonly Figure[]): Calculatio
   const per = PER_TIME.exec(request);
   const duration = DURATION.exec(request);
   if (!per || !duration) return undefined;
-  const perWord = per.slice(1).find((g) => g !== undefined) ?? '';
+  const perWord = per.slice(1).find((g) => Boolean(g)) ?? '';
   const perSeconds = TIME_UNITS[perWord.toLowerCase()];
   const durationSeconds = TIME_UNITS[(duration[2] ?? '').toLowerCase()];
   const length = Number(duration[1]);

@@ -177,7 +177,7 @@ function unitConversion(text: string): RequestArithmetic | undefined {
   const from = parseUnit(written);
   if (value === undefined || !from || from.kind.startsWith('count:')) return undefined;
   const over = OVER_TIME.exec(text);
-  const overWord = over?.slice(1).find((g) => g !== undefined);
+  const overWord = over?.slice(1).find((g) => Boolean(g));
   const overSeconds = overWord !== undefined ? TIME_UNITS[overWord.toLowerCase()] : undefined;
   const parts: [string, string][] = [];
   for (const a of text.slice(m.index + m[0].length).matchAll(ASKED_UNIT)) {
