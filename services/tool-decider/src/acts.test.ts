@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chineseClauses, forbiddenActs, readActs, toolActKind } from './acts.js';
+import { asksListenerToAct, chineseClauses, forbiddenActs, readActs, toolActKind } from './acts.js';
 
 const kinds = (request: string) => readActs(request).map((a) => [a.kind, a.object]);
 
@@ -413,5 +413,15 @@ describe('questions joined in one sentence (issue 20)', () => {
       1,
     );
     expect(kinds('What is the weather, and how about tomorrow?')).toHaveLength(1);
+  });
+});
+
+describe('asksListenerToAct', () => {
+  it('a question asking the listener to do a thing other than a look-up is a request for an act', () => {
+    expect(asksListenerToAct('the music is too loud, could you turn it down to 70?')).toBe(true);
+    expect(asksListenerToAct('Can you book it for Friday?')).toBe(true);
+    expect(asksListenerToAct('could you tell me who wrote Toolformer?')).toBe(false);
+    expect(asksListenerToAct('Can you check where my parcel is?')).toBe(false);
+    expect(asksListenerToAct('How many more rows does 9 scan than 8?')).toBe(false);
   });
 });

@@ -987,6 +987,26 @@ function readChinese(whole: string): AskedActRead[] {
   return acts;
 }
 
+const EN_YOU_DO =
+  /\b(?:could|can|would|will)\s+(?:you|u)\s+(?:please\s+|just\s+|kindly\s+)?([a-z]+(?:\s+[a-z]+)?)/giu;
+const EN_LOOK_UP_VERBS = new Set(EN_VERBS.look_up);
+
+/**
+ * Whether a request asks the listener to do a thing other than look something up ("could you turn it down to 70?",
+ * "can you book it?"): a question in form, a request for an act. "Could you tell me / check / find …" asks for a
+ * look-up (the look-up verbs of `EN_VERBS`).
+ */
+export function asksListenerToAct(request: string): boolean {
+  for (const m of request.matchAll(EN_YOU_DO)) {
+    const [one = '', two = ''] = (m[1] ?? '').toLowerCase().split(/\s+/u);
+    if (EN_LOOK_UP_VERBS.has(one) || EN_LOOK_UP_VERBS.has(`${one} ${two}`)) continue;
+    // (an auxiliary of a statement or a question about the listener: "could you be …", "can you do that?")
+    if (/^(?:be|have|not|do|also|still|ever)$/u.test(one)) continue;
+    return true;
+  }
+  return false;
+}
+
 /** Whether an act of unnamed kind is asked with a verb of using (vocabulary/using-verbs.ts). */
 function usingVerb(a: AskedActRead): boolean {
   return a.kind === 'act' && USING_VERBS.has(a.cue.toLowerCase().trim());

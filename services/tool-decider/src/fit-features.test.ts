@@ -112,6 +112,8 @@ describe('argumentCoverage', () => {
     expect(argumentCoverage([param('location', 'string', 'the city')], ...request(q, [...tokens(q)]))).toBe(
       0,
     );
+    const act = 'the music is too loud, could you turn it down to 70?';
+    expect(argumentCoverage(params, ...request(act, [...tokens(act)]))).toBe(0);
     const mine = 'Can you check where my parcel for order 1234 is?';
     expect(argumentCoverage(params, ...request(mine, [...tokens(mine)]))).toBe(0);
     const told = 'tell me what it says about performance.';

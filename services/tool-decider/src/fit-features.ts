@@ -4,7 +4,7 @@
 // vocabulary/qualifier-classes.ts),
 // typed argument evidence, the asked-for words in what the tool says it does, and question forms no tool answers.
 import type { AskedActKind } from '@signalbox/contracts';
-import { WRITE_ACT_KINDS, chineseClauses, nameActKind } from './acts.js';
+import { WRITE_ACT_KINDS, asksListenerToAct, chineseClauses, nameActKind } from './acts.js';
 import { stem, tokens, words } from './text.js';
 import { chineseAskedPhrase } from './target.js';
 import {
@@ -87,8 +87,8 @@ export interface RequestValues {
   /** Content words outside what the request asks for (its qualifiers: "in the plasma membrane", "about psychology"). */
   qualifiers: number;
   /**
-   * Whether the text is a question ("…?", "how many …", 吗, 多少) about no thing of the asker's own ("my order"): its
-   * own content is what a search looks for.
+   * Whether the text is a question ("…?", "how many …", 吗, 多少) that asks only to look something up, about no thing
+   * of the asker's own ("my order"): its own content is what a search looks for.
    */
   question?: boolean;
 }
@@ -130,7 +130,11 @@ export function requestValues(request: string, askedFor: readonly string[] = [])
     url: /\bhttps?:\/\/\S+/i.test(request),
     email: /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/u.test(request),
     qualifiers,
-    question: QUESTION.test(request.trim()) && !OWN_THINGS.test(request),
+    question:
+      QUESTION.test(request.trim()) &&
+      !OWN_THINGS.test(request) &&
+      // (one that asks for an act — "could you turn it down to 70?" — is a request, whatever its question mark)
+      !asksListenerToAct(request),
   };
 }
 
