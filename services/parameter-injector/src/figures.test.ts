@@ -84,3 +84,64 @@ describe('calculationFor', () => {
     });
   });
 });
+
+describe('calculationFor: requests nobody wrote for these pages (issue 20)', () => {
+  const figures = readFigures(BENCHMARK);
+  const REVIEW = [
+    'The Y3 reached 1,850 MB/s sequential read in our tests, slightly under its rated 2000 MB/s.',
+    'Sustained writes drop to 600 MB/s once the 100 GB cache is full.',
+  ];
+
+  it('reads the operation and the base of a comparison in Chinese (A比B: B is the base)', () => {
+    expect(calculationFor('PostgreSQL 16比17的延迟高了百分之几？', figures).expression).toBe(
+      'Math.round(((inputs.postgresql_16_ms - inputs.postgresql_17_ms) / inputs.postgresql_17_ms) * 10000) / 100',
+    );
+    expect(calculationFor('17的吞吐是16的几倍？', figures).expression).toBe(
+      'Math.round((inputs.postgresql_17_transactions_per_second / inputs.postgresql_16_transactions_per_second) * 100) / 100',
+    );
+  });
+
+  it('gives the answer in the time the request asks per', () => {
+    expect(
+      calculationFor('How many fewer transactions per minute does 16 do than 17?', figures).expression,
+    ).toBe(
+      'inputs.postgresql_16_transactions_per_second * 60 - inputs.postgresql_17_transactions_per_second * 60',
+    );
+  });
+
+  it('names operands by the words of their clauses, and states a factor as larger over smaller', () => {
+    const review = readFigures(REVIEW);
+    expect(
+      calculationFor(
+        'By what factor is the write speed after the cache fills lower than the measured sequential read?',
+        review,
+      ).expression,
+    ).toBe('Math.round((inputs.y3_mb_s / inputs.sustained_mb_s) * 100) / 100');
+  });
+
+  it('compares figures in different units of one kind after converting them', () => {
+    const both = readFigures(['Sequential read: 3.2 GB/s.', 'The Q5 reached 2800 MB/s sequential read.']);
+    expect(
+      calculationFor('By what percentage is the sequential read of the datasheet above the Q5?', both)
+        .expression,
+    ).toBe(
+      'Math.round(((inputs.sequential_read_gb_s - inputs.q5_mb_s * 0.001) / (inputs.q5_mb_s * 0.001)) * 10000) / 100',
+    );
+  });
+
+  it('spreads a quantity over a time the request gives, per the time it asks, in its unit', () => {
+    const sheet = readFigures(['Endurance: 600 TBW over a 3-year warranty.']);
+    expect(calculationFor('按3年算，平均每天能写多少GB？', sheet).expression).toBe(
+      'Math.round(inputs.endurance_tbw * 1000 / 1095 * 100) / 100',
+    );
+    expect(calculationFor('On average, how many GB a day can I write over 3 years?', sheet).expression).toBe(
+      'Math.round(inputs.endurance_tbw * 1000 / 1095 * 100) / 100',
+    );
+  });
+
+  it('writes nothing when two things compared by code are not both among the figures', () => {
+    expect(
+      calculationFor('By what percentage does the A1 beat the Y3 on sequential read?', readFigures(REVIEW)),
+    ).toEqual({ expression: undefined, note: 'no two figures of one unit match what the request compares' });
+  });
+});

@@ -1,3 +1,13 @@
+import {
+  DURATION,
+  OPERATION_WORDING,
+  PER_TIME,
+  RATE_WORDS,
+  TIME_WORDS,
+  type Operation,
+} from './calculation-words.js';
+import { TIME_UNITS, commensurable, conversion, parseUnit, type Unit } from './units.js';
+
 // SP-3 "compute only over verified figures": the figures a source page states, read into named inputs for the
 // compute sandbox, and the calculation a request asks for, written as an expression over those names.
 // Deterministic and conservative: nothing is computed here and nothing is invented — every input is a number quoted
@@ -13,6 +23,8 @@ export interface Figure {
   value: number;
   /** The words it was read from ("52,300 transactions per second"). */
   text: string;
+  /** The clause it stands in ("The Z7 reached 2800 MB/s sequential read in our tests"): what it is a figure of. */
+  context: string;
 }
 
 // Words that end a unit phrase or cannot be a unit ("16 averaged", "3 was"): verbs and function words.
@@ -78,6 +90,22 @@ function labelOf(sentence: string): string | null {
   return run.length > 0 ? run.join(' ') : null;
 }
 
+/** The clause of a sentence around a position: between the commas, semicolons or dashes that bound it. */
+function clauseAt(sentence: string, at: number): string {
+  // (a comma inside a number, "44,100", is a thousands separator: a clause ends at one followed by a space)
+  const bound = /[,;]\s|\s[–—-]\s/gu;
+  let start = 0;
+  let end = sentence.length;
+  for (const m of sentence.matchAll(bound)) {
+    if (m.index < at) start = m.index + m[0].length;
+    else {
+      end = m.index;
+      break;
+    }
+  }
+  return sentence.slice(start, end).trim();
+}
+
 /** True when the number sits inside the sentence's label ("PostgreSQL 17 …": 17 names, it does not measure). */
 function inLabel(sentence: string, label: string, at: number): boolean {
   const start = sentence.indexOf(label);
@@ -109,6 +137,7 @@ export function readFigures(passages: readonly string[]): Figure[] {
           unit,
           value,
           text: m[0].trim(),
+          context: clauseAt(sentence, m.index),
         });
       }
     }
@@ -116,98 +145,279 @@ export function readFigures(passages: readonly string[]): Figure[] {
   return figures;
 }
 
-/** The operation a request asks for over two figures (or a group, for total / average). */
-type Operation = 'percent_change' | 'ratio' | 'difference' | 'total' | 'average';
-
 function operationOf(request: string): Operation | undefined {
-  if (/\b(?:in|as\s+a)\s+percent(?:age)?\b|\bpercentage\b|%|\bper\s*cent\b/i.test(request))
-    return 'percent_change';
-  if (
-    /\bhow\s+many\s+times\b|\bratio\b|\btimes\s+(?:faster|slower|more|less|higher|lower|bigger|larger)\b/i.test(
-      request,
-    )
-  )
-    return 'ratio';
-  if (/\b(?:average|mean)\b/i.test(request)) return 'average';
-  if (/\b(?:total|sum)\b/i.test(request)) return 'total';
-  if (
-    /\bdifference\b|\bhow\s+much\s+(?:faster|slower|more|less|higher|lower|bigger|smaller|larger|quicker|cheaper)\b/i.test(
-      request,
-    )
-  )
-    return 'difference';
-  return undefined;
+  return OPERATION_WORDING.find((w) => w.pattern.test(request))?.operation;
 }
 
-const RATE_UNIT = /\bper\b|\/|\b(?:tps|iops|qps|rps)\b/i;
-const TIME_UNIT = /^(?:ms|s|sec|seconds?|milliseconds?|minutes?|hours?|days?)$/i;
+// Function words that say nothing of whose a figure is ("the", "its", "what"); the unit-ending words above are some.
+const FUNCTION_WORDS = new Set([
+  ...NOT_UNITS,
+  's',
+  'it',
+  'its',
+  'our',
+  'their',
+  'this',
+  'that',
+  'what',
+  'which',
+  'does',
+  'do',
+  'did',
+  'how',
+  'much',
+  'many',
+  'more',
+  'less',
+  'per',
+]);
 
-/** Words of a text, lower-case, for matching labels and units against the request. */
+/** A word of a text and where it starts; Latin letters, digits and Chinese characters make separate words. */
+interface Word {
+  word: string;
+  at: number;
+}
+
+function wordsAt(text: string): Word[] {
+  return [...text.toLowerCase().matchAll(/\p{Script=Han}+|\p{L}+|\p{N}+(?:\.\p{N}+)?/gu)].map((m) => ({
+    // "writes" and "write", "tests" and "test" are one word to compare.
+    word: m[0].length > 3 && m[0].endsWith('s') && !m[0].endsWith('ss') ? m[0].slice(0, -1) : m[0],
+    at: m.index,
+  }));
+}
+
 function wordsOf(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+  return wordsAt(text).map((w) => w.word);
 }
 
-/** Where a label's own words (those the other labels lack) first occur in the request; -1 if they do not. */
-function mentionAt(request: string, label: string, others: readonly string[]): number {
-  const otherWords = new Set(others.flatMap(wordsOf));
-  const own = wordsOf(label).filter((w) => !otherWords.has(w));
-  const req = wordsOf(request);
-  const at = own.length > 0 ? req.findIndex((w) => own.includes(w)) : -1;
-  return at;
+/** Where in the request its words of a set occur (character offsets). */
+function hitsIn(request: readonly Word[], words: ReadonlySet<string>): number[] {
+  return request.filter((w) => words.has(w.word)).map((w) => w.at);
+}
+
+/** A figure the request names: by its label's own words and the words of its clause, with where they occur. */
+interface Named {
+  f: Figure;
+  unit: Unit;
+  score: number;
+  hits: number[];
+}
+
+/**
+ * How the request names each figure of a group: its label's own words (those the group's other labels lack) count
+ * two, each other content word of its clause one ("measured sequential read" names "2800 MB/s sequential read in our
+ * tests", "write speed … cache is full" names "writes drop to 900 MB/s once the 200 GB cache is full").
+ */
+function named(request: readonly Word[], group: readonly { f: Figure; unit: Unit }[]): Named[] {
+  const labels = [...new Set(group.map((g) => g.f.label))];
+  return group.map(({ f, unit }) => {
+    const others = new Set(labels.filter((l) => l !== f.label).flatMap(wordsOf));
+    const own = new Set(wordsOf(f.label).filter((w) => !others.has(w) && !FUNCTION_WORDS.has(w)));
+    const labelWords = new Set(wordsOf(f.label));
+    const clause = new Set(
+      wordsOf(f.context.replace(f.text, ' ')).filter(
+        (w) => !labelWords.has(w) && !FUNCTION_WORDS.has(w) && !/^\p{N}/u.test(w),
+      ),
+    );
+    const labelHits = hitsIn(request, own);
+    const clauseHits = hitsIn(request, clause);
+    const score =
+      (labelHits.length > 0 ? 2 : 0) +
+      new Set(request.filter((w) => clause.has(w.word)).map((w) => w.word)).size;
+    return { f, unit, score, hits: [...labelHits, ...clauseHits].sort((a, b) => a - b) };
+  });
 }
 
 /** How strongly a unit answers the request: its own words named, or the kind a comparative implies. */
-function unitScore(unit: string, request: string): number {
+function unitScore(unit: string, parsed: Unit, request: string): number {
   const req = new Set(wordsOf(request));
   let score = wordsOf(unit).filter((w) => w !== 'per' && req.has(w)).length * 2;
-  if (/\b(?:faster|quicker|throughput)\b/i.test(request) && RATE_UNIT.test(unit)) score += 1;
-  if (/\b(?:slower|latency|longer)\b/i.test(request) && TIME_UNIT.test(unit)) score += 1;
+  if (RATE_WORDS.test(request) && parsed.perSeconds !== undefined) score += 1;
+  if (TIME_WORDS.test(request) && parsed.kind === 'time') score += 1;
   return score;
+}
+
+// "A than B", "A compared to B", "A比B", "A vs B": what follows the marker is the base of the comparison.
+const BASE_MARKER =
+  /\bthan\b|\b(?:above|below)\b|\bcompared\s+(?:to|with)\b|\bversus\b|\bvs\.?(?=\s|$)|\bagainst\b|\brelative\s+to\b|相比|相对于|比(?!较|例|率|值|重|如)/iu;
+
+/**
+ * The two operands in the request's order: the subject first, the base second. The base is the one the request names
+ * after its comparison marker ("17 than 16", "write speed … compared to its measured sequential read", 17比16);
+ * without a marker, the one named first is the subject — except "from A to B", whose base is A.
+ */
+function subjectAndBase(request: string, pair: readonly [Named, Named]): [Named, Named] {
+  const [x, y] = pair;
+  const own = (n: Named, other: Named) => n.hits.filter((h) => !other.hits.includes(h));
+  const marker = BASE_MARKER.exec(request);
+  if (marker) {
+    const after = (n: Named, o: Named) => {
+      const hits = own(n, o);
+      return hits.length === 0 ? 0 : hits.filter((h) => h > marker.index).length / hits.length;
+    };
+    const [ax, ay] = [after(x, y), after(y, x)];
+    if (ax !== ay) return ax < ay ? [x, y] : [y, x];
+  }
+  const first = (n: Named, o: Named) => Math.min(...own(n, o), Number.POSITIVE_INFINITY);
+  const ordered: [Named, Named] = first(x, y) <= first(y, x) ? [x, y] : [y, x];
+  const fromTo = /\bfrom\b/i.test(request) && /\bto\b/i.test(request) && !/\bthan\b/i.test(request);
+  const zhFromTo = /从[^，。？！?]*(?:到|至|涨到|降到|增加到|减少到)/u.test(request);
+  return fromTo || zhFromTo ? [ordered[1], ordered[0]] : ordered;
+}
+
+/**
+ * Whether a code the request writes ("Z7", "PG17") names a figure's words: its number is one of them and its letters
+ * abbreviate another — in order, from its first letter ("pg" of "postgresql", "z" of "z").
+ */
+function codeIn(code: string, words: ReadonlySet<string>): boolean {
+  const letters = /^[a-z]+/u.exec(code)?.[0] ?? '';
+  const number = code.slice(letters.length);
+  const abbreviates = (w: string) => {
+    if (w[0] !== letters[0]) return false;
+    let i = 0;
+    for (const ch of w) if (ch === letters[i]) i++;
+    return i === letters.length;
+  };
+  return words.has(number) && [...words].some(abbreviates);
 }
 
 function ref(name: string): string {
   return /^[a-z_][a-z0-9_]*$/.test(name) ? `inputs.${name}` : `inputs[${JSON.stringify(name)}]`;
 }
 
+/** A figure's input in another unit of its kind: the input times the conversion, when there is one. */
+function term(n: { f: Figure; unit: Unit }, to: Unit): string {
+  const k = conversion(n.unit, to);
+  return Math.abs(k - 1) < 1e-12 ? ref(n.f.name) : `${ref(n.f.name)} * ${String(Number(k.toPrecision(12)))}`;
+}
+
+/** A unit of data the request writes: the first after `from` (where it asks per a time), else the last before. */
+function dataUnitAsked(request: string, from: number): Unit | undefined {
+  const units = [...request.matchAll(/[A-Za-z]+/gu)].flatMap((m) => {
+    const u = parseUnit(m[0]);
+    return u?.kind === 'data' && u.perSeconds === undefined ? [{ u, at: m.index }] : [];
+  });
+  return (units.find((x) => x.at >= from) ?? units.filter((x) => x.at < from).at(-1))?.u;
+}
+
+/**
+ * The unit the request asks its answer in, for figures of one kind: a unit of that kind it writes ("in MB", 多少GB)
+ * — the one after the rate it asks for, when it asks per a time ("每天能写多少GB") — and the time it asks per ("per
+ * hour", 每天), else the figures' own.
+ */
+function askedUnit(request: string, own: Unit): Unit {
+  const per = PER_TIME.exec(request);
+  const perWord = per?.slice(1).find((g) => Boolean(g));
+  const perSeconds = perWord !== undefined ? TIME_UNITS[perWord.toLowerCase()] : undefined;
+  const written = own.kind === 'data' ? dataUnitAsked(request, per ? per.index : 0) : undefined;
+  return {
+    kind: own.kind,
+    factor: written?.factor ?? own.factor,
+    ...(own.perSeconds !== undefined ? { perSeconds: perSeconds ?? own.perSeconds } : {}),
+  };
+}
+
 /** The expression for a request, or why none is written. */
 export type Calculation = { expression: string; note: string } | { expression: undefined; note: string };
 
 /**
- * The expression a request asks for over named figures: the operation from its wording ("in percent" → percent
- * change, "how many times" → ratio, "difference / how much faster" → difference, "total", "average"), the operands
- * from the figures of one unit whose labels the request names ("PostgreSQL 17 than 16": 17 is compared with 16).
- * When the wording names no operation, or no unit or more than one answers it, no expression is written.
+ * A quantity spread over a time the request gives, per a time it asks ("1,200 TBW … 按5年质保算平均每天能写多少GB",
+ * "how much can I write per day over the 5-year warranty"): the one figure of a quantity (not a rate) whose unit the
+ * request names, divided by the duration in the asked time, in the asked unit.
  */
-export function calculationFor(request: string, figures: readonly Figure[]): Calculation {
+function spreadOverTime(request: string, figures: readonly Figure[]): Calculation | undefined {
+  const per = PER_TIME.exec(request);
+  const duration = DURATION.exec(request);
+  if (!per || !duration) return undefined;
+  const perWord = per.slice(1).find((g) => Boolean(g)) ?? '';
+  const perSeconds = TIME_UNITS[perWord.toLowerCase()];
+  const durationSeconds = TIME_UNITS[(duration[2] ?? '').toLowerCase()];
+  const length = Number(duration[1]);
+  if (perSeconds === undefined || durationSeconds === undefined || !Number.isFinite(length)) return undefined;
+  const req = new Set(wordsOf(request));
+  const amounts = figures
+    .map((f) => ({ f, unit: parseUnit(f.unit) }))
+    .filter(
+      (x): x is { f: Figure; unit: Unit } =>
+        x.unit !== undefined && x.unit.perSeconds === undefined && x.unit.kind !== 'time',
+    );
+  // The amount whose unit the request writes ("多少TBW"), else the one of the kind of the unit it asks ("多少GB").
+  const byName = amounts.filter((x) => req.has(wordsOf(x.f.unit)[0] ?? ''));
+  const asked = dataUnitAsked(request, per.index);
+  const quantities = byName.length > 0 ? byName : amounts.filter((x) => x.unit.kind === asked?.kind);
+  const [only, another] = quantities;
+  if (!only || another) return undefined;
+  const to = askedUnit(request, only.unit);
+  const periods = (length * durationSeconds) / perSeconds;
+  return {
+    expression: `Math.round(${term(only, to)} / ${String(Number(periods.toPrecision(12)))} * 100) / 100`,
+    note: `${only.f.label} ${only.f.text} spread over ${duration[0]}, per ${perWord}`,
+  };
+}
+
+/**
+ * The expression a request asks for over named figures: the operation from its wording (calculation-words.ts), the
+ * operands from the figures of one kind of unit that the request names — by their labels' own words ("PostgreSQL 17
+ * than 16") or the words of their clauses ("the measured sequential read") — converted to one unit (units.ts) and
+ * to the unit the request asks ("per hour", 多少GB). A quantity spread over a time the request gives ("按5年质保算
+ * 平均每天") is divided by it. When the wording names no operation, or no kind of figure or more than one answers
+ * it, or a third figure is named as well as the second, no expression is written.
+ */
+export function calculationFor(written: string, figures: readonly Figure[]): Calculation {
+  // Emphasis marks are not words ("per *hour*").
+  const request = written.replace(/[*`]+/gu, '');
   const operation = operationOf(request);
-  if (!operation) return { expression: undefined, note: 'the request names no calculation' };
-  const byUnit = new Map<string, Figure[]>();
-  for (const f of figures) byUnit.set(slug(f.unit), [...(byUnit.get(slug(f.unit)) ?? []), f]);
-  const candidates: { unit: string; operands: Figure[]; score: number }[] = [];
-  for (const [unit, group] of byUnit) {
-    const labels = [...new Set(group.map((f) => f.label))];
-    if (labels.length < 2) continue;
-    const named = group
-      .map((f) => ({
-        f,
-        at: mentionAt(
-          request,
-          f.label,
-          labels.filter((l) => l !== f.label),
-        ),
-      }))
-      .filter((x) => x.at !== -1);
-    const pair = operation === 'total' || operation === 'average' ? named : named.slice(0, 2);
-    if (operation !== 'total' && operation !== 'average' && named.length !== 2) continue;
-    if (pair.length < 2) continue;
-    // "A than B": A is named first; "from A to B": A is the base, so B comes first.
-    const fromTo = /\bfrom\b/i.test(request) && /\bto\b/i.test(request) && !/\bthan\b/i.test(request);
-    const ordered = [...pair].sort((x, y) => (fromTo ? y.at - x.at : x.at - y.at)).map((x) => x.f);
-    candidates.push({ unit, operands: ordered, score: unitScore(group[0]?.unit ?? unit, request) });
+  if (operation === undefined || operation === 'average') {
+    const spread = spreadOverTime(request, figures);
+    if (spread) return spread;
   }
+  if (!operation) return { expression: undefined, note: 'the request names no calculation' };
+  const reqWords = wordsAt(request);
+  const groups: { unit: Unit; members: { f: Figure; unit: Unit }[] }[] = [];
+  for (const f of figures) {
+    const unit = parseUnit(f.unit);
+    if (!unit) continue;
+    const group = groups.find((g) => commensurable(g.unit, unit));
+    if (group) group.members.push({ f, unit });
+    else groups.push({ unit, members: [{ f, unit }] });
+  }
+  const candidates: { unit: Unit; unitText: string; operands: Named[]; score: number }[] = [];
+  for (const { unit, members } of groups) {
+    const ranked = named(reqWords, members)
+      .filter((n) => n.score > 0)
+      .sort((x, y) => y.score - x.score);
+    const several = operation === 'total' || operation === 'average';
+    if (several) {
+      if (ranked.length < 2) continue;
+      candidates.push({
+        unit,
+        unitText: members[0]?.f.unit ?? '',
+        operands: ranked,
+        score: unitScore(members[0]?.f.unit ?? '', unit, request),
+      });
+      continue;
+    }
+    const [x, y, third] = ranked;
+    if (!x || !y || (third && third.score === y.score)) continue;
+    candidates.push({
+      unit,
+      unitText: members[0]?.f.unit ?? '',
+      operands: subjectAndBase(request, [x, y]),
+      score: unitScore(members[0]?.f.unit ?? '', unit, request) * 10 + x.score + y.score,
+    });
+  }
+  // A comparison of things the request names by code ("the X9's … beat the Z7's …") is over figures of those things:
+  // a pair of figures of only one of them answers another question.
+  const codes = [
+    ...new Set((request.match(/\b[A-Za-z]+\d+[A-Za-z\d]*\b/gu) ?? []).map((c) => c.toLowerCase())),
+  ];
+  if (codes.length >= 2)
+    for (let i = candidates.length - 1; i >= 0; i--) {
+      const words = new Set(
+        (candidates[i]?.operands ?? []).flatMap((n) => wordsOf(`${n.f.label} ${n.f.context}`)),
+      );
+      if (!codes.every((c) => codeIn(c, words))) candidates.splice(i, 1);
+    }
   candidates.sort((x, y) => y.score - x.score);
   const [best, second] = candidates;
   if (!best)
@@ -215,22 +425,32 @@ export function calculationFor(request: string, figures: readonly Figure[]): Cal
   if (second && second.score === best.score)
     return {
       expression: undefined,
-      note: `ambiguous: the request could compare ${best.unit} or ${second.unit}`,
+      note: `ambiguous: the request could compare ${slug(best.unitText)} or ${slug(second.unitText)}`,
     };
-  const [a, b] = best.operands.map((f) => ref(f.name));
-  const all = best.operands.map((f) => ref(f.name));
+  const own = best.operands[0]?.unit ?? best.unit;
+  const common = operation === 'percent_change' || operation === 'ratio' ? own : askedUnit(request, own);
+  const terms = best.operands.map((n) => term(n, common));
+  const [a = '', b = ''] = terms;
+  const [na, nb] = best.operands;
+  // A factor is how many times the larger figure holds the smaller; the words say which is larger ("drops", "faster").
+  const larger =
+    na && nb && na.f.value * conversion(na.unit, own) < nb.f.value * conversion(nb.unit, own)
+      ? [b, a]
+      : [a, b];
   const expression =
     operation === 'percent_change'
-      ? `Math.round(((${String(a)} - ${String(b)}) / ${String(b)}) * 10000) / 100`
+      ? `Math.round(((${a} - ${b}) / ${b.includes(' ') ? `(${b})` : b}) * 10000) / 100`
       : operation === 'ratio'
-        ? `Math.round((${String(a)} / ${String(b)}) * 100) / 100`
+        ? `Math.round((${String(larger[0])} / ${String(larger[1]).includes(' ') ? `(${String(larger[1])})` : String(larger[1])}) * 100) / 100`
         : operation === 'difference'
-          ? `${String(a)} - ${String(b)}`
+          ? `${a} - ${b}`
           : operation === 'total'
-            ? all.join(' + ')
-            : `(${all.join(' + ')}) / ${String(all.length)}`;
+            ? terms.join(' + ')
+            : `(${terms.join(' + ')}) / ${String(terms.length)}`;
+  const k = conversion(own, common);
+  const inUnit = k === 1 ? '' : `, ×${String(Number(k.toPrecision(6)))} for the unit asked`;
   return {
     expression,
-    note: `${operation.replace('_', ' ')} of ${best.operands.map((f) => `${f.label} ${f.text}`).join(' vs ')}`,
+    note: `${operation.replace('_', ' ')} of ${best.operands.map((n) => `${n.f.label} ${n.f.text}`).join(' vs ')}${inUnit}`,
   };
 }

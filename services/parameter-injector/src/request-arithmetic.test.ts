@@ -40,3 +40,19 @@ describe('requestArithmetic (the request writes its own calculation)', () => {
     expect(requestArithmetic('帮我算一下增长率')).toBeUndefined();
   });
 });
+
+describe('requestArithmetic: a figure in other units (issue 20)', () => {
+  it('converts a figure to the units asked, and a rate to the amount over a time named', () => {
+    expect(program('1.5 TB expressed in GB?')).toBe('1.5 * 1000');
+    expect(program('convert 90 minutes to hours')).toBe('90 / 60');
+    expect(program('450 MB/s 换算成 GB/s 是多少')).toBe('450 / 1000');
+    expect(program('1.2 GB/s in MB/s, and how many GB is that in an hour?')).toBe(
+      '({ "MB/s": 1.2 * 1000, "GB in hour": 1.2 * 1 * 3600 })',
+    );
+  });
+
+  it('converts nothing between kinds, or a count', () => {
+    expect(program('3 GB in minutes')).toBeUndefined();
+    expect(program('12 apples in pears')).toBeUndefined();
+  });
+});

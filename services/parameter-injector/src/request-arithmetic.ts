@@ -2,6 +2,7 @@
 // "2,340 divided by 9", 两千三百四十的百分之十七, 12乘以3 — as the program a sandbox runs. The figures are the
 // user's own, so nothing is looked up first; the operation is the one the words name, never guessed.
 import { NUMERAL_CHARS, parseChineseNumeral } from './chinese-numerals.js';
+import { TIME_UNITS, commensurable, conversion, parseUnit, type Unit } from './units.js';
 
 /** A program written from the request's own arithmetic, and what it computes (for the reason). */
 export interface RequestArithmetic {
@@ -54,6 +55,8 @@ export function requestArithmetic(text: string): RequestArithmetic | undefined {
   }
   const change = percentChange(text);
   if (change) return change;
+  const converted = unitConversion(text);
+  if (converted) return converted;
   const mean = meanOfList(text);
   if (mean) return mean;
   for (const { pattern, op, name } of OPERATORS) {
@@ -144,5 +147,61 @@ function percentChange(text: string): RequestArithmetic | undefined {
   return {
     expression: `Math.round(${change} * ${scale}) / ${scale}`,
     note: `${note}, rounded to ${String(places)} decimal place${places === 1 ? '' : 's'}`,
+  };
+}
+
+// "2.9 GB/s expressed in MB/s", "how many MB is that in a minute?", 2.9 GB/s 换算成 MB/s 是多少, 一分钟能写多少MB: one
+// figure with its unit, and the units the request asks it in — each the same kind of unit (units.ts), or, for a rate
+// asked as an amount over a time the request names ("in a minute", 一分钟), the amount in that time.
+const MEASURED = new RegExp(String.raw`${FIGURE}\s*([A-Za-z]+(?:\s*/\s*[A-Za-z]+)?)`, 'u');
+// A unit the request asks for: after "in", "into", "to", "how many", 换算成, 多少, 等于.
+const ASKED_UNIT =
+  /(?:\b(?:in|into|to|how\s+many|how\s+much)\s+|换算成|换算为|转换成|等于|合|多少)\s*([A-Za-z]+(?:\s*\/\s*[A-Za-z]+)?)/giu;
+// A time an amount is asked over: "in a minute", "in an hour", "per day" is a rate, 一分钟 / 每分钟 (a rate) / 1小时.
+const OVER_TIME =
+  /\bin\s+(?:a|an|one)\s+(second|minute|hour|day|week)\b|(?:一|1)\s*(秒钟?|分钟|小时|天)(?:内|里|能|可以)?/iu;
+
+/** `text` times `k`, written as a division when `k` is the inverse of a whole number (90 minutes → 90 / 60 hours). */
+function scaled(text: string, k: number): string {
+  const inverse = 1 / k;
+  return k < 1 && Math.abs(inverse - Math.round(inverse)) < 1e-9
+    ? `${text} / ${String(Math.round(inverse))}`
+    : `${text} * ${String(Number(k.toPrecision(12)))}`;
+}
+
+function unitConversion(text: string): RequestArithmetic | undefined {
+  const m = MEASURED.exec(text);
+  if (!m) return undefined;
+  const value = valueOf(m[1] ?? '');
+  const written = (m[2] ?? '').replace(/\s+/gu, '');
+  const from = parseUnit(written);
+  if (value === undefined || !from || from.kind.startsWith('count:')) return undefined;
+  const over = OVER_TIME.exec(text);
+  const overWord = over?.slice(1).find((g) => Boolean(g));
+  const overSeconds = overWord !== undefined ? TIME_UNITS[overWord.toLowerCase()] : undefined;
+  const parts: [string, string][] = [];
+  for (const a of text.slice(m.index + m[0].length).matchAll(ASKED_UNIT)) {
+    const name = (a[1] ?? '').replace(/\s+/gu, '');
+    const to: Unit | undefined = parseUnit(name);
+    if (!to || to.kind !== from.kind || name.toLowerCase() === written.toLowerCase()) continue;
+    if (commensurable(from, to)) {
+      parts.push([name, scaled(String(value), conversion(from, to))]);
+    } else if (from.perSeconds !== undefined && to.perSeconds === undefined && overSeconds !== undefined) {
+      // A rate over a time is an amount: 2.9 GB/s for a minute is 2.9 × 1000 × 60 MB.
+      const perSecond = conversion(from, { ...to, perSeconds: 1 });
+      parts.push([
+        `${name} in ${overWord ?? ''}`,
+        `${String(value)} * ${String(Number(perSecond.toPrecision(12)))} * ${String(overSeconds)}`,
+      ]);
+    }
+  }
+  if (parts.length === 0) return undefined;
+  const expression =
+    parts.length === 1
+      ? (parts[0]?.[1] ?? '')
+      : `({ ${parts.map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(', ')} })`;
+  return {
+    expression,
+    note: `${String(value)} ${written} in ${parts.map(([k]) => k).join(' and ')}`,
   };
 }

@@ -705,3 +705,47 @@ describe('TD-7: a list of zero items answers the look-up', () => {
     ).toMatchObject({ status: 'need_clarification' });
   });
 });
+
+describe('a refused page (issue 20)', () => {
+  it('the page at a URL the user gave answers with the refusal; one a search found is re-planned', async () => {
+    const research = await loadRegistryDir(
+      fileURLToPath(new URL('../../../registry/packs/research', import.meta.url)),
+    );
+    const url = 'https://docs.example.org/internal/plans';
+    const visit = (provenance: 'user_text' | 'step_output'): PreparedCall => ({
+      step_index: 0,
+      tool: 'page_visit',
+      arguments: { url, goal: 'the plans' },
+      provenance: { url: provenance, goal: 'user_text' },
+      validation_log: [],
+    });
+    const refused = result({
+      tool: 'page_visit',
+      step_index: 0,
+      ok: false,
+      error_class: 'permission',
+      error_message: 'HTTP 403 forbidden',
+      output_kind: 'failure',
+    });
+    const visitPlan: Plan = {
+      ...plan,
+      scene: 'web_research_scene',
+      steps: [{ ...plan.steps[0]!, tool: 'page_visit', purpose: 'read' }],
+      visible_tools: ['page_visit', 'web_search'],
+    };
+    const decideResearch = (call: PreparedCall, request: string) =>
+      createResultEvaluatorDecide({ registry: research })(
+        executed(call, refused, { plan: visitPlan, task: testTask({ request }) }),
+        {
+          stage: 'result_evaluator',
+          versions: { registry_version: null, profiles_version: null, policy_version: null },
+        },
+      ) as Decision;
+    const named = decideResearch(visit('user_text'), `What does ${url} say about next year?`);
+    expect(named.event_type).toBe('task_finished');
+    expect(named.payload).toMatchObject({ status: 'need_clarification' });
+    expect(JSON.stringify(named.payload)).toContain('another source');
+    const found = decideResearch(visit('step_output'), 'What are the plans for next year?');
+    expect(found.event_type).toBe('replan_requested');
+  });
+});

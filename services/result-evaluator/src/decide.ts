@@ -353,6 +353,21 @@ export function createResultEvaluatorDecide(options: ResultEvaluatorOptions): De
         ],
       );
     }
+    // A refusal of the page at a URL the user gave answers what was asked: the user chose that source, and another
+    // tool finding "the same" elsewhere would route around the refusal with a source nobody chose. The task ends asking for another source. A refused source that an earlier step found (a search result)
+    // is the system's choice, so the decider may try another (the tool's own advice: "try another source").
+    const refusedNamed = kind === 'permission' ? namedResource(call, tool, task.request) : undefined;
+    if (refusedNamed) {
+      const answer = (result.error_message ?? primary?.message ?? 'access refused').slice(0, 400);
+      return finish(
+        'need_clarification',
+        `${stepLabel}; access to ${refusedNamed} that the request names is refused: the answer, not a reason to re-plan`,
+        [
+          `${call.tool} was refused access to ${refusedNamed} (${answer}). I cannot read it; is there another ` +
+            'source you want me to use?',
+        ],
+      );
+    }
     if (progress.replans >= ceilings.maxReplans) {
       return finish(
         anyEvidence ? 'partial_success' : 'failed',
@@ -390,4 +405,26 @@ export function resultEvaluatorDefinition(
     stageBinding(options.registry),
     options.judge,
   );
+}
+
+/**
+ * The URL of a refused call that the user gave: an argument the injector took from the request (provenance
+ * `user_text`) of a parameter that takes a URL (`format: uri`), written in the request as it is. A re-plan after its
+ * refusal could only read another source in its place — unlike a refused identifier (an order id), which another tool
+ * may still serve as the same thing. Undefined when the refused page came from an earlier step (a search result).
+ */
+export function namedResource(
+  call: PreparedCall,
+  tool: ToolDefinition | undefined,
+  request: string,
+): string | undefined {
+  const properties = (tool?.parameters as { properties?: Record<string, { format?: unknown }> } | undefined)
+    ?.properties;
+  for (const [name, value] of Object.entries(call.arguments)) {
+    if (call.provenance[name] !== 'user_text' || typeof value !== 'string' || value === '') continue;
+    const format = properties?.[name]?.format;
+    if ((format === 'uri' || format === 'uri-reference') && request.includes(value.replace(/\/$/u, '')))
+      return value;
+  }
+  return undefined;
 }

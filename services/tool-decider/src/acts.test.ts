@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chineseClauses, forbiddenActs, readActs, toolActKind } from './acts.js';
+import { asksListenerToAct, chineseClauses, forbiddenActs, readActs, toolActKind } from './acts.js';
 
 const kinds = (request: string) => readActs(request).map((a) => [a.kind, a.object]);
 
@@ -377,5 +377,63 @@ describe('toolActKind', () => {
     expect(toolActKind({ name: 'report_generate', action: 'read' })).toBe('produce');
     expect(toolActKind({ name: 'book_hotel', action: 'read' })).toBe('look_up');
     expect(toolActKind({ name: 'payment_refund', action: 'write' })).toBe('act');
+  });
+});
+
+describe('calculations over figures still to be found (issue 20)', () => {
+  const computes = (request: string) =>
+    readActs(request)
+      .filter((a) => a.kind === 'compute')
+      .map((a) => a.figures);
+
+  it('reads a comparative gap or a factor as a calculation over figures to be found', () => {
+    expect(computes('How many more rows per hour does the new index scan than the old one?')).toEqual([
+      'found',
+    ]);
+    expect(computes('By what factor does the cluster slow down under load, compared to idle?')).toEqual([
+      'found',
+    ]);
+    expect(computes('By how much did the bill grow between March and April?')).toEqual(['found']);
+    expect(computes('How many rows does the table have?')).toEqual([]);
+  });
+
+  it('reads 算 asking for an amount in its clause as a calculation, not 预算 or 打算', () => {
+    expect(computes('按三年折旧算每个月摊多少钱？')).toEqual(['found']);
+    expect(computes('今年的预算还剩多少？')).toEqual([]);
+    expect(computes('你打算什么时候去？')).toEqual([]);
+  });
+
+  it('a verb with a resultative complement and 了 sets a time; it asks for nothing', () => {
+    expect(kinds('查一下航班状态，查到了告诉我').map(([, o]) => o)).not.toContain('到了');
+    expect(kinds('查一下航班状态，查到了告诉我')[0]).toEqual(['look_up', '航班状态']);
+  });
+
+  it('in a request that only reads or computes, a verb of using names what they work from', () => {
+    const acts = readActs('What is the median of the survey scores? Use the cleaned numbers.');
+    expect(acts.map((a) => a.kind)).toEqual(['look_up']);
+  });
+});
+
+describe('questions joined in one sentence (issue 20)', () => {
+  it('reads each question a sentence joins as a look-up of its own, after a lead-in that asks nothing', () => {
+    expect(kinds('quick pair: who wrote Toolformer, and what speed does the Q5 datasheet give?')).toEqual([
+      ['look_up', 'who wrote Toolformer'],
+      ['look_up', 'what speed does the Q5 datasheet give?'],
+    ]);
+    // (one that names nothing new asks about the same thing; "…, and how about tomorrow?" asks the first again)
+    expect(kinds('How many hours is the Q5 battery rated for, and how long is the warranty?')).toHaveLength(
+      1,
+    );
+    expect(kinds('What is the weather, and how about tomorrow?')).toHaveLength(1);
+  });
+});
+
+describe('asksListenerToAct', () => {
+  it('a question asking the listener to do a thing other than a look-up is a request for an act', () => {
+    expect(asksListenerToAct('the music is too loud, could you turn it down to 70?')).toBe(true);
+    expect(asksListenerToAct('Can you book it for Friday?')).toBe(true);
+    expect(asksListenerToAct('could you tell me who wrote Toolformer?')).toBe(false);
+    expect(asksListenerToAct('Can you check where my parcel is?')).toBe(false);
+    expect(asksListenerToAct('How many more rows does 9 scan than 8?')).toBe(false);
   });
 });

@@ -10,6 +10,7 @@
 import type { AskedActKind } from '@signalbox/contracts';
 import type { ToolDefinition } from '@signalbox/registry';
 import { stem, words } from './text.js';
+import { USING_VERBS } from './vocabulary/using-verbs.js';
 
 /**
  * Most characters of a request whose acts the `act` feature reads: reading acts grows faster than the text (a 50 KB
@@ -375,11 +376,57 @@ const GIVEN_ARITHMETIC: readonly RegExp[] = [
 ];
 // A calculation over figures still to be found ("how much faster …, in percent", 快了多少): compute after a look-up.
 const FOUND_ARITHMETIC: readonly RegExp[] = [
-  /\bhow\s+(?:much|many\s+times)\s+(?:faster|slower|more|less|higher|lower|bigger|smaller|larger|quicker|cheaper)\b/iu,
+  // "how much faster", "how many more", "how many times larger": a comparative asks for the gap between two figures.
+  /\bhow\s+(?:much|many)(?:\s+times)?\s+(?:faster|slower|more|less|fewer|higher|lower|bigger|smaller|larger|quicker|cheaper|longer|shorter)\b/iu,
+  // "by what factor", "by what percentage", "by how much … drop": the size of a change between two figures.
+  /\bby\s+(?:what\s+(?:factor|percent(?:age)?|per\s*cent|ratio|multiple)|how\s+much|how\s+many\s+(?:times|percent))\b/iu,
   /\bhow\s+many\s+times\b|\b(?:in|as\s+a)\s+percent(?:age)?\b|\bpercentage\s+(?:change|difference|increase|decrease|gain)\b/iu,
   /\b(?:the\s+)?difference\s+between\b|\b(?:the\s+)?ratio\s+(?:of|between)\b/iu,
   /(?:快|慢|多|少|高|低|贵|便宜)了?(?:多少|百分之几|几倍)|增长了?(?:多少|百分之几)|相差多少|差多少|几倍/u,
+  // 算 asking for an amount in its clause (按5年质保算平均每天能写多少GB, 算算一共要多少钱): "reckon how much". Not 算 of
+  // another word (打算 plan, 预算 budget, 算法 algorithm, 就算 even if, 总算 at last, 还算 fairly).
+  /(?<![打预就总还运演推清])算(?!法|机|术|是|了[吧。！!]*$)[^，。？！?!；;]{0,24}(?:多少|几)/u,
 ];
+
+// ", and what …", ", and who …": a question sentence that joins a second question asks two things ("…, and how
+// about tomorrow?" only asks the first again of another thing).
+const EN_NEXT_QUESTION =
+  /\s*,\s*(?:and\s+)?(?=(?:what|where|when|which|who|whose|why|how)\b(?!\s+about\b))|\s*[,;]\s*and\s+(?=(?:is|are|was|were|did|does|do|can|could|has|have)\b)/giu;
+// A lead-in before a colon that asks nothing itself ("two quick ones:", "quick question:") introduces the questions.
+const EN_LEAD_IN = /^[^:?]{1,40}:\s*(?=\S)/u;
+
+/** The questions of a question sentence, each with where it starts: one, or each of those it joins. */
+function questionsOf(sentence: string): { text: string; at: number }[] {
+  const lead = EN_LEAD_IN.exec(sentence);
+  const from =
+    lead && !EN_QUESTION.test(lead[0]) && !/\b(?:what|who|which|how|why|when|where)\b/iu.test(lead[0])
+      ? lead[0].length
+      : 0;
+  const out: { text: string; at: number }[] = [];
+  let at = from;
+  for (const m of sentence.slice(from).matchAll(EN_NEXT_QUESTION)) {
+    out.push({ text: sentence.slice(at, from + m.index).trim(), at });
+    at = from + m.index + m[0].length;
+  }
+  out.push({ text: sentence.slice(at).trim(), at });
+  // A question joined to another is one of its own when it names a thing of its own ("who wrote ReAct, and what does
+  // the X9 datasheet list?"); one that names nothing new asks about the same thing ("How many TBW is the X9 rated
+  // for, and how long is the warranty?"), as does a part of fewer than three words.
+  const names = (text: string) =>
+    new Set(
+      text
+        .split(/\s+/u)
+        .slice(1)
+        .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').replace(/['’]s$/u, ''))
+        .filter((w) => /^\p{Lu}|\p{L}\p{N}|\p{N}\p{L}/u.test(w) && w !== 'I'),
+    );
+  const own = out.every((q, i) => {
+    if (q.text.split(/\s+/u).length < 3) return false;
+    const earlier = new Set(out.slice(0, i).flatMap((p) => [...names(p.text)]));
+    return i === 0 || [...names(q.text)].some((n) => !earlier.has(n));
+  });
+  return own ? out : [{ text: sentence, at: 0 }];
+}
 
 /** For a calculation named by its verb ("calculate …", 计算 …): given when its words carry a figure. */
 function figuresOf(kind: AskedActKind, phrase: string): Pick<AskedActRead, 'figures'> {
@@ -651,7 +698,11 @@ function readEnglish(request: string): AskedActRead[] {
         },
       });
     } else if (inSentence.length === 0 && EN_QUESTION.test(trimmed))
-      acts.push({ at: start, act: { kind: 'look_up', object: trimmed, phrase: trimmed, cue: 'question' } });
+      for (const q of questionsOf(trimmed))
+        acts.push({
+          at: start + q.at,
+          act: { kind: 'look_up', object: q.text, phrase: q.text, cue: 'question' },
+        });
     else if (inSentence.length === 0 && thingPlease?.[1] && !imperative(orderOf(trimmed))) {
       // "Company invoice for order 5678 please", "warranty claim please": a thing asked for by name and "please" is
       // wanted, like "I want a …": a change of unnamed kind, decided by the tools its words fit.
@@ -774,6 +825,9 @@ function readChinese(whole: string): AskedActRead[] {
       const before = text.slice(0, m.index);
       const next = hits[i + 1];
       const after = text.slice(m.index + verb.length, next ? next.index : undefined).trim();
+      // A verb with a resultative complement and 了 (查到了, 做完了, 写好了) says the act is done — "once found, …" —
+      // which sets the time of what follows; it asks for nothing of its own.
+      if (/^(?:到|完|好|出来|过)了/u.test(after)) return;
       // Two verbs of one kind back to back (私聊发给, 通知告诉) are one act: the second carries the object.
       if (after === '' && next && ZH_KIND_OF.get(next[0]) === ZH_KIND_OF.get(verb) && ZH_KIND_OF.has(verb))
         return;
@@ -944,16 +998,48 @@ function readChinese(whole: string): AskedActRead[] {
   return acts;
 }
 
+const EN_YOU_DO =
+  /\b(?:could|can|would|will)\s+(?:you|u)\s+(?:please\s+|just\s+|kindly\s+)?([a-z]+(?:\s+[a-z]+)?)/giu;
+const EN_LOOK_UP_VERBS = new Set(EN_VERBS.look_up);
+
+/**
+ * Whether a request asks the listener to do a thing other than look something up ("could you turn it down to 70?",
+ * "can you book it?"): a question in form, a request for an act. "Could you tell me / check / find …" asks for a
+ * look-up (the look-up verbs of `EN_VERBS`).
+ */
+export function asksListenerToAct(request: string): boolean {
+  for (const m of request.matchAll(EN_YOU_DO)) {
+    const [one = '', two = ''] = (m[1] ?? '').toLowerCase().split(/\s+/u);
+    if (EN_LOOK_UP_VERBS.has(one) || EN_LOOK_UP_VERBS.has(`${one} ${two}`)) continue;
+    // (an auxiliary of a statement or a question about the listener: "could you be …", "can you do that?")
+    if (/^(?:be|have|not|do|also|still|ever)$/u.test(one)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** Whether an act of unnamed kind is asked with a verb of using (vocabulary/using-verbs.ts). */
+function usingVerb(a: AskedActRead): boolean {
+  return a.kind === 'act' && USING_VERBS.has(a.cue.toLowerCase().trim());
+}
+
 /**
  * The acts a request asks for, in the order it names them. A request that names no act at all ("weather in
  * Berlin?") asks to look something up: one `look_up` act over the whole request.
  */
+
 export function readActs(request: string): AskedActRead[] {
   const text = request.trim();
   if (text === '') return [];
   const acts = CJK.test(text) ? readChinese(text) : readEnglish(text);
-  const unique = acts.filter(
-    (a, i) => acts.findIndex((b) => b.kind === a.kind && b.phrase === a.phrase) === i,
+  // In a request whose other acts only look up or compute, a verb of using ("Use the review's own numbers", "Take the
+  // figures from the datasheet") names what those acts work from: how they are done, not an act of its own. (Beside a
+  // change — "cancel order 1 and use my coupon on order 2" — it may be one, and stays.)
+  const reads = acts.filter((a) => a.kind === 'look_up' || a.kind === 'compute');
+  const onlyReads = reads.length > 0 && acts.every((a) => !WRITE_ACT_KINDS.has(a.kind) || usingVerb(a));
+  const kept = onlyReads ? acts.filter((a) => !usingVerb(a)) : acts;
+  const unique = kept.filter(
+    (a, i) => kept.findIndex((b) => b.kind === a.kind && b.phrase === a.phrase) === i,
   );
   return unique.length > 0 ? unique : [{ kind: 'look_up', object: text, phrase: text, cue: 'request' }];
 }

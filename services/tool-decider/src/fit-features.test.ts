@@ -104,6 +104,22 @@ describe('argumentCoverage', () => {
     expect(argumentCoverage(params, ...request('time in tokyo', ['time']))).toBe(1);
   });
 
+  it("fills a parameter that takes the question itself (a search's query) from the question's own words", () => {
+    const params = [param('query', 'string', 'The search query.')];
+    const q = 'how many more transactions per hour does 17 push than 16?';
+    expect(argumentCoverage(params, ...request(q, [...tokens(q)]))).toBe(1);
+    // (a parameter that takes a value, not the question, still needs one)
+    expect(argumentCoverage([param('location', 'string', 'the city')], ...request(q, [...tokens(q)]))).toBe(
+      0,
+    );
+    const act = 'the music is too loud, could you turn it down to 70?';
+    expect(argumentCoverage(params, ...request(act, [...tokens(act)]))).toBe(0);
+    const mine = 'Can you check where my parcel for order 1234 is?';
+    expect(argumentCoverage(params, ...request(mine, [...tokens(mine)]))).toBe(0);
+    const told = 'tell me what it says about performance.';
+    expect(argumentCoverage(params, ...request(told, [...tokens(told)]))).toBe(0);
+  });
+
   it('is 1 without required parameters and counts booleans as defaulted', () => {
     expect(argumentCoverage([], ...request('anything'))).toBe(1);
     expect(argumentCoverage([param('verbose', 'boolean')], ...request('x'))).toBe(1);

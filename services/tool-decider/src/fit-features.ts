@@ -4,7 +4,7 @@
 // vocabulary/qualifier-classes.ts),
 // typed argument evidence, the asked-for words in what the tool says it does, and question forms no tool answers.
 import type { AskedActKind } from '@signalbox/contracts';
-import { WRITE_ACT_KINDS, chineseClauses, nameActKind } from './acts.js';
+import { WRITE_ACT_KINDS, asksListenerToAct, chineseClauses, nameActKind } from './acts.js';
 import { remembered, stem, tokens, words } from './text.js';
 import { chineseAskedPhrase } from './target.js';
 import {
@@ -94,6 +94,11 @@ export interface RequestValues {
   email: boolean;
   /** Content words outside what the request asks for (its qualifiers: "in the plasma membrane", "about psychology"). */
   qualifiers: number;
+  /**
+   * Whether the text is a question ("…?", "how many …", 吗, 多少) that asks only to look something up, about no thing
+   * of the asker's own ("my order"): its own content is what a search looks for.
+   */
+  question?: boolean;
 }
 
 const NUMBER_WORDS =
@@ -133,8 +138,21 @@ export function requestValues(request: string, askedFor: readonly string[] = [])
     url: /\bhttps?:\/\/\S+/i.test(request),
     email: /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/u.test(request),
     qualifiers,
+    question:
+      QUESTION.test(request.trim()) &&
+      !OWN_THINGS.test(request) &&
+      // (one that asks for an act — "could you turn it down to 70?" — is a request, whatever its question mark)
+      !asksListenerToAct(request),
   };
 }
+
+// The asker's own things ("my parcel", "our invoices", 我的快递): records about them are kept, not published — what a
+// search of published content finds does not answer a question about them.
+const OWN_THINGS = /\b(?:my|our|mine|ours)\b|我的|我们的|咱们的/iu;
+// A question: ending in a question mark, opening with a question word or an auxiliary ("does …", "how many …"), or a
+// Chinese question particle or word.
+const QUESTION =
+  /[?？]$|^(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|has|have|had|should)\b|[吗呢]$|什么|多少|哪|谁|几[个点号天时]|是否|有没有/iu;
 
 /**
  * Required-argument coverage (0..1): the share of required parameters the request can plausibly fill. A numeric
@@ -171,6 +189,13 @@ export function argumentCoverage(
     }
     if (p.temporal) {
       if (values.temporal || values.numbers > 0) covered++;
+      continue;
+    }
+    // A parameter that takes the user's question as free text (a search's `query`) is filled by a question's own
+    // content, whatever its casing: "how many more transactions per hour does 17 push than 16?" is its own query.
+    // (An instruction — "tell me what it says about performance." — names what to do with something else.)
+    if (takesQuestion(p) && values.question === true && requestTokens.size > 0) {
+      covered++;
       continue;
     }
     if (named || values.quoted || values.names || values.codes || values.qualifiers > 0) covered++;
@@ -309,6 +334,11 @@ const QUESTION_PARAMETER_WORDS: ReadonlySet<string> = new Set([
   'prompt',
 ]);
 
+/** Whether a parameter takes the user's question itself: a string named as in `QUESTION_PARAMETER_WORDS`. */
+function takesQuestion(p: RequiredParameter): boolean {
+  return p.type === 'string' && words(p.name).some((w) => QUESTION_PARAMETER_WORDS.has(w));
+}
+
 /**
  * Whether a tool finds or reads open-ended content: it reads the page at a URL it requires (a page reader), or each
  * input it requires is the user's question as free text (a search: a string named as in `QUESTION_PARAMETER_WORDS`).
@@ -316,13 +346,7 @@ const QUESTION_PARAMETER_WORDS: ReadonlySet<string> = new Set([
  * none of the attributes it returns.
  */
 export function readsOpenContent(required: readonly RequiredParameter[]): boolean {
-  return (
-    required.some((p) => p.url === true) ||
-    (required.length > 0 &&
-      required.every(
-        (p) => p.type === 'string' && words(p.name).some((w) => QUESTION_PARAMETER_WORDS.has(w)),
-      ))
-  );
+  return required.some((p) => p.url === true) || (required.length > 0 && required.every(takesQuestion));
 }
 
 /**

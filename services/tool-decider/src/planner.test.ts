@@ -460,6 +460,58 @@ describe('planTools chains', () => {
     );
   });
 
+  it('the computing tool serves an ask only when it names a calculation (issue 20)', async () => {
+    const asked = async (request: string) =>
+      (
+        await plan(research, { request, agent: 'research_agent', tenant: 'default', scenario: null })
+      ).plan.steps.map((s) => s.tool);
+    // How much a thing improved, as its source states it, is a figure to look up …
+    expect(await asked('PG16 批量导入的吞吐到底提升了多少？我要官方release notes里的原话')).not.toContain(
+      'sandbox_compute',
+    );
+    // … a gap between two things the request compares is computed after the look-up.
+    expect(
+      await asked('In the sysbench MySQL 9 vs 8 run, how many more queries per hour does 9 answer than 8?'),
+    ).toEqual(['web_search', 'page_visit', 'sandbox_compute']);
+  });
+
+  it('a question of what a source says is read from the source the search finds (issue 20)', async () => {
+    for (const request of [
+      'Did the Kubernetes 1.31 changelog mention sidecar containers?',
+      'Does the vendor spec sheet say anything about idle power?',
+    ]) {
+      const out = await plan(research, {
+        request,
+        agent: 'research_agent',
+        tenant: 'default',
+        scenario: null,
+      });
+      expect(
+        out.plan.steps.map((s) => s.tool),
+        request,
+      ).toEqual(['web_search', 'page_visit']);
+      expect(
+        out.plan.asked_acts?.every((a) => a.step_index !== null),
+        request,
+      ).toBe(true);
+    }
+  });
+
+  it('each of several questions is served when their whole fits no tool; a reader follows its search (issue 20)', async () => {
+    const out = await plan(research, {
+      request:
+        'quick pair: who wrote Toolformer, and what sequential write speed does the Q5 datasheet give?',
+      agent: 'research_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    const tools = out.plan.steps.map((s) => s.tool);
+    expect(tools).toContain('scholar_search');
+    // the page to read is found by the web search, never taken from the papers found
+    expect(tools.indexOf('web_search')).toBeGreaterThan(-1);
+    expect(tools.indexOf('web_search')).toBeLessThan(tools.indexOf('page_visit'));
+  });
+
   it('without the semantic model the plan records that it was ranked lexically', async () => {
     const lexical = await planTools(research, {
       request: SP3,

@@ -22,6 +22,7 @@ import {
   type AskedActRead,
   type ForbiddenAct,
 } from './acts.js';
+import { EN_SAYING_VERBS, ZH_SAYING_VERBS } from './vocabulary/saying-verbs.js';
 import { askPieces, requestParts, searchedFor, type RequestIntent } from './intent.js';
 import {
   REFERS_TO_LINK,
@@ -495,6 +496,23 @@ export async function planTools(
     .score(req.request, similarityTo(req.request))
     .filter((s) => !excluded.has(s.tool.name));
   const fits = scored.filter((s) => fitsRequest(s, scored));
+  // A request of several questions whose whole fits no tool fits the tools that fit one of its questions on its own
+  // ("two quick ones: who wrote ReAct, and what … does the datasheet list?"): each is a request of its own, and the
+  // others' words dilute every tool's fit to the whole. They are then served one by one, as for any request of several.
+  if (
+    fits.length === 0 &&
+    routedAsks.length > 1 &&
+    acts.length > 1 &&
+    acts.every((a) => a.kind === 'look_up')
+  ) {
+    if (similarities && partTexts.length > 0) await similarities.including(partTexts);
+    for (const ask of routedAsks) {
+      const local = index.score(ask, similarityTo(ask)).filter((s) => !excluded.has(s.tool.name));
+      const top = local[0];
+      const whole = top && fitsRequest(top, local) ? scored.find((s) => s.tool === top.tool) : undefined;
+      if (whole && !fits.includes(whole)) fits.push(whole);
+    }
+  }
   // Each act's phrase scored on its own words: which tools can serve it, and which writes it asks for.
   const actScores = new Map<AskedActRead, ScoredTool[]>(
     acts.map((act) => [
@@ -556,7 +574,7 @@ export async function planTools(
       const proposed = new Set(steps.map((s) => s.tool));
       // A producer of another proposed step reads that step's ask; the others are matched to the asks, the best
       // fitting pair first, each ask and each tool once.
-      const feeds = (c: PlanStep, name: string) =>
+      const feeds = (c: { tool: string }, name: string) =>
         c.tool !== name &&
         (visible.get(c.tool)?.depends_on.some((d) => d.required && d.tool === name) ?? false);
       const producer = (name: string) => steps.some((c) => feeds(c, name));
@@ -649,6 +667,17 @@ export async function planTools(
       if (s.features.lexical >= RETRIEVAL_CONFIG.chainFit && fresh.length >= RETRIEVAL_CONFIG.chainNewTerms) {
         chosen.push(s);
         s.matched.forEach((t) => covered.add(t));
+      }
+    }
+    // A question of what a source says ("Does the datasheet say anything about …?", 发布说明里有没有提到 …) that no tool's
+    // documents fit is answered by reading the source: the reader of found pages, after the search that finds it.
+    // Neither names what the page holds — a reader returns whatever the page says — so their fit to the question's
+    // words cannot show it.
+    if (chosen.length === 0 && asksOnly && !elsewhere && asksWhatSourceSays(req.request)) {
+      const reader = scored.find((s) => writeAdmitted(s.tool) && readsFoundPages(s.tool, visible));
+      if (reader) {
+        chosen.push(reader);
+        reasons.push(`the request asks what a source says: ${reader.tool.name} reads it`);
       }
     }
     // A chosen tool that only finds leads (evidence `lead`: a search's results) does not answer the request by itself;
@@ -790,6 +819,9 @@ export async function planTools(
       if (kind === 'ask' && partActs.some((a) => actsServed.has(a.phrase))) return;
       const changes = partActs.filter((a) => WRITE_ACT_KINDS.has(a.kind));
       if (changes.length > 0 && !changes.some((a) => serves(a, top.tool, local, allowedWrites))) return;
+      // A tool that computes works over figures with an operation: an ask that names no calculation ("PG17 的吞吐
+      //提升了多少" — how much it improved, as the source states it) asks for a figure, which a look-up gives.
+      if (kind === 'ask' && computes(top.tool) && !partActs.some((a) => a.kind === 'compute')) return;
       // A Chinese clause is an ask of its own only as a question or an act of a named kind: 保留两位小数 (keep two
       // decimals), 给我标题和作者就行 (titles and authors will do) say how to answer, not what else to do.
       // A thing wanted (把Zhang Min的邮箱给我) is an ask too, unless the clause only says what will do (…就行).
@@ -862,9 +894,12 @@ export async function planTools(
             (top === undefined || chosen.some((c) => c.tool === top.tool) || !singledOut(top, true))
           )
             continue;
+          // (a tool that computes works over figures with an operation, which a look-up does not name: a calculation
+          // is read as an act of its own)
           const s =
             top &&
             top.tool.action === 'read' &&
+            !computes(top.tool) &&
             (top === first ? firstFits : firstFits && fitsRequest(top, local))
               ? top
               : undefined;
@@ -901,6 +936,23 @@ export async function planTools(
           if (!reader || chosen.includes(reader)) continue;
           chosen.push(reader);
           reasons.push(`${reader.tool.name} reads what answers ${actLabel(act)}`);
+        }
+      // A reader chosen for an ask of its own reads what the tool it depends on finds (page_visit the URLs web_search
+      // finds): when the request gives no URL and no chosen tool is one it depends on, that tool finds it first — a
+      // search for papers does not find the datasheet a visit is to read.
+      if (!REQUEST_URL.test(req.request) && !REFERS_TO_LINK.test(req.request))
+        for (const c of [...chosen]) {
+          const feeds = c.tool.depends_on.filter((d) => d.tool !== c.tool.name);
+          if (c.tool.action !== 'read' || c.tool.evidence === 'lead') continue;
+          if (feeds.length === 0 || chosen.some((x) => feeds.some((d) => d.tool === x.tool.name))) continue;
+          const finder = admitted.find(
+            (a) => a.tool.evidence === 'lead' && feeds.some((d) => d.tool === a.tool.name),
+          );
+          if (!finder) continue;
+          chosen.splice(chosen.indexOf(c), 0, finder);
+          const ask = askOf.get(c.tool.name);
+          if (ask) askOf.set(finder.tool.name, ask);
+          reasons.push(`${finder.tool.name} finds what ${c.tool.name} reads`);
         }
     }
     // The asks of a request of several (its sentences or Chinese clauses): a tool the whole request's words chose,
@@ -1189,6 +1241,30 @@ function takesNumbers(tool: ToolDefinition): boolean {
 /** An act's object that points back at a thing named before it: the act refines that thing's ask. */
 const REFERS_BACK =
   /^(?:it|its|them|they|this|that|these|those|the\s+ones?|ones?)\b|^(?:它|它们|这个|那个|这些|那些)/iu;
+
+// A question of what a source says: an auxiliary, the source, a verb of saying ("does the X9 datasheet say", "what
+// did the changelog mention"); in Chinese a verb of saying after a place in a text (里 / 上 / 中: 手册里有没有提到).
+const SOURCE_SAYS_EN = new RegExp(
+  String.raw`\b(?:does|do|did|will|would)\s+(?:[\p{L}\p{N}'’.-]+\s+){1,8}?(?:${EN_SAYING_VERBS.join('|')})\b`,
+  'iu',
+);
+const SOURCE_SAYS_ZH = new RegExp(
+  `(?:里|上|中|里面)(?:有没有|是否|都|有|没有)?(?:${ZH_SAYING_VERBS.join('|')})`,
+  'u',
+);
+
+function asksWhatSourceSays(request: string): boolean {
+  return SOURCE_SAYS_EN.test(request) || SOURCE_SAYS_ZH.test(request);
+}
+
+/** A reader of what a search finds: a read giving evidence of its own that depends on a visible tool of leads. */
+function readsFoundPages(tool: ToolDefinition, visible: ReadonlyMap<string, ToolDefinition>): boolean {
+  return (
+    tool.action === 'read' &&
+    tool.evidence !== 'lead' &&
+    tool.depends_on.some((d) => visible.get(d.tool)?.evidence === 'lead')
+  );
+}
 
 /** An http(s) URL written in a request. */
 const REQUEST_URL = /\bhttps?:\/\/\S+/i;
@@ -1660,6 +1736,8 @@ function assignActs(
       // this one, and the act stays unserved rather than finishing a task `success` on the wrong query.
       if (act.kind === 'look_up') {
         const fit = local.find((l) => l.tool === tool);
+        // (a question of what a source says is answered by the reader of the source, whatever its fit: see planTools)
+        if (asksWhatSourceSays(act.phrase) && readsFoundPages(tool, visible)) return true;
         // (or the read the best fitting tool's not_for sends these words to)
         const top = local[0];
         if (
