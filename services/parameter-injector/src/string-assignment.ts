@@ -20,6 +20,7 @@ import { completePlace, isCityName, twoPartPlaceStyle } from './place-completion
 import { languageCodeFor } from './languages.js';
 import { isYearParameter } from './number-assignment.js';
 import { isTopicParameter, slotValues, topicValues, verbObject } from './template-slots.js';
+import { messagePartLabelBefore } from './message-part-labels.js';
 import { US_STATE_CODES } from './us-state-codes.js';
 import {
   CALENDAR_WORDS,
@@ -550,8 +551,18 @@ export function assignStrings(
   const leftQuotes = open.filter((_, i) => !usedQuotes.has(i));
   const leftRequired = claimants.filter((p) => !spans.has(p.path) && p.required);
   const lone = leftQuotes[0];
-  if (lone && leftQuotes.length === 1 && leftRequired.length === 1 && leftRequired[0])
-    give(leftRequired[0].path, lone.value, LONE_QUOTE_NOTE);
+  const only = leftRequired.length === 1 ? leftRequired[0] : undefined;
+  // A passage written against a label of a message's part (主题“…”, "subject: '…'") is that part's text: it is no
+  // value of a parameter the label does not name ("a contact's name" is not the e-mail's subject).
+  const labelledOther = (q: Candidate<string>, p: ParameterHints) => {
+    const label = messagePartLabelBefore(text, q.start);
+    if (label === undefined) return false;
+    const description = typeof p.schema.description === 'string' ? p.schema.description : '';
+    const own = [...nameWords(leaf(p)), ...chineseTerms(description)];
+    return !own.some((w) => sameWord(w, label) || w === label);
+  };
+  if (lone && leftQuotes.length === 1 && only && !labelledOther(lone, only))
+    give(only.path, lone.value, LONE_QUOTE_NOTE);
 
   // Proper names no rule above took, for the required entity (or place) parameters left: a lone name for a lone
   // parameter, or as many names as numbered parameters ("Apple and Samsung" → company1, company2) in order.
