@@ -315,6 +315,31 @@ describe('a part that refines the ask', () => {
 });
 
 describe('planTools chains', () => {
+  it('two sends, each to a recipient of its own, each get a look-up of their own words, wired to them', async () => {
+    for (const request of [
+      "Write up this week's status report, send it by email to Li Wei and ping Wang Fang on chat once it's sent.",
+      '把本周的纪要整理成报告，用邮件发给王芳，再在Beacon群里通知一下',
+    ]) {
+      const out = await plan(office, { request, agent: 'office_agent', tenant: 'default', scenario: null });
+      const steps = out.plan.steps;
+      const lookups = steps.flatMap((s, i) => (s.tool === 'contact_lookup' ? [i] : []));
+      expect(lookups).toHaveLength(2);
+      const texts = lookups.map((i) => steps[i]?.input_from.find((f) => f.parameter === 'query')?.text);
+      const email = steps.find((s) => s.tool === 'email_send');
+      const chat = steps.find((s) => s.tool === 'message_send');
+      const fed = (step: typeof email, parameter: string) =>
+        step?.input_from.find((f) => f.parameter === parameter)?.step_index;
+      // Each send reads the recipients the look-up of its own words found.
+      const toEmail = lookups.indexOf(fed(email, 'to') ?? -1);
+      const toChat = lookups.indexOf(fed(chat, 'chat_ids') ?? -1);
+      expect(toEmail).not.toBe(-1);
+      expect(toChat).not.toBe(-1);
+      expect(toEmail).not.toBe(toChat);
+      expect(texts[toEmail]).toMatch(/Li Wei|王芳/u);
+      expect(texts[toChat]).toMatch(/Wang Fang|Beacon/u);
+    }
+  });
+
   it('SP-2: minutes → report → contacts → send, producers first, reads before the write, outputs wired', async () => {
     const out = await plan(office, {
       request: SP2,

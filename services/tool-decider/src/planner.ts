@@ -267,6 +267,7 @@ function inputsFor(
   tool: ToolDefinition,
   earlier: readonly string[],
   texts: Readonly<Record<string, string>> = {},
+  feeders: readonly (string | undefined)[] = [],
 ): InputFrom[] {
   const out: InputFrom[] = [];
   const fed = new Set<string>();
@@ -276,7 +277,13 @@ function inputsFor(
     return text !== undefined && givesValue(tool, p, text);
   });
   for (const dep of tool.depends_on) {
-    const at = earlier.lastIndexOf(dep.tool);
+    // A producer added for this step (`feeds`) feeds it; else the last of the producer's steps added for no one.
+    const ofTool = earlier.flatMap((name, j) => (name === dep.tool ? [j] : []));
+    const at =
+      ofTool.filter((j) => feeders[j] === tool.name).at(-1) ??
+      ofTool.filter((j) => feeders[j] === undefined).at(-1) ??
+      ofTool.at(-1) ??
+      -1;
     if (at === -1 || (!dep.required && ownValue)) continue;
     fed.add(dep.parameter);
     out.push({ parameter: dep.parameter, source: 'step_output', step_index: at, path: pathFor(tool, dep) });
@@ -392,6 +399,7 @@ function rewire(
             tool,
             steps.slice(0, i).map((x) => x.tool),
             s.texts,
+            steps.slice(0, i).map((x) => x.feeds),
           ),
         }
       : s;
@@ -517,6 +525,9 @@ export async function planTools(
       });
   const keep = [...(req.keep ?? [])];
   let steps: DraftStep[] = [...keep];
+  // The write act each write step was chosen for, by tool: what its own producers read ("email it to the Beacon
+  // group, and drop a note in the Atlas chat": each send's recipients are found from its own words).
+  const doneFor = new Map<string, AskedActRead>();
   let routeHits: PlanOutcome['routeHits'] = null;
   const reasons: string[] = [
     routed.why,
@@ -699,14 +710,19 @@ export async function planTools(
         ) {
           chosen.splice(chosen.indexOf(free), 1, s);
           doneBy.set(s.tool, act.kind);
+          doneFor.set(s.tool.name, act);
           reasons.push(`${actLabel(act)} → ${s.tool.name} (its words fit it better than ${free.tool.name})`);
-        } else doneBy.set(free.tool, act.kind);
+        } else {
+          doneBy.set(free.tool, act.kind);
+          if (!doneFor.has(free.tool.name)) doneFor.set(free.tool.name, act);
+        }
         continue;
       }
       if (!s) continue;
       // (every tool that serves the act already serves another of its kind: a second one only when it fits better)
       if (servers.length > 0 && !servers.every(fitsBetter)) continue;
       doneBy.set(s.tool, act.kind);
+      doneFor.set(s.tool.name, act);
       chosen.push(s);
       forActs.push(s.tool);
       actsServed.add(act.phrase);
@@ -861,11 +877,32 @@ export async function planTools(
 
   // Required producers (depends_on) join the chain when visible.
   for (let i = keep.length; i < steps.length; i++) {
-    const tool = visible.get(steps[i]?.tool ?? '');
+    const step = steps[i];
+    const tool = visible.get(step?.tool ?? '');
     for (const dep of tool?.depends_on ?? []) {
       const producer = visible.get(dep.tool);
-      if (!dep.required || !producer || excluded.has(producer.name) || steps.some((s) => s.tool === dep.tool))
+      if (!step || !dep.required || !producer || excluded.has(producer.name)) continue;
+      // Two writes of the request's, each for an act of its own, that need the same producer ("email it to the Beacon
+      // group, and drop a note in the Atlas chat"): each act names its own recipient, so each write gets a producer
+      // that reads its act's words — one look-up shared by both would give both the first act's recipient.
+      const act = doneFor.get(step.tool);
+      const shared = steps.some(
+        (o) =>
+          o !== step &&
+          doneFor.has(o.tool) &&
+          doneFor.get(o.tool)?.phrase !== act?.phrase &&
+          (visible.get(o.tool)?.depends_on ?? []).some((d) => d.required && d.tool === dep.tool),
+      );
+      if (act && shared && requiredParameters(producer).length > 0) {
+        if (steps.some((s) => s.tool === dep.tool && (s.feeds === step.tool || s.feeds === undefined))) continue;
+        steps.push({
+          ...draft(producer, `provides ${dep.output} for ${step.tool}.${dep.parameter} (${actLabel(act)})`),
+          texts: Object.fromEntries(requiredParameters(producer).map((p) => [p, act.phrase])),
+          feeds: step.tool,
+        });
         continue;
+      }
+      if (steps.some((s) => s.tool === dep.tool)) continue;
       // A producer added for a step that serves one ask of the request reads its own values from that ask's words
       // ("… also invoice order 1234": the order look-up that feeds the invoice is of 1234).
       const ask = Object.values(steps[i]?.texts ?? {})[0];
