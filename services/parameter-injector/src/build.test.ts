@@ -723,3 +723,17 @@ describe('issue 19: name ends, numbers beside the next phrase, topics, conversio
     });
   });
 });
+
+describe('words the plan names that name no one', () => {
+  it('point back at the name the request gives before them', () => {
+    const lookup = tool(
+      { query: { type: 'string', minLength: 1, description: "A person's or group's name, or part of it." } },
+      ['query'],
+    );
+    const part = '然后在群里提醒一下';
+    const refs: InputFrom[] = [{ parameter: 'query', source: 'user_text', step_index: null, path: null, text: part }];
+    expect(call(lookup, `把周报用邮件发给市场部，${part}`, refs)).toEqual({ query: '市场部' });
+    // (a name written only after them is not one they point back at)
+    expect(call(lookup, `${part}，周报用邮件发给市场部`, refs)).toEqual({ missing: ['query'] });
+  });
+});

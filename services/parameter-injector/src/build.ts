@@ -589,6 +589,20 @@ export function buildArguments(input: BuildInput): BuiltArguments {
             set(field, anywhere.value, 'user_text', `plan input_from user_text: ${anywhere.note}`);
             continue;
           }
+          // Words that name no one (然后在群里说一声, "and tell them too") point back at the one named before them: the
+          // name the request gives ahead of those words (邮件发给Atlas项目组，然后在群里说一声 → Atlas项目组).
+          const before = request.indexOf(ref.text);
+          const earlier = before > 0 && isNameParameter(hints) ? request.slice(0, before) : '';
+          const givenBefore = earlier === '' ? undefined : withoutOwnWord(namedPhrase(earlier), field);
+          if (givenBefore) {
+            set(
+              field,
+              givenBefore,
+              'user_text',
+              'plan input_from user_text: the name given before the words the plan names',
+            );
+            continue;
+          }
         }
         if (fromText(ref.text, 'user_text')) continue;
       } else if (isFreeText(hints)) {
