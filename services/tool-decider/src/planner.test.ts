@@ -315,6 +315,36 @@ describe('a part that refines the ask', () => {
 });
 
 describe('planTools chains', () => {
+  it('a send of a thing the records hold (a meeting\'s key points) sends what the maker of its message makes', async () => {
+    for (const request of [
+      "Share the main points of Monday's Beacon review in the Beacon chat.",
+      '把周三Beacon会议的决定发到Beacon群里',
+      '把周一例会的要点私聊发给Chen Jie',
+    ]) {
+      const out = await plan(office, { request, agent: 'office_agent', tenant: 'default', scenario: null });
+      const steps = out.plan.steps;
+      const report = steps.findIndex((s) => s.tool === 'report_generate');
+      expect(report).not.toBe(-1);
+      expect(steps.map((s) => s.tool)).toContain('minutes_list');
+      const send = steps.find((s) => s.tool === 'message_send' || s.tool === 'email_send');
+      expect(send?.input_from).toContainEqual(
+        expect.objectContaining({
+          parameter: send?.tool === 'email_send' ? 'body' : 'text',
+          source: 'step_output',
+          step_index: report,
+        }),
+      );
+    }
+    // (a message given as a thing of its own words is sent as written: no report)
+    const notice = await plan(office, {
+      request: '把会议取消的消息发到群里',
+      agent: 'office_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(notice.plan.steps.map((s) => s.tool)).not.toContain('report_generate');
+  });
+
   it('two sends, each to a recipient of its own, each get a look-up of their own words, wired to them', async () => {
     for (const request of [
       "Write up this week's status report, send it by email to Li Wei and ping Wang Fang on chat once it's sent.",

@@ -443,10 +443,27 @@ export async function planTools(
           })),
         )
       : [];
+  // A thing a send names (把周三评审会的重点发到群里) is routed too: the scene of the records it names joins the send's, so
+  // the tool that makes the message from them is visible.
+  const sentThings = acts.flatMap((a) => {
+    const thing = a.kind === 'send' ? sentThing(a, req.request) : undefined;
+    return thing === undefined || routedAsks.includes(thing) ? [] : [thing];
+  });
+  const thingRoutes =
+    sentThings.length > 0 && !req.scenario
+      ? await Promise.all(
+          sentThings.slice(0, MAX_ROUTED_ASKS).map(async (ask) => ({
+            ask,
+            similarity: options.semantic
+              ? await options.semantic.sceneSimilarities(ask, agentScenes(registry, req.agent))
+              : undefined,
+          })),
+        )
+      : [];
   const routed = withProposedScenes(
     registry,
     req,
-    visibleSet(registry, req, sceneSimilarity, askRoutes, acts),
+    visibleSet(registry, req, sceneSimilarity, [...askRoutes, ...thingRoutes], acts),
   );
   const excluded = new Set(req.exclude ?? []);
   const visibleTools = routed.tools;
@@ -873,6 +890,37 @@ export async function planTools(
       });
     }
     steps = draftSearches(steps, keep.length, visible, searchedFor(req.request));
+    // What a send sends, when the request names it as a thing (把上周五Atlas会的要点发到Atlas群里, "post the key points of
+    // Friday's meeting in the chat") rather than giving the words: the tool that makes the send's message (an optional
+    // producer of it, `depends_on`) joins when the thing's own words fit that producer's chain best of all the visible
+    // tools — the message is made from the records the thing names, not taken from the request's words.
+    for (const step of [...steps.slice(keep.length)]) {
+      const act = doneFor.get(step.tool);
+      const sender = visible.get(step.tool);
+      const thing = act?.kind === 'send' ? sentThing(act, req.request) : undefined;
+      if (!sender || !act || thing === undefined) continue;
+      for (const dep of sender.depends_on) {
+        const producer = visible.get(dep.tool);
+        if (
+          dep.required ||
+          !producer ||
+          excluded.has(producer.name) ||
+          !requiredParameters(sender).includes(dep.parameter) ||
+          steps.some((s) => s.tool === dep.tool)
+        )
+          continue;
+        if (similarities) await similarities.including(withTargets([thing]));
+        const local = index.score(thing, similarityTo(thing)).filter((l) => !excluded.has(l.tool.name));
+        const top = local[0];
+        // (the thing may be what another read of the same records gives — a meeting's key points, read from its
+        // minutes — so a tool that shares a producer with the maker's chain fits as well as the chain's own)
+        const chain = upstream(producer, visible);
+        if (!top || !fitsRequest(top, local) || ![...upstream(top.tool, visible)].some((t) => chain.has(t)))
+          continue;
+        steps.push(draft(producer, `makes ${sender.name}.${dep.parameter} from ${thing.slice(0, 80)}`));
+        reasons.push(`${actLabel(act)} sends "${thing.slice(0, 60)}" → ${producer.name} makes it`);
+      }
+    }
   }
 
   // Required producers (depends_on) join the chain when visible.
@@ -1153,6 +1201,44 @@ const REFERS_BACK =
 
 /** An http(s) URL written in a request. */
 const REQUEST_URL = /\bhttps?:\/\/\S+/i;
+
+/**
+ * The thing a send act sends when the request names it: what 把 puts before the verb (把X发到…), or the object before
+ * the preposition that introduces the recipient or channel ("the key points of the meeting to / in …"). Undefined for
+ * a pronoun ("send it"), a message given in words (after a colon or in quotes), or no such phrase.
+ */
+function sentThing(act: AskedActRead, request: string): string | undefined {
+  // (the act's phrase may start after a verb of manner before the send's own: 把X私聊发给… — the clause says what 把 puts)
+  const at = request.indexOf(act.phrase);
+  const cue = act.phrase.indexOf(act.cue);
+  const clause =
+    at === -1 || cue === -1 ? '' : (request.slice(0, at + cue).split(/[，。；！？,;!?\n]/u).pop() ?? '');
+  const zh = /把(.+)$/u.exec(clause)?.[1];
+  const en = /\p{Script=Han}/u.test(act.phrase)
+    ? undefined
+    : /^(.+?)\s+(?:to|in|into|on|with)\s/iu.exec(act.object)?.[1];
+  const thing = (zh ?? en)?.trim();
+  // (an apostrophe inside a word is a possessive, not a quote: "yesterday's meeting")
+  const quoted = /[:：“”"‘「]|(?<!\p{L})'|'(?!\p{L})/u.test(thing ?? '');
+  if (!thing || quoted || REFERS_BACK.test(thing) || tokens(thing).length === 0) return undefined;
+  return thing;
+}
+
+/** A tool and the tools it needs, transitively (its required producers). */
+function upstream(tool: ToolDefinition, visible: ReadonlyMap<string, ToolDefinition>): Set<string> {
+  const out = new Set<string>([tool.name]);
+  const queue = [tool];
+  while (queue.length > 0) {
+    const next = queue.pop() as ToolDefinition;
+    for (const dep of next.depends_on) {
+      const producer = visible.get(dep.tool);
+      if (!dep.required || !producer || out.has(producer.name)) continue;
+      out.add(producer.name);
+      queue.push(producer);
+    }
+  }
+  return out;
+}
 
 /** Tags that mark a tool as the place for arithmetic (the research pack's sandbox). */
 const COMPUTE_TAGS: ReadonlySet<string> = new Set(['compute', 'calculation']);
