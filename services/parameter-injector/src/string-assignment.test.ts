@@ -561,3 +561,13 @@ describe('a quoted passage written against a label of a message part', () => {
     });
   });
 });
+
+describe('a name beside the Chinese term its parameter documents', () => {
+  const project = param('project', false, 'Only records of this project; in Chinese 项目.');
+  it('is that parameter’s, wherever in the request it is written', () => {
+    expect(spans('把Orion项目上个月的记录导出来', [project])).toEqual({ project: 'Orion' });
+    expect(spans('上个月Orion的两次评审整理一下，发给Orion项目组', [project])).toEqual({ project: 'Orion' });
+    // (a name no documented term touches is not)
+    expect(spans('上个月Orion的两次评审整理一下', [project])).toEqual({});
+  });
+});
