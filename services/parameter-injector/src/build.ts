@@ -495,6 +495,22 @@ export function buildArguments(input: BuildInput): BuiltArguments {
       set(field, labelled.value, 'user_text', labelled.note);
       continue;
     }
+    // Several earlier steps feed one list parameter (one look-up per recipient a send lists): the list of all they
+    // found, in the plan's order, each value once.
+    const outputs = step.input_from.filter((r) => r.parameter === field && r.source === 'step_output');
+    if (outputs.length > 1 && isArraySchema(hints.schema)) {
+      const found = outputs.map((r) => {
+        const record = r.step_index === null ? undefined : outputOfStep(history, r.step_index);
+        const got = record?.result.output ? readPath(record.result.output, r.path ?? '') : undefined;
+        return got?.found ? got.value : undefined;
+      });
+      if (found.every((v) => v !== undefined)) {
+        const values = [...new Set(found.flatMap((v) => (Array.isArray(v) ? v : [v])))];
+        const how = outputs.map((r) => `step ${String(r.step_index)} ${r.path ?? '$'}`).join(' + ');
+        if (setFromOutput(field, values, how)) continue;
+      }
+      log.push(`${field}: not every step that feeds it has an output yet`);
+    }
     if (ref) {
       if (ref.source === 'step_output') {
         const record = ref.step_index === null ? undefined : outputOfStep(history, ref.step_index);
