@@ -345,6 +345,24 @@ describe('planTools chains', () => {
     expect(notice.plan.steps.map((s) => s.tool)).not.toContain('report_generate');
   });
 
+  it('a send to several listed recipients looks each one up, and the send takes what all the look-ups found', async () => {
+    for (const [request, names] of [
+      ['Ping Li Wei and Wang Fang on chat that the demo moved to Thursday.', ['Li Wei', 'Wang Fang']],
+      ['Email the budget note to Li Wei, Chen Jie and the Beacon group', ['Li Wei', 'Chen Jie', 'the Beacon group']],
+      ['跟王芳和李伟说一声，明天的评审改到下午', ['王芳', '李伟']],
+    ] as const) {
+      const out = await plan(office, { request, agent: 'office_agent', tenant: 'default', scenario: null });
+      const steps = out.plan.steps;
+      const lookups = steps.flatMap((s, i) => (s.tool === 'contact_lookup' ? [i] : []));
+      expect(lookups.map((i) => steps[i]?.input_from[0]?.text)).toEqual(names);
+      const send = steps.find((s) => s.tool === 'message_send' || s.tool === 'email_send');
+      const recipients = send?.tool === 'email_send' ? 'to' : 'chat_ids';
+      expect(
+        send?.input_from.filter((f) => f.parameter === recipients).map((f) => f.step_index),
+      ).toEqual(lookups);
+    }
+  });
+
   it('two sends, each to a recipient of its own, each get a look-up of their own words, wired to them', async () => {
     for (const request of [
       "Write up this week's status report, send it by email to Li Wei and ping Wang Fang on chat once it's sent.",
@@ -993,7 +1011,8 @@ describe('every asked act gets its own step, and only a step that does it serves
       'office_agent',
       'Send Chen Jie and Zhang Min a quick chat reminder that the on-call rota is due this week.',
     );
-    expect(out.plan.steps.map((s) => s.tool)).toEqual(['contact_lookup', 'message_send']);
+    // (one look-up per person listed: the chat goes to both)
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['contact_lookup', 'contact_lookup', 'message_send']);
     expect(out.plan.asked_acts?.[0]?.object).toContain('Chen Jie and Zhang Min');
   });
 

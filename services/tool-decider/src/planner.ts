@@ -279,14 +279,13 @@ function inputsFor(
   for (const dep of tool.depends_on) {
     // A producer added for this step (`feeds`) feeds it; else the last of the producer's steps added for no one.
     const ofTool = earlier.flatMap((name, j) => (name === dep.tool ? [j] : []));
-    const at =
-      ofTool.filter((j) => feeders[j] === tool.name).at(-1) ??
-      ofTool.filter((j) => feeders[j] === undefined).at(-1) ??
-      ofTool.at(-1) ??
-      -1;
+    const own = ofTool.filter((j) => feeders[j] === tool.name);
+    const at = own.at(-1) ?? ofTool.filter((j) => feeders[j] === undefined).at(-1) ?? ofTool.at(-1) ?? -1;
     if (at === -1 || (!dep.required && ownValue)) continue;
     fed.add(dep.parameter);
-    out.push({ parameter: dep.parameter, source: 'step_output', step_index: at, path: pathFor(tool, dep) });
+    // Several producers added for this step (one per listed value) feed a list parameter together.
+    for (const j of own.length > 1 && takesList(tool, dep.parameter) ? own : [at])
+      out.push({ parameter: dep.parameter, source: 'step_output', step_index: j, path: pathFor(tool, dep) });
   }
   for (const p of requiredParameters(tool)) {
     if (fed.has(p)) continue;
@@ -934,6 +933,22 @@ export async function planTools(
       // group, and drop a note in the Atlas chat"): each act names its own recipient, so each write gets a producer
       // that reads its act's words — one look-up shared by both would give both the first act's recipient.
       const act = doneFor.get(step.tool);
+      // A producer of one value (its one required parameter) that feeds a list (chat_ids, to) for a send to several
+      // listed recipients ("send Chen Jie and Zhang Min a reminder", 给陈杰和张敏发消息) runs once per recipient, each
+      // reading its own name; the send takes what all of them found.
+      const listed = act?.kind === 'send' ? listedRecipients(act, req.request) : [];
+      const [one, ...more] = requiredParameters(producer);
+      if (act && one !== undefined && more.length === 0 && listed.length > 1 && takesList(tool, dep.parameter)) {
+        if (steps.some((s) => s.tool === dep.tool && s.feeds === step.tool)) continue;
+        for (const recipient of listed)
+          steps.push({
+            ...draft(producer, `provides ${dep.output} for ${step.tool}.${dep.parameter} (${recipient})`),
+            texts: { [one]: recipient },
+            feeds: step.tool,
+          });
+        reasons.push(`${producer.name} once for each of ${listed.join(', ')}`);
+        continue;
+      }
       const shared = steps.some(
         (o) =>
           o !== step &&
@@ -1222,6 +1237,58 @@ function sentThing(act: AskedActRead, request: string): string | undefined {
   const quoted = /[:：“”"‘「]|(?<!\p{L})'|'(?!\p{L})/u.test(thing ?? '');
   if (!thing || quoted || REFERS_BACK.test(thing) || tokens(thing).length === 0) return undefined;
   return thing;
+}
+
+/** Whether a tool's parameter takes a list (an array schema). */
+function takesList(tool: ToolDefinition | undefined, parameter: string): boolean {
+  const schema = (tool?.parameters as { properties?: Record<string, { type?: unknown }> } | undefined)
+    ?.properties?.[parameter];
+  return schema?.type === 'array';
+}
+
+// Recipients a send lists: after the verb in English's double-object form ("send Chen Jie and Zhang Min a note"),
+// after "to" ("… to Li Wei and the Beacon group"); in Chinese after 给 / 跟 / 和 / 向 before the verb (给陈杰和张敏发消息)
+// or after a verb of sending (发给陈杰、张敏). Each item of the list is a name: capitalised in English (a "the" before
+// it allowed), any run of Han characters in Chinese.
+const EN_NAME = String.raw`(?:the\s+)?\p{Lu}[\p{L}'’-]*(?:\s+(?:\p{Lu}[\p{L}'’-]*|group|team|chat))*`;
+const EN_LIST = new RegExp(
+  String.raw`(${EN_NAME}(?:\s*,\s*${EN_NAME})*\s*,?\s+and\s+${EN_NAME})`,
+  'u',
+);
+const ZH_LIST_BEFORE = /(?:给|跟|和|向)((?:[\p{Script=Han}A-Za-z ]{1,12}?)(?:(?:和|跟|与|及|、)[\p{Script=Han}A-Za-z ]{1,12}?)+)(?:各|分别|都|一起)?(?:发|说|讲|私聊|通知|提醒|转)/u;
+const ZH_LIST_AFTER = /(?:发给|转给|告诉|通知|提醒)((?:[\p{Script=Han}A-Za-z ]{1,12}?)(?:(?:和|跟|与|及|、)[\p{Script=Han}A-Za-z ]{1,12}?)+)(?=[，。；！？,;!?]|$)/u;
+
+/** The recipients a send act lists ({@link EN_LIST}), two or more, or none. */
+function listedRecipients(act: AskedActRead, request: string): string[] {
+  const clauseOf = (text: string) => {
+    const at = request.indexOf(text);
+    if (at === -1) return text;
+    const start = Math.max(
+      ...[...'，。；！？,;!?\n'].map((p) => request.lastIndexOf(p, at)),
+    );
+    const ends = [...'，。；！？,;!?\n'].map((p) => request.indexOf(p, at + text.length)).filter((e) => e !== -1);
+    return request.slice(start + 1, ends.length > 0 ? Math.min(...ends) : request.length);
+  };
+  let list: string | undefined;
+  if (/\p{Script=Han}/u.test(act.phrase)) {
+    const clause = clauseOf(act.phrase);
+    list = (ZH_LIST_BEFORE.exec(clause) ?? ZH_LIST_AFTER.exec(clause))?.[1];
+  } else {
+    // (the list may run past the act's phrase, which ends at a comma: "to Li Wei, Chen Jie and the Beacon group")
+    const at = request.indexOf(act.phrase);
+    const from = (at === -1 ? 0 : at) + Math.max(0, act.phrase.indexOf(act.cue)) + act.cue.length;
+    const text = at === -1 ? act.phrase : request;
+    const rest = text.slice(from).split(/[.!?;\n]/u)[0] ?? '';
+    // (right after the verb, or after "to")
+    const m = new RegExp(String.raw`^\s+${EN_LIST.source}|\bto\s+${EN_LIST.source}`, 'u').exec(rest);
+    list = m?.[1] ?? m?.[2];
+  }
+  if (list === undefined) return [];
+  const items = list
+    .split(/\s*(?:,\s*and\s+|,|\band\b|和|跟|与|及|、)\s*/u)
+    .map((i) => i.trim())
+    .filter((i) => i !== '');
+  return items.length > 1 ? items : [];
 }
 
 /** A tool and the tools it needs, transitively (its required producers). */
