@@ -731,7 +731,9 @@ describe('words the plan names that name no one', () => {
       ['query'],
     );
     const part = '然后在群里提醒一下';
-    const refs: InputFrom[] = [{ parameter: 'query', source: 'user_text', step_index: null, path: null, text: part }];
+    const refs: InputFrom[] = [
+      { parameter: 'query', source: 'user_text', step_index: null, path: null, text: part },
+    ];
     expect(call(lookup, `把周报用邮件发给市场部，${part}`, refs)).toEqual({ query: '市场部' });
     // (a name written only after them is not one they point back at)
     expect(call(lookup, `${part}，周报用邮件发给市场部`, refs)).toEqual({ missing: ['query'] });
@@ -776,7 +778,10 @@ describe('several steps feeding one list parameter', () => {
     const built = buildArguments({
       tool: send,
       step: { ...step([feed(0), feed(1)]), index: 2 },
-      task: testTask({ request: 'Tell Ann and Bo that the build is green', reference_time: '2024-11-04T09:00:00.000Z' }),
+      task: testTask({
+        request: 'Tell Ann and Bo that the build is green',
+        reference_time: '2024-11-04T09:00:00.000Z',
+      }),
       history: [found(0, ['u_ann']), found(1, ['u_bo', 'u_ann'])],
       proposals: null,
       sensitive: new Set(),

@@ -505,7 +505,9 @@ export function buildArguments(input: BuildInput): BuiltArguments {
         return got?.found ? got.value : undefined;
       });
       if (found.every((v) => v !== undefined)) {
-        const values = [...new Set(found.flatMap((v) => (Array.isArray(v) ? v : [v])))];
+        const values = [
+          ...new Set(found.flatMap((v): unknown[] => (Array.isArray(v) ? (v as unknown[]) : [v]))),
+        ];
         const how = outputs.map((r) => `step ${String(r.step_index)} ${r.path ?? '$'}`).join(' + ');
         if (setFromOutput(field, values, how)) continue;
       }

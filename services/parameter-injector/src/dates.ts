@@ -440,7 +440,11 @@ export function findDates(
   const onSide = direction
     ? directed.filter(
         (m, i) =>
-          m.open !== undefined || m.statesToday || m.timeOnly || ranged(i) || !beyond(m.date, direction, today),
+          m.open !== undefined ||
+          m.statesToday ||
+          m.timeOnly ||
+          ranged(i) ||
+          !beyond(m.date, direction, today),
       )
     : directed;
   return endsOfRanges(text, onSide.length > 0 ? onSide : directed);

@@ -556,7 +556,9 @@ describe('a quoted passage written against a label of a message part', () => {
     expect(spans("Email with the subject: 'Release date confirmed'", [query])).toEqual({});
     // (a lone quote with no such label is still the lone parameter's, and a label of its own keeps it)
     expect(spans('给“Atlas项目组”发封邮件', [query])).toEqual({ query: 'Atlas项目组' });
-    expect(spans('主题“周会纪要”', [param('subject', true, 'The subject line; in Chinese 主题 or 标题.')])).toEqual({
+    expect(
+      spans('主题“周会纪要”', [param('subject', true, 'The subject line; in Chinese 主题 or 标题.')]),
+    ).toEqual({
       subject: '周会纪要',
     });
   });

@@ -87,7 +87,7 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
-  it("the speaker saying where they will put what an earlier clause asks for states its purpose, not an ask", () => {
+  it('the speaker saying where they will put what an earlier clause asks for states its purpose, not an ask', () => {
     expect(kinds('把纪要做成报告，纯文本格式，我要贴到OA里').map(([kind]) => kind)).toEqual(['produce']);
     expect(kinds('把周报整理一下，我想存在网盘上').map(([kind]) => kind)).toEqual(['produce']);
     // (a want of a thing, or the same words with no ask before them, or addressed to the listener, stay asks)

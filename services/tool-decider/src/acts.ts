@@ -860,11 +860,7 @@ function readChinese(whole: string): AskedActRead[] {
       // 做成报告，我要贴到OA里: the speaker (我要 "I'm going to", not 帮我 / 请 addressing the listener) saying where they
       // will put something — a verb with a place after it (到 / 在 / 进) and no object of its own — after a clause that
       // already asks for an act, tells what the thing asked for is for: the user's own later act, not another ask.
-      if (
-        SPEAKER_WANT.test(m[0]) &&
-        (acts.length > 0 || found.length > 0) &&
-        ZH_PUT_SOMEWHERE.test(object)
-      )
+      if (SPEAKER_WANT.test(m[0]) && (acts.length > 0 || found.length > 0) && ZH_PUT_SOMEWHERE.test(object))
         continue;
       // A marker followed by a bare verb (帮我开一下, 给我办了吧) asks for that verb done to the clause's topic, put before
       // the marker as Chinese puts a known thing first (订单X的发票也帮我开一下: the invoice). The verb is what a tool

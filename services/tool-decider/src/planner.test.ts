@@ -315,7 +315,7 @@ describe('a part that refines the ask', () => {
 });
 
 describe('planTools chains', () => {
-  it('a send of a thing the records hold (a meeting\'s key points) sends what the maker of its message makes', async () => {
+  it("a send of a thing the records hold (a meeting's key points) sends what the maker of its message makes", async () => {
     for (const request of [
       "Share the main points of Monday's Beacon review in the Beacon chat.",
       '把周三Beacon会议的决定发到Beacon群里',
@@ -348,7 +348,10 @@ describe('planTools chains', () => {
   it('a send to several listed recipients looks each one up, and the send takes what all the look-ups found', async () => {
     for (const [request, names] of [
       ['Ping Li Wei and Wang Fang on chat that the demo moved to Thursday.', ['Li Wei', 'Wang Fang']],
-      ['Email the budget note to Li Wei, Chen Jie and the Beacon group', ['Li Wei', 'Chen Jie', 'the Beacon group']],
+      [
+        'Email the budget note to Li Wei, Chen Jie and the Beacon group',
+        ['Li Wei', 'Chen Jie', 'the Beacon group'],
+      ],
       ['跟王芳和李伟说一声，明天的评审改到下午', ['王芳', '李伟']],
     ] as const) {
       const out = await plan(office, { request, agent: 'office_agent', tenant: 'default', scenario: null });
@@ -357,9 +360,9 @@ describe('planTools chains', () => {
       expect(lookups.map((i) => steps[i]?.input_from[0]?.text)).toEqual(names);
       const send = steps.find((s) => s.tool === 'message_send' || s.tool === 'email_send');
       const recipients = send?.tool === 'email_send' ? 'to' : 'chat_ids';
-      expect(
-        send?.input_from.filter((f) => f.parameter === recipients).map((f) => f.step_index),
-      ).toEqual(lookups);
+      expect(send?.input_from.filter((f) => f.parameter === recipients).map((f) => f.step_index)).toEqual(
+        lookups,
+      );
     }
   });
 

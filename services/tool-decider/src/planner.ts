@@ -938,7 +938,13 @@ export async function planTools(
       // reading its own name; the send takes what all of them found.
       const listed = act?.kind === 'send' ? listedRecipients(act, req.request) : [];
       const [one, ...more] = requiredParameters(producer);
-      if (act && one !== undefined && more.length === 0 && listed.length > 1 && takesList(tool, dep.parameter)) {
+      if (
+        act &&
+        one !== undefined &&
+        more.length === 0 &&
+        listed.length > 1 &&
+        takesList(tool, dep.parameter)
+      ) {
         if (steps.some((s) => s.tool === dep.tool && s.feeds === step.tool)) continue;
         for (const recipient of listed)
           steps.push({
@@ -957,7 +963,8 @@ export async function planTools(
           (visible.get(o.tool)?.depends_on ?? []).some((d) => d.required && d.tool === dep.tool),
       );
       if (act && shared && requiredParameters(producer).length > 0) {
-        if (steps.some((s) => s.tool === dep.tool && (s.feeds === step.tool || s.feeds === undefined))) continue;
+        if (steps.some((s) => s.tool === dep.tool && (s.feeds === step.tool || s.feeds === undefined)))
+          continue;
         steps.push({
           ...draft(producer, `provides ${dep.output} for ${step.tool}.${dep.parameter} (${actLabel(act)})`),
           texts: Object.fromEntries(requiredParameters(producer).map((p) => [p, act.phrase])),
@@ -1227,7 +1234,12 @@ function sentThing(act: AskedActRead, request: string): string | undefined {
   const at = request.indexOf(act.phrase);
   const cue = act.phrase.indexOf(act.cue);
   const clause =
-    at === -1 || cue === -1 ? '' : (request.slice(0, at + cue).split(/[，。；！？,;!?\n]/u).pop() ?? '');
+    at === -1 || cue === -1
+      ? ''
+      : (request
+          .slice(0, at + cue)
+          .split(/[，。；！？,;!?\n]/u)
+          .pop() ?? '');
   const zh = /把(.+)$/u.exec(clause)?.[1];
   const en = /\p{Script=Han}/u.test(act.phrase)
     ? undefined
@@ -1251,23 +1263,22 @@ function takesList(tool: ToolDefinition | undefined, parameter: string): boolean
 // or after a verb of sending (发给陈杰、张敏). Each item of the list is a name: capitalised in English (a "the" before
 // it allowed), any run of Han characters in Chinese.
 const EN_NAME = String.raw`(?:the\s+)?\p{Lu}[\p{L}'’-]*(?:\s+(?:\p{Lu}[\p{L}'’-]*|group|team|chat))*`;
-const EN_LIST = new RegExp(
-  String.raw`(${EN_NAME}(?:\s*,\s*${EN_NAME})*\s*,?\s+and\s+${EN_NAME})`,
-  'u',
-);
-const ZH_LIST_BEFORE = /(?:给|跟|和|向)((?:[\p{Script=Han}A-Za-z ]{1,12}?)(?:(?:和|跟|与|及|、)[\p{Script=Han}A-Za-z ]{1,12}?)+)(?:各|分别|都|一起)?(?:发|说|讲|私聊|通知|提醒|转)/u;
-const ZH_LIST_AFTER = /(?:发给|转给|告诉|通知|提醒)((?:[\p{Script=Han}A-Za-z ]{1,12}?)(?:(?:和|跟|与|及|、)[\p{Script=Han}A-Za-z ]{1,12}?)+)(?=[，。；！？,;!?]|$)/u;
+const EN_LIST = new RegExp(String.raw`(${EN_NAME}(?:\s*,\s*${EN_NAME})*\s*,?\s+and\s+${EN_NAME})`, 'u');
+const ZH_LIST_BEFORE =
+  /(?:给|跟|和|向)((?:[\p{Script=Han}A-Za-z ]{1,12}?)(?:(?:和|跟|与|及|、)[\p{Script=Han}A-Za-z ]{1,12}?)+)(?:各|分别|都|一起)?(?:发|说|讲|私聊|通知|提醒|转)/u;
+const ZH_LIST_AFTER =
+  /(?:发给|转给|告诉|通知|提醒)((?:[\p{Script=Han}A-Za-z ]{1,12}?)(?:(?:和|跟|与|及|、)[\p{Script=Han}A-Za-z ]{1,12}?)+)(?=[，。；！？,;!?]|$)/u;
+
+const CLAUSE_MARK = /[，。；！？,;!?\n]/u;
 
 /** The recipients a send act lists ({@link EN_LIST}), two or more, or none. */
 function listedRecipients(act: AskedActRead, request: string): string[] {
   const clauseOf = (text: string) => {
     const at = request.indexOf(text);
     if (at === -1) return text;
-    const start = Math.max(
-      ...[...'，。；！？,;!?\n'].map((p) => request.lastIndexOf(p, at)),
-    );
-    const ends = [...'，。；！？,;!?\n'].map((p) => request.indexOf(p, at + text.length)).filter((e) => e !== -1);
-    return request.slice(start + 1, ends.length > 0 ? Math.min(...ends) : request.length);
+    const before = request.slice(0, at).split(CLAUSE_MARK).pop() ?? '';
+    const after = request.slice(at + text.length).split(CLAUSE_MARK)[0] ?? '';
+    return `${before}${text}${after}`;
   };
   let list: string | undefined;
   if (/\p{Script=Han}/u.test(act.phrase)) {
