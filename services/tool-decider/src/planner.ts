@@ -45,6 +45,14 @@ import { oncePerDefinition } from './once-per-definition.js';
 import { agentScenes, scoreScenes } from './scene-router.js';
 import type { SemanticScorer } from './semantic.js';
 import { STOP_WORDS, stem, tokens } from './text.js';
+import {
+  COLLECTIVE_RECIPIENT_NOUNS,
+  ZH_DISTRIBUTIVES,
+  ZH_LIST_JOINERS,
+  ZH_RECIPIENT_COVERBS,
+  ZH_SEND_TO_VERBS,
+  ZH_SEND_VERBS,
+} from './vocabulary/recipient-lists.js';
 
 /** A tool call a model proposed (names unresolved). */
 export interface ProposedCall {
@@ -1259,15 +1267,29 @@ function takesList(tool: ToolDefinition | undefined, parameter: string): boolean
 }
 
 // Recipients a send lists: after the verb in English's double-object form ("send Chen Jie and Zhang Min a note"),
-// after "to" ("… to Li Wei and the Beacon group"); in Chinese after 给 / 跟 / 和 / 向 before the verb (给陈杰和张敏发消息)
-// or after a verb of sending (发给陈杰、张敏). Each item of the list is a name: capitalised in English (a "the" before
-// it allowed), any run of Han characters in Chinese.
-const EN_NAME = String.raw`(?:the\s+)?\p{Lu}[\p{L}'’-]*(?:\s+(?:\p{Lu}[\p{L}'’-]*|group|team|chat))*`;
+// after "to" ("… to Li Wei and the Beacon group"); in Chinese after a coverb before the verb (给陈杰和张敏发消息) or after
+// a verb of sending (发给陈杰、张敏). Each item of the list is a name: capitalised in English (a "the" before it and a
+// collective noun after it allowed), any run of Han or Latin letters in Chinese. The words are data
+// (vocabulary/recipient-lists.ts).
+const alternation = (words: readonly string[]) => words.map(escapeRegExp).join('|');
+const EN_NAME = String.raw`(?:the\s+)?\p{Lu}[\p{L}'’-]*(?:\s+(?:\p{Lu}[\p{L}'’-]*|${alternation(COLLECTIVE_RECIPIENT_NOUNS)}))*`;
 const EN_LIST = new RegExp(String.raw`(${EN_NAME}(?:\s*,\s*${EN_NAME})*\s*,?\s+and\s+${EN_NAME})`, 'u');
-const ZH_LIST_BEFORE =
-  /(?:给|跟|和|向)((?:[\p{Script=Han}A-Za-z ]{1,12}?)(?:(?:和|跟|与|及|、)[\p{Script=Han}A-Za-z ]{1,12}?)+)(?:各|分别|都|一起)?(?:发|说|讲|私聊|通知|提醒|转)/u;
-const ZH_LIST_AFTER =
-  /(?:发给|转给|告诉|通知|提醒)((?:[\p{Script=Han}A-Za-z ]{1,12}?)(?:(?:和|跟|与|及|、)[\p{Script=Han}A-Za-z ]{1,12}?)+)(?=[，。；！？,;!?]|$)/u;
+const ZH_ITEM = String.raw`[\p{Script=Han}A-Za-z ]{1,12}?`;
+const ZH_JOIN = alternation(ZH_LIST_JOINERS);
+const ZH_LIST = String.raw`(${ZH_ITEM}(?:(?:${ZH_JOIN})${ZH_ITEM})+)`;
+const ZH_LIST_BEFORE = new RegExp(
+  String.raw`(?:${alternation(ZH_RECIPIENT_COVERBS)})${ZH_LIST}(?:${alternation(ZH_DISTRIBUTIVES)})?(?:${alternation(ZH_SEND_VERBS)})`,
+  'u',
+);
+const ZH_LIST_AFTER = new RegExp(
+  String.raw`(?:${alternation(ZH_SEND_TO_VERBS)})${ZH_LIST}(?=[，。；！？,;!?]|$)`,
+  'u',
+);
+const LIST_SPLIT = new RegExp(String.raw`\s*(?:,\s*and\s+|,|\band\b|${ZH_JOIN})\s*`, 'u');
+
+function escapeRegExp(word: string): string {
+  return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 const CLAUSE_MARK = /[，。；！？,;!?\n]/u;
 
@@ -1296,7 +1318,7 @@ function listedRecipients(act: AskedActRead, request: string): string[] {
   }
   if (list === undefined) return [];
   const items = list
-    .split(/\s*(?:,\s*and\s+|,|\band\b|和|跟|与|及|、)\s*/u)
+    .split(LIST_SPLIT)
     .map((i) => i.trim())
     .filter((i) => i !== '');
   return items.length > 1 ? items : [];
