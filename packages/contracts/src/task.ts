@@ -80,7 +80,10 @@ export const ModelSelection = z.object({
 });
 export type ModelSelection = z.infer<typeof ModelSelection>;
 
-/** Where one argument of a step comes from (TD-4 `input_from`). */
+/**
+ * Where one argument of a step comes from (TD-4 `input_from`). Several `step_output` entries for one list parameter (one look-up
+ * per recipient a send lists) give the list of all their values together, in order, each once.
+ */
 export const InputFrom = z.object({
   parameter: z.string().min(1).max(128),
   source: z.enum(['user_text', 'context', 'step_output', 'default']),

@@ -723,3 +723,69 @@ describe('issue 19: name ends, numbers beside the next phrase, topics, conversio
     });
   });
 });
+
+describe('words the plan names that name no one', () => {
+  it('point back at the name the request gives before them', () => {
+    const lookup = tool(
+      { query: { type: 'string', minLength: 1, description: "A person's or group's name, or part of it." } },
+      ['query'],
+    );
+    const part = '然后在群里提醒一下';
+    const refs: InputFrom[] = [
+      { parameter: 'query', source: 'user_text', step_index: null, path: null, text: part },
+    ];
+    expect(call(lookup, `把周报用邮件发给市场部，${part}`, refs)).toEqual({ query: '市场部' });
+    // (a name written only after them is not one they point back at)
+    expect(call(lookup, `${part}，周报用邮件发给市场部`, refs)).toEqual({ missing: ['query'] });
+  });
+});
+
+describe('several steps feeding one list parameter', () => {
+  it('give the list of all they found, each value once', () => {
+    const send = tool(
+      {
+        chat_ids: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'Chat ids.' },
+        text: { type: 'string', description: 'The message.' },
+      },
+      ['chat_ids', 'text'],
+    );
+    const found = (index: number, ids: string[]) => ({
+      call: { step_index: index, tool: 'lookup', arguments: {}, provenance: {}, validation_log: [] },
+      result: {
+        step_index: index,
+        tool: 'lookup',
+        ok: true,
+        output: { contacts: ids.map((chat_id) => ({ chat_id })) } as never,
+        output_ref: null,
+        output_kind: 'source' as const,
+        error_class: null,
+        error_message: null,
+        duration_ms: 5,
+        attempts: 1,
+        cache_hit: false,
+        fetched_at: null,
+        idempotency_key: null,
+      },
+      status: 'success' as const,
+      issues: [],
+    });
+    const feed = (i: number): InputFrom => ({
+      parameter: 'chat_ids',
+      source: 'step_output',
+      step_index: i,
+      path: 'contacts[].chat_id',
+    });
+    const built = buildArguments({
+      tool: send,
+      step: { ...step([feed(0), feed(1)]), index: 2 },
+      task: testTask({
+        request: 'Tell Ann and Bo that the build is green',
+        reference_time: '2024-11-04T09:00:00.000Z',
+      }),
+      history: [found(0, ['u_ann']), found(1, ['u_bo', 'u_ann'])],
+      proposals: null,
+      sensitive: new Set(),
+    });
+    expect(built.arguments.chat_ids).toEqual(['u_ann', 'u_bo']);
+  });
+});

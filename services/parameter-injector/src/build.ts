@@ -495,6 +495,24 @@ export function buildArguments(input: BuildInput): BuiltArguments {
       set(field, labelled.value, 'user_text', labelled.note);
       continue;
     }
+    // Several earlier steps feed one list parameter (one look-up per recipient a send lists): the list of all they
+    // found, in the plan's order, each value once.
+    const outputs = step.input_from.filter((r) => r.parameter === field && r.source === 'step_output');
+    if (outputs.length > 1 && isArraySchema(hints.schema)) {
+      const found = outputs.map((r) => {
+        const record = r.step_index === null ? undefined : outputOfStep(history, r.step_index);
+        const got = record?.result.output ? readPath(record.result.output, r.path ?? '') : undefined;
+        return got?.found ? got.value : undefined;
+      });
+      if (found.every((v) => v !== undefined)) {
+        const values = [
+          ...new Set(found.flatMap((v): unknown[] => (Array.isArray(v) ? (v as unknown[]) : [v]))),
+        ];
+        const how = outputs.map((r) => `step ${String(r.step_index)} ${r.path ?? '$'}`).join(' + ');
+        if (setFromOutput(field, values, how)) continue;
+      }
+      log.push(`${field}: not every step that feeds it has an output yet`);
+    }
     if (ref) {
       if (ref.source === 'step_output') {
         const record = ref.step_index === null ? undefined : outputOfStep(history, ref.step_index);
@@ -587,6 +605,20 @@ export function buildArguments(input: BuildInput): BuiltArguments {
           const anywhere = strings.spans.get(field);
           if (anywhere) {
             set(field, anywhere.value, 'user_text', `plan input_from user_text: ${anywhere.note}`);
+            continue;
+          }
+          // Words that name no one (然后在群里说一声, "and tell them too") point back at the one named before them: the
+          // name the request gives ahead of those words (邮件发给Atlas项目组，然后在群里说一声 → Atlas项目组).
+          const before = request.indexOf(ref.text);
+          const earlier = before > 0 && isNameParameter(hints) ? request.slice(0, before) : '';
+          const givenBefore = earlier === '' ? undefined : withoutOwnWord(namedPhrase(earlier), field);
+          if (givenBefore) {
+            set(
+              field,
+              givenBefore,
+              'user_text',
+              'plan input_from user_text: the name given before the words the plan names',
+            );
             continue;
           }
         }

@@ -356,6 +356,14 @@ describe('dates a parameter declares past or future (date_direction)', () => {
     expect(directed('下周五的会议记录', 'past')).toEqual(['2025-04-25']);
     expect(directed('minutes of 2025-05-02', 'past')).toEqual(['2025-05-02']);
   });
+  it('a full date on the other side, beside one on the declared side, is about something else', () => {
+    expect(directed('周一例会的纪要发我，顺便看看明天会不会下雨', 'past')).toEqual(['2025-04-14']);
+    expect(directed('book the room for Friday, I checked the notes from yesterday', 'future')).toEqual([
+      '2025-04-18',
+    ]);
+    // (alone it is still the date asked about)
+    expect(directed('明天的会议纪要', 'past')).toEqual(['2025-04-17']);
+  });
   it('a month and day without a year is the last such day for records, the next one for bookings', () => {
     expect(directed('5月2日的纪要', 'past')).toEqual(['2024-05-02']);
     expect(directed('April 10', 'future')).toEqual(['2026-04-10']);

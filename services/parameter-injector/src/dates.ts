@@ -424,7 +424,36 @@ export function findDates(
   const directed = options.direction
     ? dated.map((m) => toward(m, options.direction as DateDirection, today))
     : dated;
-  return endsOfRanges(text, directed);
+  // A date written in full on the other side of the declared one (明天 beside 上周五 for minutes of meetings held) is
+  // about something else the request says ("…，顺便查下明天上海天气"): when a date on the declared side is written
+  // too, it is not one of the parameter's — unless a range joins the two (上周五到这周三 asks for both).
+  const direction = options.direction;
+  const ranged = (i: number) => {
+    const m = directed[i] as DateMention;
+    const prev = directed[i - 1];
+    const next = directed[i + 1];
+    return (
+      (prev !== undefined && RANGE_MARK.test(text.slice(prev.index + prev.text.length, m.index))) ||
+      (next !== undefined && RANGE_MARK.test(text.slice(m.index + m.text.length, next.index)))
+    );
+  };
+  const onSide = direction
+    ? directed.filter(
+        (m, i) =>
+          m.open !== undefined ||
+          m.statesToday ||
+          m.timeOnly ||
+          ranged(i) ||
+          !beyond(m.date, direction, today),
+      )
+    : directed;
+  return endsOfRanges(text, onSide.length > 0 ? onSide : directed);
+}
+
+/** Whether a day lies on the other side of the reference day than the declared direction. */
+function beyond(date: DateParts, direction: DateDirection, today: DateParts): boolean {
+  const day = (d: DateParts) => Date.UTC(d.year, d.month - 1, d.day);
+  return direction === 'past' ? day(date) > day(today) : day(date) < day(today);
 }
 
 /**

@@ -548,3 +548,28 @@ describe('quotes by all their name words, identifiers, own words after their nou
     ).toEqual({ subject: 'Lunch', body: 'bring the slides' });
   });
 });
+
+describe('a quoted passage written against a label of a message part', () => {
+  const query = param('query', true, "A person's or group's name, or part of it.");
+  it('is the text of that part, no name for a parameter the label does not name', () => {
+    expect(spans('发封邮件，主题“Atlas 1.4 发布时间确认”，正文：发布定在12月10日', [query])).toEqual({});
+    expect(spans("Email with the subject: 'Release date confirmed'", [query])).toEqual({});
+    // (a lone quote with no such label is still the lone parameter's, and a label of its own keeps it)
+    expect(spans('给“Atlas项目组”发封邮件', [query])).toEqual({ query: 'Atlas项目组' });
+    expect(
+      spans('主题“周会纪要”', [param('subject', true, 'The subject line; in Chinese 主题 or 标题.')]),
+    ).toEqual({
+      subject: '周会纪要',
+    });
+  });
+});
+
+describe('a name beside the Chinese term its parameter documents', () => {
+  const project = param('project', false, 'Only records of this project; in Chinese 项目.');
+  it('is that parameter’s, wherever in the request it is written', () => {
+    expect(spans('把Orion项目上个月的记录导出来', [project])).toEqual({ project: 'Orion' });
+    expect(spans('上个月Orion的两次评审整理一下，发给Orion项目组', [project])).toEqual({ project: 'Orion' });
+    // (a name no documented term touches is not)
+    expect(spans('上个月Orion的两次评审整理一下', [project])).toEqual({});
+  });
+});

@@ -20,6 +20,7 @@ import { completePlace, isCityName, twoPartPlaceStyle } from './place-completion
 import { languageCodeFor } from './languages.js';
 import { isYearParameter } from './number-assignment.js';
 import { isTopicParameter, slotValues, topicValues, verbObject } from './template-slots.js';
+import { messagePartLabelBefore } from './message-part-labels.js';
 import { US_STATE_CODES } from './us-state-codes.js';
 import {
   CALENDAR_WORDS,
@@ -550,8 +551,18 @@ export function assignStrings(
   const leftQuotes = open.filter((_, i) => !usedQuotes.has(i));
   const leftRequired = claimants.filter((p) => !spans.has(p.path) && p.required);
   const lone = leftQuotes[0];
-  if (lone && leftQuotes.length === 1 && leftRequired.length === 1 && leftRequired[0])
-    give(leftRequired[0].path, lone.value, LONE_QUOTE_NOTE);
+  const only = leftRequired.length === 1 ? leftRequired[0] : undefined;
+  // A passage written against a label of a message's part (主题“…”, "subject: '…'") is that part's text: it is no
+  // value of a parameter the label does not name ("a contact's name" is not the e-mail's subject).
+  const labelledOther = (q: Candidate<string>, p: ParameterHints) => {
+    const label = messagePartLabelBefore(text, q.start);
+    if (label === undefined) return false;
+    const description = typeof p.schema.description === 'string' ? p.schema.description : '';
+    const own = [...nameWords(leaf(p)), ...chineseTerms(description)];
+    return !own.some((w) => sameWord(w, label) || w === label);
+  };
+  if (lone && leftQuotes.length === 1 && only && !labelledOther(lone, only))
+    give(only.path, lone.value, LONE_QUOTE_NOTE);
 
   // Proper names no rule above took, for the required entity (or place) parameters left: a lone name for a lone
   // parameter, or as many names as numbered parameters ("Apple and Samsung" → company1, company2) in order.
@@ -631,7 +642,8 @@ export function assignStrings(
         roles.get(p.path) === 'entity' &&
         !wordsOf(p).some((w) => NOT_A_NAME.includes(w)),
     ),
-    distinctNames.filter((n) => !isTaken(n.value)),
+    // (every place a name is written: 上周Atlas的会…发给Atlas项目组 — the second says what Atlas is)
+    names.filter((n) => !isTaken(n.value)),
     text,
   );
   for (const [field, n] of byCue)
@@ -789,6 +801,17 @@ function cueWordsOf(p: ParameterHints): Set<string> {
   );
 }
 
+/**
+ * The Chinese terms a parameter's description gives ("Only minutes of this project; in Chinese 项目") written right
+ * beside a name in Chinese text — after it, past a possessive 的 (Atlas项目组, Atlas的项目), or before it (项目Atlas):
+ * Chinese writes no spaces, so a cue is the term the name touches.
+ */
+function chineseCuesBeside(text: string, name: Candidate<string>, terms: readonly string[]): number {
+  const after = (/^\p{Script=Han}{1,8}/u.exec(text.slice(name.end))?.[0] ?? '').replace(/^的/u, '');
+  const before = /\p{Script=Han}{1,8}$/u.exec(text.slice(0, name.start))?.[0] ?? '';
+  return terms.filter((t) => after.startsWith(t) || before.endsWith(t)).length;
+}
+
 /** See the comment at the call: each name to the one parameter its neighbouring words point to, one to one. */
 function namesByCue(
   params: readonly ParameterHints[],
@@ -798,6 +821,12 @@ function namesByCue(
   const out = new Map<string, Candidate<string>>();
   if (params.length === 0 || names.length === 0) return out;
   const cues = new Map(params.map((p) => [p.path, cueWordsOf(p)]));
+  const zhCues = new Map(
+    params.map((p) => [
+      p.path,
+      chineseTerms(typeof p.schema.description === 'string' ? p.schema.description : ''),
+    ]),
+  );
   const all = [...cues.values()];
   const shared = (w: string) => all.length > 1 && all.every((set) => set.has(w));
   const best = new Map<string, { name: Candidate<string>; score: number; tied: boolean }>();
@@ -820,7 +849,9 @@ function namesByCue(
         field: p.path,
         score: labelOnly
           ? 0
-          : words.filter((w) => beside.some((b) => sameWord(b, w) || sameStem(b, w))).length + itself,
+          : words.filter((w) => beside.some((b) => sameWord(b, w) || sameStem(b, w))).length +
+            itself +
+            chineseCuesBeside(text, n, zhCues.get(p.path) ?? []),
       };
     });
     const top = Math.max(...scores.map((x) => x.score));
@@ -829,7 +860,8 @@ function namesByCue(
     if (top === 0 || winners.length !== 1 || !winner) continue;
     const held = best.get(winner.field);
     if (!held || top > held.score) best.set(winner.field, { name: n, score: top, tied: false });
-    else if (top === held.score) held.tied = true;
+    // (the same name written twice is one value, not a tie)
+    else if (top === held.score && enumKey(held.name.value) !== enumKey(n.value)) held.tied = true;
   }
   for (const [field, b] of best) if (!b.tied) out.set(field, b.name);
   return out;

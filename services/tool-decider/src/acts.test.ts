@@ -99,6 +99,15 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
+  it('the speaker saying where they will put what an earlier clause asks for states its purpose, not an ask', () => {
+    expect(kinds('把纪要做成报告，纯文本格式，我要贴到OA里').map(([kind]) => kind)).toEqual(['produce']);
+    expect(kinds('把周报整理一下，我想存在网盘上').map(([kind]) => kind)).toEqual(['produce']);
+    // (a want of a thing, or the same words with no ask before them, or addressed to the listener, stay asks)
+    expect(kinds('查一下订单，我要退款').map(([kind]) => kind)).toEqual(['look_up', 'act']);
+    expect(kinds('我要贴到OA里').map(([kind]) => kind)).toEqual(['act']);
+    expect(kinds('把纪要做成报告，帮我贴到OA里').map(([kind]) => kind)).toEqual(['produce', 'act']);
+  });
+
   it('a verb followed by 的 tells which thing is meant (a relative clause): no act is asked', () => {
     expect(kinds('我上周下单的台灯怎么还没发货？').map(([kind]) => kind)).toEqual(['look_up']);
     expect(kinds('之前申请的退款到哪一步了').map(([kind]) => kind)).toEqual(['look_up']);

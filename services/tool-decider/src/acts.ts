@@ -488,6 +488,10 @@ const ZH_VERB_SOURCE = [...ZH_KIND_OF.keys()]
   .join('|');
 const ZH_VERB_PATTERN = new RegExp(ZH_VERB_SOURCE, 'gu');
 const ZH_VERB = new RegExp(ZH_VERB_SOURCE, 'u');
+// The speaker's own want or plan (我要, 我想 …), as against a marker that addresses the listener (帮我, 请, 麻烦你).
+const SPEAKER_WANT = /^(?:我要|我想要|我想)$/u;
+// A verb of one or two characters with a place after it (贴到OA里, 存在网盘上, 放进文件夹): where something is put.
+const ZH_PUT_SOMEWHERE = /^\p{Script=Han}{1,2}?(?:到|在|进)(?!\s*$)/u;
 // Coverbs (介词) that open a phrase of place, source, means, object or beneficiary before the verb it modifies.
 const ZH_COVERB = /^(?:在|从|到|用|对|向|往|跟|和|按|按照|通过|去|把|将|给|替|为)/u;
 
@@ -911,6 +915,11 @@ function readChinese(whole: string): AskedActRead[] {
       if (stop !== -1 && ZH_COVERB.test(after)) continue;
       const object = (stop === -1 ? after : after.slice(0, stop)).trim();
       if (object === '') continue;
+      // 做成报告，我要贴到OA里: the speaker (我要 "I'm going to", not 帮我 / 请 addressing the listener) saying where they
+      // will put something — a verb with a place after it (到 / 在 / 进) and no object of its own — after a clause that
+      // already asks for an act, tells what the thing asked for is for: the user's own later act, not another ask.
+      if (SPEAKER_WANT.test(m[0]) && (acts.length > 0 || found.length > 0) && ZH_PUT_SOMEWHERE.test(object))
+        continue;
       // A marker followed by a bare verb (帮我开一下, 给我办了吧) asks for that verb done to the clause's topic, put before
       // the marker as Chinese puts a known thing first (订单X的发票也帮我开一下: the invoice). The verb is what a tool
       // must do; the topic is what it is done to.

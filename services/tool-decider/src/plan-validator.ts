@@ -31,6 +31,8 @@ export interface DraftStep {
   repeat_reason?: RepeatReason;
   /** The words of the request a `user_text` parameter takes (one search of several); absent → the whole request. */
   texts?: Record<string, string>;
+  /** For a producer added for one step of several that need it: that step's tool (it feeds that step only). */
+  feeds?: string;
 }
 
 /** A step that ran earlier in the task (from the carried history). */
@@ -372,7 +374,10 @@ function signature(
   const body =
     args !== undefined
       ? normaliseArgument(args)
-      : [...inputs].map((f) => `${f.parameter}<${f.source}:${String(f.step_index)}:${f.path ?? ''}`).sort();
+      : // (a parameter read from other words of the request is another call: `text`)
+        [...inputs]
+          .map((f) => `${f.parameter}<${f.source}:${String(f.step_index)}:${f.path ?? ''}:${f.text ?? ''}`)
+          .sort();
   return `${tool}\u0000${JSON.stringify(body)}`;
 }
 

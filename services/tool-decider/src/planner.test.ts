@@ -315,6 +315,82 @@ describe('a part that refines the ask', () => {
 });
 
 describe('planTools chains', () => {
+  it("a send of a thing the records hold (a meeting's key points) sends what the maker of its message makes", async () => {
+    for (const request of [
+      "Share the main points of Monday's Beacon review in the Beacon chat.",
+      '把周三Beacon会议的决定发到Beacon群里',
+      '把周一例会的要点私聊发给Chen Jie',
+    ]) {
+      const out = await plan(office, { request, agent: 'office_agent', tenant: 'default', scenario: null });
+      const steps = out.plan.steps;
+      const report = steps.findIndex((s) => s.tool === 'report_generate');
+      expect(report).not.toBe(-1);
+      expect(steps.map((s) => s.tool)).toContain('minutes_list');
+      const send = steps.find((s) => s.tool === 'message_send' || s.tool === 'email_send');
+      expect(send?.input_from).toContainEqual(
+        expect.objectContaining({
+          parameter: send?.tool === 'email_send' ? 'body' : 'text',
+          source: 'step_output',
+          step_index: report,
+        }),
+      );
+    }
+    // (a message given as a thing of its own words is sent as written: no report)
+    const notice = await plan(office, {
+      request: '把会议取消的消息发到群里',
+      agent: 'office_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(notice.plan.steps.map((s) => s.tool)).not.toContain('report_generate');
+  });
+
+  it('a send to several listed recipients looks each one up, and the send takes what all the look-ups found', async () => {
+    for (const [request, names] of [
+      ['Ping Li Wei and Wang Fang on chat that the demo moved to Thursday.', ['Li Wei', 'Wang Fang']],
+      [
+        'Email the budget note to Li Wei, Chen Jie and the Beacon group',
+        ['Li Wei', 'Chen Jie', 'the Beacon group'],
+      ],
+      ['跟王芳和李伟说一声，明天的评审改到下午', ['王芳', '李伟']],
+    ] as const) {
+      const out = await plan(office, { request, agent: 'office_agent', tenant: 'default', scenario: null });
+      const steps = out.plan.steps;
+      const lookups = steps.flatMap((s, i) => (s.tool === 'contact_lookup' ? [i] : []));
+      expect(lookups.map((i) => steps[i]?.input_from[0]?.text)).toEqual(names);
+      const send = steps.find((s) => s.tool === 'message_send' || s.tool === 'email_send');
+      const recipients = send?.tool === 'email_send' ? 'to' : 'chat_ids';
+      expect(send?.input_from.filter((f) => f.parameter === recipients).map((f) => f.step_index)).toEqual(
+        lookups,
+      );
+    }
+  });
+
+  it('two sends, each to a recipient of its own, each get a look-up of their own words, wired to them', async () => {
+    for (const request of [
+      "Write up this week's status report, send it by email to Li Wei and ping Wang Fang on chat once it's sent.",
+      '把本周的纪要整理成报告，用邮件发给王芳，再在Beacon群里通知一下',
+    ]) {
+      const out = await plan(office, { request, agent: 'office_agent', tenant: 'default', scenario: null });
+      const steps = out.plan.steps;
+      const lookups = steps.flatMap((s, i) => (s.tool === 'contact_lookup' ? [i] : []));
+      expect(lookups).toHaveLength(2);
+      const texts = lookups.map((i) => steps[i]?.input_from.find((f) => f.parameter === 'query')?.text);
+      const email = steps.find((s) => s.tool === 'email_send');
+      const chat = steps.find((s) => s.tool === 'message_send');
+      const fed = (step: typeof email, parameter: string) =>
+        step?.input_from.find((f) => f.parameter === parameter)?.step_index;
+      // Each send reads the recipients the look-up of its own words found.
+      const toEmail = lookups.indexOf(fed(email, 'to') ?? -1);
+      const toChat = lookups.indexOf(fed(chat, 'chat_ids') ?? -1);
+      expect(toEmail).not.toBe(-1);
+      expect(toChat).not.toBe(-1);
+      expect(toEmail).not.toBe(toChat);
+      expect(texts[toEmail]).toMatch(/Li Wei|王芳/u);
+      expect(texts[toChat]).toMatch(/Wang Fang|Beacon/u);
+    }
+  });
+
   it('SP-2: minutes → report → contacts → send, producers first, reads before the write, outputs wired', async () => {
     const out = await plan(office, {
       request: SP2,
@@ -990,7 +1066,8 @@ describe('every asked act gets its own step, and only a step that does it serves
       'office_agent',
       'Send Chen Jie and Zhang Min a quick chat reminder that the on-call rota is due this week.',
     );
-    expect(out.plan.steps.map((s) => s.tool)).toEqual(['contact_lookup', 'message_send']);
+    // (one look-up per person listed: the chat goes to both)
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['contact_lookup', 'contact_lookup', 'message_send']);
     expect(out.plan.asked_acts?.[0]?.object).toContain('Chen Jie and Zhang Min');
   });
 

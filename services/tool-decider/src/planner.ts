@@ -46,6 +46,14 @@ import { oncePerDefinition } from './once-per-definition.js';
 import { agentScenes, scoreScenes } from './scene-router.js';
 import type { SemanticScorer } from './semantic.js';
 import { STOP_WORDS, stem, tokens } from './text.js';
+import {
+  COLLECTIVE_RECIPIENT_NOUNS,
+  ZH_DISTRIBUTIVES,
+  ZH_LIST_JOINERS,
+  ZH_RECIPIENT_COVERBS,
+  ZH_SEND_TO_VERBS,
+  ZH_SEND_VERBS,
+} from './vocabulary/recipient-lists.js';
 
 /** A tool call a model proposed (names unresolved). */
 export interface ProposedCall {
@@ -268,6 +276,7 @@ function inputsFor(
   tool: ToolDefinition,
   earlier: readonly string[],
   texts: Readonly<Record<string, string>> = {},
+  feeders: readonly (string | undefined)[] = [],
 ): InputFrom[] {
   const out: InputFrom[] = [];
   const fed = new Set<string>();
@@ -277,10 +286,15 @@ function inputsFor(
     return text !== undefined && givesValue(tool, p, text);
   });
   for (const dep of tool.depends_on) {
-    const at = earlier.lastIndexOf(dep.tool);
+    // A producer added for this step (`feeds`) feeds it; else the last of the producer's steps added for no one.
+    const ofTool = earlier.flatMap((name, j) => (name === dep.tool ? [j] : []));
+    const own = ofTool.filter((j) => feeders[j] === tool.name);
+    const at = own.at(-1) ?? ofTool.filter((j) => feeders[j] === undefined).at(-1) ?? ofTool.at(-1) ?? -1;
     if (at === -1 || (!dep.required && ownValue)) continue;
     fed.add(dep.parameter);
-    out.push({ parameter: dep.parameter, source: 'step_output', step_index: at, path: pathFor(tool, dep) });
+    // Several producers added for this step (one per listed value) feed a list parameter together.
+    for (const j of own.length > 1 && takesList(tool, dep.parameter) ? own : [at])
+      out.push({ parameter: dep.parameter, source: 'step_output', step_index: j, path: pathFor(tool, dep) });
   }
   for (const p of requiredParameters(tool)) {
     if (fed.has(p)) continue;
@@ -393,6 +407,7 @@ function rewire(
             tool,
             steps.slice(0, i).map((x) => x.tool),
             s.texts,
+            steps.slice(0, i).map((x) => x.feeds),
           ),
         }
       : s;
@@ -436,10 +451,27 @@ export async function planTools(
           })),
         )
       : [];
+  // A thing a send names (把周三评审会的重点发到群里) is routed too: the scene of the records it names joins the send's, so
+  // the tool that makes the message from them is visible.
+  const sentThings = acts.flatMap((a) => {
+    const thing = a.kind === 'send' ? sentThing(a, req.request) : undefined;
+    return thing === undefined || routedAsks.includes(thing) ? [] : [thing];
+  });
+  const thingRoutes =
+    sentThings.length > 0 && !req.scenario
+      ? await Promise.all(
+          sentThings.slice(0, MAX_ROUTED_ASKS).map(async (ask) => ({
+            ask,
+            similarity: options.semantic
+              ? await options.semantic.sceneSimilarities(ask, agentScenes(registry, req.agent))
+              : undefined,
+          })),
+        )
+      : [];
   const routed = withProposedScenes(
     registry,
     req,
-    visibleSet(registry, req, sceneSimilarity, askRoutes, acts),
+    visibleSet(registry, req, sceneSimilarity, [...askRoutes, ...thingRoutes], acts),
   );
   const excluded = new Set(req.exclude ?? []);
   const visibleTools = routed.tools;
@@ -535,6 +567,9 @@ export async function planTools(
       });
   const keep = [...(req.keep ?? [])];
   let steps: DraftStep[] = [...keep];
+  // The write act each write step was chosen for, by tool: what its own producers read ("email it to the Beacon
+  // group, and drop a note in the Atlas chat": each send's recipients are found from its own words).
+  const doneFor = new Map<string, AskedActRead>();
   let routeHits: PlanOutcome['routeHits'] = null;
   const reasons: string[] = [
     routed.why,
@@ -767,14 +802,19 @@ export async function planTools(
         ) {
           chosen.splice(chosen.indexOf(free), 1, s);
           doneBy.set(s.tool, act.kind);
+          doneFor.set(s.tool.name, act);
           reasons.push(`${actLabel(act)} → ${s.tool.name} (its words fit it better than ${free.tool.name})`);
-        } else doneBy.set(free.tool, act.kind);
+        } else {
+          doneBy.set(free.tool, act.kind);
+          if (!doneFor.has(free.tool.name)) doneFor.set(free.tool.name, act);
+        }
         continue;
       }
       if (!s) continue;
       // (every tool that serves the act already serves another of its kind: a second one only when it fits better)
       if (servers.length > 0 && !servers.every(fitsBetter)) continue;
       doneBy.set(s.tool, act.kind);
+      doneFor.set(s.tool.name, act);
       chosen.push(s);
       forActs.push(s.tool);
       actsServed.add(act.phrase);
@@ -983,15 +1023,90 @@ export async function planTools(
       });
     }
     steps = draftSearches(steps, keep.length, visible, searchedFor(req.request));
+    // What a send sends, when the request names it as a thing (把上周五Atlas会的要点发到Atlas群里, "post the key points of
+    // Friday's meeting in the chat") rather than giving the words: the tool that makes the send's message (an optional
+    // producer of it, `depends_on`) joins when the thing's own words fit that producer's chain best of all the visible
+    // tools — the message is made from the records the thing names, not taken from the request's words.
+    for (const step of [...steps.slice(keep.length)]) {
+      const act = doneFor.get(step.tool);
+      const sender = visible.get(step.tool);
+      const thing = act?.kind === 'send' ? sentThing(act, req.request) : undefined;
+      if (!sender || !act || thing === undefined) continue;
+      for (const dep of sender.depends_on) {
+        const producer = visible.get(dep.tool);
+        if (
+          dep.required ||
+          !producer ||
+          excluded.has(producer.name) ||
+          !requiredParameters(sender).includes(dep.parameter) ||
+          steps.some((s) => s.tool === dep.tool)
+        )
+          continue;
+        if (similarities) await similarities.including(withTargets([thing]));
+        const local = index.score(thing, similarityTo(thing)).filter((l) => !excluded.has(l.tool.name));
+        const top = local[0];
+        // (the thing may be what another read of the same records gives — a meeting's key points, read from its
+        // minutes — so a tool that shares a producer with the maker's chain fits as well as the chain's own)
+        const chain = upstream(producer, visible);
+        if (!top || !fitsRequest(top, local) || ![...upstream(top.tool, visible)].some((t) => chain.has(t)))
+          continue;
+        steps.push(draft(producer, `makes ${sender.name}.${dep.parameter} from ${thing.slice(0, 80)}`));
+        reasons.push(`${actLabel(act)} sends "${thing.slice(0, 60)}" → ${producer.name} makes it`);
+      }
+    }
   }
 
   // Required producers (depends_on) join the chain when visible.
   for (let i = keep.length; i < steps.length; i++) {
-    const tool = visible.get(steps[i]?.tool ?? '');
+    const step = steps[i];
+    const tool = visible.get(step?.tool ?? '');
     for (const dep of tool?.depends_on ?? []) {
       const producer = visible.get(dep.tool);
-      if (!dep.required || !producer || excluded.has(producer.name) || steps.some((s) => s.tool === dep.tool))
+      if (!step || !dep.required || !producer || excluded.has(producer.name)) continue;
+      // Two writes of the request's, each for an act of its own, that need the same producer ("email it to the Beacon
+      // group, and drop a note in the Atlas chat"): each act names its own recipient, so each write gets a producer
+      // that reads its act's words — one look-up shared by both would give both the first act's recipient.
+      const act = doneFor.get(step.tool);
+      // A producer of one value (its one required parameter) that feeds a list (chat_ids, to) for a send to several
+      // listed recipients ("send Chen Jie and Zhang Min a reminder", 给陈杰和张敏发消息) runs once per recipient, each
+      // reading its own name; the send takes what all of them found.
+      const listed = act?.kind === 'send' ? listedRecipients(act, req.request) : [];
+      const [one, ...more] = requiredParameters(producer);
+      if (
+        act &&
+        one !== undefined &&
+        more.length === 0 &&
+        listed.length > 1 &&
+        takesList(tool, dep.parameter)
+      ) {
+        if (steps.some((s) => s.tool === dep.tool && s.feeds === step.tool)) continue;
+        for (const recipient of listed)
+          steps.push({
+            ...draft(producer, `provides ${dep.output} for ${step.tool}.${dep.parameter} (${recipient})`),
+            texts: { [one]: recipient },
+            feeds: step.tool,
+          });
+        reasons.push(`${producer.name} once for each of ${listed.join(', ')}`);
         continue;
+      }
+      const shared = steps.some(
+        (o) =>
+          o !== step &&
+          doneFor.has(o.tool) &&
+          doneFor.get(o.tool)?.phrase !== act?.phrase &&
+          (visible.get(o.tool)?.depends_on ?? []).some((d) => d.required && d.tool === dep.tool),
+      );
+      if (act && shared && requiredParameters(producer).length > 0) {
+        if (steps.some((s) => s.tool === dep.tool && (s.feeds === step.tool || s.feeds === undefined)))
+          continue;
+        steps.push({
+          ...draft(producer, `provides ${dep.output} for ${step.tool}.${dep.parameter} (${actLabel(act)})`),
+          texts: Object.fromEntries(requiredParameters(producer).map((p) => [p, act.phrase])),
+          feeds: step.tool,
+        });
+        continue;
+      }
+      if (steps.some((s) => s.tool === dep.tool)) continue;
       // A producer added for a step that serves one ask of the request reads its own values from that ask's words
       // ("… also invoice order 1234": the order look-up that feeds the invoice is of 1234).
       const ask = Object.values(steps[i]?.texts ?? {})[0];
@@ -1268,6 +1383,114 @@ function readsFoundPages(tool: ToolDefinition, visible: ReadonlyMap<string, Tool
 
 /** An http(s) URL written in a request. */
 const REQUEST_URL = /\bhttps?:\/\/\S+/i;
+
+/**
+ * The thing a send act sends when the request names it: what 把 puts before the verb (把X发到…), or the object before
+ * the preposition that introduces the recipient or channel ("the key points of the meeting to / in …"). Undefined for
+ * a pronoun ("send it"), a message given in words (after a colon or in quotes), or no such phrase.
+ */
+function sentThing(act: AskedActRead, request: string): string | undefined {
+  // (the act's phrase may start after a verb of manner before the send's own: 把X私聊发给… — the clause says what 把 puts)
+  const at = request.indexOf(act.phrase);
+  const cue = act.phrase.indexOf(act.cue);
+  const clause =
+    at === -1 || cue === -1
+      ? ''
+      : (request
+          .slice(0, at + cue)
+          .split(/[，。；！？,;!?\n]/u)
+          .pop() ?? '');
+  const zh = /把(.+)$/u.exec(clause)?.[1];
+  const en = /\p{Script=Han}/u.test(act.phrase)
+    ? undefined
+    : /^(.+?)\s+(?:to|in|into|on|with)\s/iu.exec(act.object)?.[1];
+  const thing = (zh ?? en)?.trim();
+  // (an apostrophe inside a word is a possessive, not a quote: "yesterday's meeting")
+  const quoted = /[:：“”"‘「]|(?<!\p{L})'|'(?!\p{L})/u.test(thing ?? '');
+  if (!thing || quoted || REFERS_BACK.test(thing) || tokens(thing).length === 0) return undefined;
+  return thing;
+}
+
+/** Whether a tool's parameter takes a list (an array schema). */
+function takesList(tool: ToolDefinition | undefined, parameter: string): boolean {
+  const schema = (tool?.parameters as { properties?: Record<string, { type?: unknown }> } | undefined)
+    ?.properties?.[parameter];
+  return schema?.type === 'array';
+}
+
+// Recipients a send lists: after the verb in English's double-object form ("send Chen Jie and Zhang Min a note"),
+// after "to" ("… to Li Wei and the Beacon group"); in Chinese after a coverb before the verb (给陈杰和张敏发消息) or after
+// a verb of sending (发给陈杰、张敏). Each item of the list is a name: capitalised in English (a "the" before it and a
+// collective noun after it allowed), any run of Han or Latin letters in Chinese. The words are data
+// (vocabulary/recipient-lists.ts).
+const alternation = (words: readonly string[]) => words.map(escapeRegExp).join('|');
+const EN_NAME = String.raw`(?:the\s+)?\p{Lu}[\p{L}'’-]*(?:\s+(?:\p{Lu}[\p{L}'’-]*|${alternation(COLLECTIVE_RECIPIENT_NOUNS)}))*`;
+const EN_LIST = new RegExp(String.raw`(${EN_NAME}(?:\s*,\s*${EN_NAME})*\s*,?\s+and\s+${EN_NAME})`, 'u');
+const ZH_ITEM = String.raw`[\p{Script=Han}A-Za-z ]{1,12}?`;
+const ZH_JOIN = alternation(ZH_LIST_JOINERS);
+const ZH_LIST = String.raw`(${ZH_ITEM}(?:(?:${ZH_JOIN})${ZH_ITEM})+)`;
+const ZH_LIST_BEFORE = new RegExp(
+  String.raw`(?:${alternation(ZH_RECIPIENT_COVERBS)})${ZH_LIST}(?:${alternation(ZH_DISTRIBUTIVES)})?(?:${alternation(ZH_SEND_VERBS)})`,
+  'u',
+);
+const ZH_LIST_AFTER = new RegExp(
+  String.raw`(?:${alternation(ZH_SEND_TO_VERBS)})${ZH_LIST}(?=[，。；！？,;!?]|$)`,
+  'u',
+);
+const LIST_SPLIT = new RegExp(String.raw`\s*(?:,\s*and\s+|,|\band\b|${ZH_JOIN})\s*`, 'u');
+
+function escapeRegExp(word: string): string {
+  return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const CLAUSE_MARK = /[，。；！？,;!?\n]/u;
+
+/** The recipients a send act lists ({@link EN_LIST}), two or more, or none. */
+function listedRecipients(act: AskedActRead, request: string): string[] {
+  const clauseOf = (text: string) => {
+    const at = request.indexOf(text);
+    if (at === -1) return text;
+    const before = request.slice(0, at).split(CLAUSE_MARK).pop() ?? '';
+    const after = request.slice(at + text.length).split(CLAUSE_MARK)[0] ?? '';
+    return `${before}${text}${after}`;
+  };
+  let list: string | undefined;
+  if (/\p{Script=Han}/u.test(act.phrase)) {
+    const clause = clauseOf(act.phrase);
+    list = (ZH_LIST_BEFORE.exec(clause) ?? ZH_LIST_AFTER.exec(clause))?.[1];
+  } else {
+    // (the list may run past the act's phrase, which ends at a comma: "to Li Wei, Chen Jie and the Beacon group")
+    const at = request.indexOf(act.phrase);
+    const from = (at === -1 ? 0 : at) + Math.max(0, act.phrase.indexOf(act.cue)) + act.cue.length;
+    const text = at === -1 ? act.phrase : request;
+    const rest = text.slice(from).split(/[.!?;\n]/u)[0] ?? '';
+    // (right after the verb, or after "to")
+    const m = new RegExp(String.raw`^\s+${EN_LIST.source}|\bto\s+${EN_LIST.source}`, 'u').exec(rest);
+    list = m?.[1] ?? m?.[2];
+  }
+  if (list === undefined) return [];
+  const items = list
+    .split(LIST_SPLIT)
+    .map((i) => i.trim())
+    .filter((i) => i !== '');
+  return items.length > 1 ? items : [];
+}
+
+/** A tool and the tools it needs, transitively (its required producers). */
+function upstream(tool: ToolDefinition, visible: ReadonlyMap<string, ToolDefinition>): Set<string> {
+  const out = new Set<string>([tool.name]);
+  const queue = [tool];
+  while (queue.length > 0) {
+    const next = queue.pop() as ToolDefinition;
+    for (const dep of next.depends_on) {
+      const producer = visible.get(dep.tool);
+      if (!dep.required || !producer || out.has(producer.name)) continue;
+      out.add(producer.name);
+      queue.push(producer);
+    }
+  }
+  return out;
+}
 
 /** Tags that mark a tool as the place for arithmetic (the research pack's sandbox). */
 const COMPUTE_TAGS: ReadonlySet<string> = new Set(['compute', 'calculation']);
