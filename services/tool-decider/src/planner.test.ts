@@ -1269,6 +1269,56 @@ describe("a tool's not_for and the parts of a request of several", () => {
     expect(invoice.plan.steps.map((s) => s.tool)).toEqual(['invoice_status_query']);
   });
 
+  it("the request's lead tool gives way too, when its not_for names what the request asks", async () => {
+    const tool = (name: string, purpose: string, notFor: string, examples: string[]) => ({
+      name,
+      description: { purpose, returns: 'What was found.', not_for: notFor },
+      examples,
+      action: 'read' as const,
+      permission: 'read_only' as const,
+      scenarios: ['bank'],
+      visible_agents: ['*'],
+      parameters: {
+        type: 'object',
+        properties: { account: { type: 'string', description: 'The account number.' } },
+        required: ['account'],
+      },
+    });
+    const bank = createRegistry(
+      RegistryContent.parse({
+        tools: [
+          tool(
+            'account_overview',
+            "Show a bank account's balance, its recent card payments and transfers.",
+            'Why a card payment was declined or blocked (use network_code_lookup).',
+            ['What is the balance of account 12345?', 'Show my recent card payments'],
+          ),
+          tool(
+            'network_code_lookup',
+            'Look up the network response code of one card transaction.',
+            'The balance of an account (use account_overview).',
+            [],
+          ),
+        ],
+        agents: [{ id: 'bank_agent', description: 'Answers banking questions', max_permission: 'read_only' }],
+        scenes: [],
+        tenants: [{ id: 'default', allow: ['*'], deny: [], max_permission: 'read_only' }],
+        settings: {},
+        profiles: [],
+        policies: [],
+      }),
+    );
+    const out = await plan(bank, {
+      request: 'Account 12345: why was my card payment declined yesterday?',
+      agent: 'bank_agent',
+      tenant: 'default',
+      scenario: 'bank',
+    });
+    expect(out.decision_reason).toContain('is what account_overview is not for');
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['network_code_lookup']);
+    expect(out.plan.asked_acts?.every((a) => a.step_index !== null)).toBe(true);
+  });
+
   it("a tool chosen by words of one part only reads that part's values", async () => {
     const out = await ask(
       'refund_agent',

@@ -579,6 +579,8 @@ export async function planTools(
       : 'ranked lexically (semantic model off)',
   ];
 
+  // The texts a tool's not_for sent to another tool (see `redirected`), by the tool they went to.
+  const sentTexts = new Map<string, string[]>();
   if (req.proposals) {
     // Model proposals (TD-2 hybrid): resolve every name to a visible tool (TD-3) or reject it.
     let exact = 0;
@@ -688,8 +690,31 @@ export async function planTools(
           candidate: s.tool.name,
           reason: `intent_side_effect: ${unaskedWrite(s.tool, acts, forbidden)}`,
         });
+    // The tool's own `not_for` sends a text like this one to another tool, and the text is nearer in meaning to that
+    // clause than to anything the tool says it does ("did my payment even go through": refund_status_query is not for
+    // "whether the customer's payment for it went through (use order_status_query)"): the tool its author names serves
+    // the text, if the request may use it (undefined: none may); the tool that is not for it never does.
+    const redirected = (text: string, top: ScoredTool, local: readonly ScoredTool[]) => {
+      const sent = similarities?.redirect(text, top.tool);
+      if (!sent) return top;
+      const to = local.find((l) => l.tool.name === sent.to);
+      if (to) sentTexts.set(to.tool.name, [...(sentTexts.get(to.tool.name) ?? []), text]);
+      const reason =
+        `"${text.slice(0, 60)}" is what ${top.tool.name} is not for (${sent.cosine.toFixed(2)} > ${sent.own.toFixed(2)})` +
+        (to ? `: ${to.tool.name}` : '');
+      if (!reasons.includes(reason)) reasons.push(reason);
+      return to;
+    };
     for (const s of pool) {
       if (chosen.length === 0) {
+        // (the lead too: the request may be what the best fitting tool's not_for sends elsewhere)
+        const lead = redirected(req.request, s, pool);
+        if (!lead) continue;
+        if (lead !== s) {
+          chosen.push(lead);
+          lead.matched.forEach((t) => covered.add(t));
+          continue;
+        }
         chosen.push(s);
         s.matched.forEach((t) => covered.add(t));
         continue;
@@ -831,20 +856,6 @@ export async function planTools(
     // meaning singles it out (`singledOut`). Sibling tools of one domain (find a movie, buy its tickets) are close in
     // meaning to the same words, so none of them is singled out by a part that only refines the ask.
     const admitted = scored.filter((s) => writeAdmitted(s.tool));
-    // The tool's own `not_for` sends a text like this one to another tool, and the text is nearer in meaning to that
-    // clause than to anything the tool says it does ("did my payment even go through": refund_status_query is not for
-    // "whether the customer's payment for it went through (use order_status_query)"): the tool its author names serves
-    // the text, if the request may use it (undefined: none may); the tool that is not for it never does.
-    const redirected = (text: string, top: ScoredTool, local: readonly ScoredTool[]) => {
-      const sent = similarities?.redirect(text, top.tool);
-      if (!sent) return top;
-      const to = local.find((l) => l.tool.name === sent.to);
-      const reason =
-        `"${text.slice(0, 60)}" is what ${top.tool.name} is not for (${sent.cosine.toFixed(2)} > ${sent.own.toFixed(2)})` +
-        (to ? `: ${to.tool.name}` : '');
-      if (!reasons.includes(reason)) reasons.push(reason);
-      return to;
-    };
     const serve = (part: string, kind: 'ask' | 'piece') => {
       const local = index
         .score(part, similarityTo(part))
@@ -1170,8 +1181,22 @@ export async function planTools(
   // visibility, permissions and preconditions — not on the relevance of a read the model chose.
   const modelReads = req.proposals !== undefined;
   // Where a tool's own not_for sends an act's words (see `redirected`).
-  const sentTo = (text: string, tool: ToolDefinition) => similarities?.redirect(text, tool)?.to;
-  let askedActs = assignActs(acts, actScores, planSteps, visible, allowedWrites, modelReads, sentTo);
+  const sentTo = (text: string, tool: ToolDefinition) =>
+    sentTexts.get(tool.name)?.some((t) => t.includes(text))
+      ? undefined
+      : similarities?.redirect(text, tool)?.to;
+  const sentWith = (text: string, tool: ToolDefinition) =>
+    sentTexts.get(tool.name)?.some((t) => t.includes(text)) ?? false;
+  let askedActs = assignActs(
+    acts,
+    actScores,
+    planSteps,
+    visible,
+    allowedWrites,
+    modelReads,
+    sentTo,
+    sentWith,
+  );
   // TD-5: a request that asks for a change no step makes, and for nothing a step does, gets nothing in its place —
   // not a look-up nobody asked for ("change the delivery address of 5678" with no tool that changes one).
   // Steps that only prepare a write the request does ask for (the order check refund_create depends on, proposed
@@ -1195,7 +1220,7 @@ export async function planTools(
       `no step serves an asked act; ${planSteps.map((s) => s.tool).join(', ')} not run in their place`,
     );
     planSteps = planSteps.slice(0, keep.length);
-    askedActs = assignActs(acts, actScores, planSteps, visible, allowedWrites, modelReads, sentTo);
+    askedActs = assignActs(acts, actScores, planSteps, visible, allowedWrites, modelReads, sentTo, sentWith);
   }
   const plan: Plan = {
     scene: routed.scene,
@@ -1939,6 +1964,7 @@ function assignActs(
   allowed: ReadonlySet<string>,
   modelReads = false,
   sentTo: (text: string, tool: ToolDefinition) => string | undefined = () => undefined,
+  sentWith: (text: string, tool: ToolDefinition) => boolean = () => false,
 ): AskedAct[] {
   const taken = new Set<string>();
   const out: AskedAct[] = [];
@@ -1961,13 +1987,12 @@ function assignActs(
         const fit = local.find((l) => l.tool === tool);
         // (a question of what a source says is answered by the reader of the source, whatever its fit: see planTools)
         if (asksWhatSourceSays(act.phrase) && readsFoundPages(tool, visible)) return true;
-        // (or the read the best fitting tool's not_for sends these words to)
-        const top = local[0];
+        // (or the read that a fitting tool's not_for sends these words, or the text holding them, to)
+        if (sentWith(act.phrase, tool)) return true;
         if (
-          top &&
-          top.tool !== tool &&
-          fitsLookUp(act, top, local) &&
-          sentTo(act.phrase, top.tool) === tool.name
+          local.some(
+            (l) => l.tool !== tool && fitsLookUp(act, l, local) && sentTo(act.phrase, l.tool) === tool.name,
+          )
         )
           return true;
         // (a read whose not_for names these words is not evidence for them)
