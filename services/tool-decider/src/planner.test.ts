@@ -1360,3 +1360,32 @@ describe("a tool's not_for and the parts of a request of several", () => {
     );
   });
 });
+
+describe('a send to several listed recipients on the model path', () => {
+  it('one proposed look-up becomes one per recipient, each reading its name (EN and ZH)', async () => {
+    for (const [request, names] of [
+      ['Tell Wang Fang and Li Wei on chat that the demo moves to 3pm tomorrow.', ['Wang Fang', 'Li Wei']],
+      ['给王芳和李伟发个消息，说明天的评审改到下午三点', ['王芳', '李伟']],
+    ] as const) {
+      const out = await plan(office, {
+        request,
+        agent: 'office_agent',
+        tenant: 'default',
+        scenario: null,
+        proposals: [
+          { name: 'contact_lookup', arguments: null },
+          { name: 'message_send', arguments: null },
+        ],
+      });
+      const lookups = out.plan.steps.filter((s) => s.tool === 'contact_lookup');
+      expect(
+        lookups.map((s) => s.input_from[0]?.text),
+        request,
+      ).toEqual(names);
+      expect(
+        out.plan.steps.filter((s) => s.tool === 'message_send'),
+        request,
+      ).toHaveLength(1);
+    }
+  });
+});

@@ -641,6 +641,16 @@ export async function planTools(
         return ask ? { ...step, texts: textsFor(tool, ask) } : step;
       });
     }
+    // The write act each proposed write serves (the first of its kind not yet taken): what its producers read, as on
+    // the planned path (a send to several listed recipients looks each one up).
+    for (const act of acts) {
+      if (!WRITE_ACT_KINDS.has(act.kind)) continue;
+      const step = steps.slice(keep.length).find((s) => {
+        const t = visible.get(s.tool);
+        return t !== undefined && t.action !== 'read' && toolActKind(t) === act.kind && !doneFor.has(s.tool);
+      });
+      if (step) doneFor.set(step.tool, act);
+    }
     routeHits = { exact, total: req.proposals.length };
     reasons.push(
       `model proposed [${req.proposals.map((p) => p.name).join(', ')}]; route hits ${String(exact)}/${String(req.proposals.length)}`,
@@ -1091,12 +1101,22 @@ export async function planTools(
         takesList(tool, dep.parameter)
       ) {
         if (steps.some((s) => s.tool === dep.tool && s.feeds === step.tool)) continue;
-        for (const recipient of listed)
-          steps.push({
-            ...draft(producer, `provides ${dep.output} for ${step.tool}.${dep.parameter} (${recipient})`),
-            texts: { [one]: recipient },
-            feeds: step.tool,
-          });
+        const each = listed.map((recipient) => ({
+          ...draft(producer, `provides ${dep.output} for ${step.tool}.${dep.parameter} (${recipient})`),
+          texts: { [one]: recipient },
+          feeds: step.tool,
+        }));
+        // (a look-up a model proposed — for the send: the model saw one send — or one planned for no ask of its own
+        // is the first of them)
+        const proposed = steps.findIndex(
+          (s, j) =>
+            j >= keep.length &&
+            s.tool === dep.tool &&
+            s.feeds === undefined &&
+            (req.proposals !== undefined || s.texts === undefined),
+        );
+        if (proposed !== -1) steps.splice(proposed, 1, ...each.slice(0, 1));
+        steps.push(...each.slice(proposed !== -1 ? 1 : 0));
         reasons.push(`${producer.name} once for each of ${listed.join(', ')}`);
         continue;
       }
