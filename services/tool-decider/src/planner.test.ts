@@ -1388,4 +1388,37 @@ describe('a send to several listed recipients on the model path', () => {
       ).toHaveLength(1);
     }
   });
+
+  it('two sends the model proposed with one look-up get a look-up each, reading their own words', async () => {
+    const out = await plan(office, {
+      request:
+        "Turn this week's minutes into a status report, mail it to the Atlas group and post a heads-up in the Beacon chat.",
+      agent: 'office_agent',
+      tenant: 'default',
+      scenario: null,
+      proposals: ['minutes_list', 'report_generate', 'contact_lookup', 'email_send', 'message_send'].map(
+        (name) => ({ name, arguments: null }),
+      ),
+    });
+    const lookups = out.plan.steps.filter((s) => s.tool === 'contact_lookup');
+    expect(lookups.map((s) => s.input_from[0]?.text)).toEqual([
+      'mail it to the Atlas group',
+      'post a heads-up in the Beacon chat',
+    ]);
+  });
+
+  it('each proposed tool reads the ask it fits best, never one left over for it', async () => {
+    const out = await plan(office, {
+      request: '把上周三Beacon会的结论发到Beacon群里，顺便查下后天广州天气',
+      agent: 'office_agent',
+      tenant: 'default',
+      scenario: null,
+      proposals: ['minutes_list', 'contact_lookup', 'message_send'].map((name) => ({
+        name,
+        arguments: null,
+      })),
+    });
+    const text = out.plan.steps.find((s) => s.tool === 'minutes_list')?.input_from[0]?.text ?? '';
+    expect(text).not.toContain('天气');
+  });
 });

@@ -609,8 +609,7 @@ export async function planTools(
     if (routedAsks.length > 1 && steps.length > 1) {
       if (similarities) await similarities.including(routedAsks);
       const proposed = new Set(steps.map((s) => s.tool));
-      // A producer of another proposed step reads that step's ask; the others are matched to the asks, the best
-      // fitting pair first, each ask and each tool once.
+      // A producer of another proposed step reads that step's ask; each of the others the ask it fits best.
       const feeds = (c: { tool: string }, name: string) =>
         c.tool !== name &&
         (visible.get(c.tool)?.depends_on.some((d) => d.required && d.tool === name) ?? false);
@@ -622,12 +621,14 @@ export async function planTools(
           .filter((l) => !producer(l.tool.name))
           .map((l) => ({ ask, tool: l.tool.name, fit: l.fit }));
       });
+      // Each tool reads the ask it fits best — never one left over for it: a tool the request's other asks do not
+      // concern keeps its own reading ("…的要点发到群里，顺便查下明天上海天气": the minutes are of Friday, not of tomorrow).
       const askOf = new Map<string, string>();
-      const taken = new Set<string>();
-      for (const pair of pairs.sort((a, b) => b.fit - a.fit))
-        if (!askOf.has(pair.tool) && !taken.has(pair.ask)) {
+      const best = new Map<string, number>();
+      for (const pair of pairs)
+        if (pair.fit > (best.get(pair.tool) ?? -Infinity)) {
+          best.set(pair.tool, pair.fit);
           askOf.set(pair.tool, pair.ask);
-          taken.add(pair.ask);
         }
       const textsFor = (tool: ToolDefinition, ask: string) =>
         Object.fromEntries(
@@ -1128,13 +1129,23 @@ export async function planTools(
           (visible.get(o.tool)?.depends_on ?? []).some((d) => d.required && d.tool === dep.tool),
       );
       if (act && shared && requiredParameters(producer).length > 0) {
-        if (steps.some((s) => s.tool === dep.tool && (s.feeds === step.tool || s.feeds === undefined)))
-          continue;
-        steps.push({
+        const own = {
           ...draft(producer, `provides ${dep.output} for ${step.tool}.${dep.parameter} (${actLabel(act)})`),
           texts: Object.fromEntries(requiredParameters(producer).map((p) => [p, act.phrase])),
           feeds: step.tool,
-        });
+        };
+        // (one look-up a model proposed for both sends — it saw one — becomes the first send's own)
+        const proposed =
+          req.proposals !== undefined
+            ? steps.findIndex((s, j) => j >= keep.length && s.tool === dep.tool && s.feeds === undefined)
+            : -1;
+        if (proposed !== -1) {
+          steps.splice(proposed, 1, own);
+          continue;
+        }
+        if (steps.some((s) => s.tool === dep.tool && (s.feeds === step.tool || s.feeds === undefined)))
+          continue;
+        steps.push(own);
         continue;
       }
       if (steps.some((s) => s.tool === dep.tool)) continue;
