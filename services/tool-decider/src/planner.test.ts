@@ -1420,5 +1420,7 @@ describe('a send to several listed recipients on the model path', () => {
     });
     const text = out.plan.steps.find((s) => s.tool === 'minutes_list')?.input_from[0]?.text ?? '';
     expect(text).not.toContain('天气');
+    // The conclusions sent are made from the minutes: the maker of the message joins though the model left it out.
+    expect(out.decision_reason).toMatch(/sends "上周三Beacon会的结论" → \w+ makes it/);
   });
 });

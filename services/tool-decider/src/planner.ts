@@ -1045,36 +1045,40 @@ export async function planTools(
       });
     }
     steps = draftSearches(steps, keep.length, visible, searchedFor(req.request));
-    // What a send sends, when the request names it as a thing (把上周五Atlas会的要点发到Atlas群里, "post the key points of
-    // Friday's meeting in the chat") rather than giving the words: the tool that makes the send's message (an optional
-    // producer of it, `depends_on`) joins when the thing's own words fit that producer's chain best of all the visible
-    // tools — the message is made from the records the thing names, not taken from the request's words.
-    for (const step of [...steps.slice(keep.length)]) {
-      const act = doneFor.get(step.tool);
-      const sender = visible.get(step.tool);
-      const thing = act?.kind === 'send' ? sentThing(act, req.request) : undefined;
-      if (!sender || !act || thing === undefined) continue;
-      for (const dep of sender.depends_on) {
-        const producer = visible.get(dep.tool);
-        if (
-          dep.required ||
-          !producer ||
-          excluded.has(producer.name) ||
-          !requiredParameters(sender).includes(dep.parameter) ||
-          steps.some((s) => s.tool === dep.tool)
-        )
-          continue;
-        if (similarities) await similarities.including(withTargets([thing]));
-        const local = index.score(thing, similarityTo(thing)).filter((l) => !excluded.has(l.tool.name));
-        const top = local[0];
-        // (the thing may be what another read of the same records gives — a meeting's key points, read from its
-        // minutes — so a tool that shares a producer with the maker's chain fits as well as the chain's own)
-        const chain = upstream(producer, visible);
-        if (!top || !fitsRequest(top, local) || ![...upstream(top.tool, visible)].some((t) => chain.has(t)))
-          continue;
-        steps.push(draft(producer, `makes ${sender.name}.${dep.parameter} from ${thing.slice(0, 80)}`));
-        reasons.push(`${actLabel(act)} sends "${thing.slice(0, 60)}" → ${producer.name} makes it`);
-      }
+  }
+
+  // What a send sends, when the request names it as a thing (把上周五Atlas会的要点发到Atlas群里, "post the key points of
+  // Friday's meeting in the chat") rather than giving the words: the tool that makes the send's message (an optional
+  // producer of it, `depends_on`) joins when the thing's own words fit that producer's chain best of all the visible
+  // tools — the message is made from the records the thing names, not taken from the request's words. On the model
+  // path too: a model that proposed the send but not the maker of its message leaves the message to no one.
+  for (const step of [...steps.slice(keep.length)]) {
+    const act = doneFor.get(step.tool);
+    const sender = visible.get(step.tool);
+    const thing = act?.kind === 'send' ? sentThing(act, req.request) : undefined;
+    if (!sender || !act || thing === undefined) continue;
+    for (const dep of sender.depends_on) {
+      const producer = visible.get(dep.tool);
+      if (
+        dep.required ||
+        !producer ||
+        excluded.has(producer.name) ||
+        !requiredParameters(sender).includes(dep.parameter) ||
+        // (a message the model wrote itself is the send's)
+        step.arguments?.[dep.parameter] !== undefined ||
+        steps.some((s) => s.tool === dep.tool)
+      )
+        continue;
+      if (similarities) await similarities.including(withTargets([thing]));
+      const local = index.score(thing, similarityTo(thing)).filter((l) => !excluded.has(l.tool.name));
+      const top = local[0];
+      // (the thing may be what another read of the same records gives — a meeting's key points, read from its
+      // minutes — so a tool that shares a producer with the maker's chain fits as well as the chain's own)
+      const chain = upstream(producer, visible);
+      if (!top || !fitsRequest(top, local) || ![...upstream(top.tool, visible)].some((t) => chain.has(t)))
+        continue;
+      steps.push(draft(producer, `makes ${sender.name}.${dep.parameter} from ${thing.slice(0, 80)}`));
+      reasons.push(`${actLabel(act)} sends "${thing.slice(0, 60)}" → ${producer.name} makes it`);
     }
   }
 
