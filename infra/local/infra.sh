@@ -200,7 +200,12 @@ start_kafka() {
     # Never formatted (or a format that did not finish): nothing in it is worth keeping.
     rm -rf "$data"
     local cluster_id
-    cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')"
+    # A base64url id of 16 random bytes, as Kafka's own random-uuid prints. One that begins with '-' (1 in 64) would
+    # be read by the format command as an option and fail, so it is drawn again, as Kafka's Uuid.randomUuid does.
+    cluster_id="-"
+    while [[ "$cluster_id" == -* ]]; do
+      cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')"
+    done
     java -cp "$KAFKA_LIBS/*" -Dlog4j2.configurationFile="$HERE/log4j2.properties" \
       kafka.tools.StorageTool format -t "$cluster_id" -c "$dir/server.properties" >"$LOG_DIR/kafka-format.log" 2>&1 ||
       die "formatting the Kafka log failed; see $LOG_DIR/kafka-format.log"
