@@ -171,6 +171,11 @@ export function namedPhrase(text: string, addressedOnly = false): string | undef
 // The Chinese verbs and prepositions that introduce the one addressed (给 X, 跟 X, 通知 X, 提醒 X, 私聊 X).
 const RECIPIENT_MARKER_ZH = /(?:发给|发到|转给|抄送给?|通知|告诉|提醒|私聊|私信|跟|给)(?:一下|一声)?\s*/gu;
 
+/** Whether `name` is `start` and more ("Atlas project group" extends "Atlas"): the fuller name is the one given. */
+function extendsName(name: string, start: string): boolean {
+  return name.startsWith(start) && name.length > start.length;
+}
+
 function isNumeric(hints: ParameterHints): boolean {
   const type = hints.schema.type;
   const types = Array.isArray(type) ? type : [type];
@@ -577,6 +582,18 @@ export function buildArguments(input: BuildInput): BuiltArguments {
             named?.note.startsWith('the value written after')
               ? named
               : inPart;
+          // As for the whole request below: a name the words give after a preposition that starts with the span and
+          // goes on ("send it to the Atlas project group." → "Atlas project group", not "Atlas") is the whole name.
+          const partName = isNameParameter(hints) ? withoutOwnWord(namedPhrase(ref.text), field) : undefined;
+          if (span && partName && extendsName(partName, span.value)) {
+            set(
+              field,
+              partName,
+              'user_text',
+              'plan input_from user_text: the name the words the plan names give',
+            );
+            continue;
+          }
           if (span) {
             set(
               field,
@@ -641,12 +658,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
             named !== undefined &&
             span?.note === LONE_QUOTE_NOTE &&
             withoutOwnWord(namedPhrase(request, true), field) === named;
-          if (
-            span &&
-            !chineseNamed &&
-            !quoteOnly &&
-            !(named && named.startsWith(span.value) && named.length > span.value.length)
-          ) {
+          if (span && !chineseNamed && !quoteOnly && !(named && extendsName(named, span.value))) {
             set(field, span.value, 'user_text', `plan input_from user_text: ${span.note}`);
             continue;
           }

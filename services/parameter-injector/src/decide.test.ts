@@ -877,6 +877,28 @@ describe('requests in Chinese (issue 20)', () => {
     expect(prepared(d).call.arguments).toMatchObject({ query: '王芳' });
   });
 
+  it('a group named after a preposition in the words the plan names keeps its whole name, not its capitalised word', async () => {
+    const request = 'Summarise the notes from Tuesday and mail the summary to the Helios design team.';
+    const ask = 'mail the summary to the Helios design team.';
+    const from = packs.office!;
+    const lookup = step(
+      0,
+      'contact_lookup',
+      [{ parameter: 'query', source: 'user_text', step_index: null, path: null, text: ask }],
+      from,
+    );
+    const d = await run(
+      'office',
+      task(request),
+      'contact_lookup',
+      0,
+      [],
+      [lookup, step(1, 'email_send', [], from)],
+    );
+    expect(d.event_type).toBe('step_prepared');
+    expect(prepared(d).call.arguments).toEqual({ query: 'Helios design team' });
+  });
+
   it("明天 is the user's tomorrow: at 02:00 UTC it is Monday in Shanghai and still Sunday evening in New York", async () => {
     const at = { reference_time: '2026-11-30T02:00:00.000Z' };
     const shanghai = await run('reach', zh('明天上海会下雨吗', at), 'get_weather');
