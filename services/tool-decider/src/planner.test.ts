@@ -16,6 +16,15 @@ let office: Registry;
 let research: Registry;
 let semantic: SemanticScorer;
 const plan = (registry: Registry, req: PlanRequest) => planTools(registry, req, { semantic });
+/** The plan when a model proposed `tools` (names only, no arguments) for `request`. */
+const proposed = (registry: Registry, agent: string, request: string, tools: readonly string[]) =>
+  plan(registry, {
+    request,
+    agent,
+    tenant: 'default',
+    scenario: null,
+    proposals: tools.map((name) => ({ name, arguments: null })),
+  });
 beforeAll(async () => {
   semantic = createSemanticScorer(await sharedOnnxEmbedder());
   office = await loadRegistryDir(`${packs}office`);
@@ -1334,16 +1343,12 @@ describe("a tool's not_for and the parts of a request of several", () => {
   });
 
   it("a model's proposed tools each read the ask they serve; a required producer reads its consumer's", async () => {
-    const out = await plan(afterSales, {
-      request: '订单5678开一张个人发票，抬头王芳；另外订单20240917001的发票开好了没？',
-      agent: 'invoice_agent',
-      tenant: 'default',
-      scenario: null,
-      proposals: ['invoice_status_query', 'order_status_query', 'invoice_issue'].map((name) => ({
-        name,
-        arguments: null,
-      })),
-    });
+    const out = await proposed(
+      afterSales,
+      'invoice_agent',
+      '订单5678开一张个人发票，抬头王芳；另外订单20240917001的发票开好了没？',
+      ['invoice_status_query', 'order_status_query', 'invoice_issue'],
+    );
     const textOf = (tool: string) =>
       out.plan.steps.find((s) => s.tool === tool)?.input_from.find((i) => i.text !== undefined)?.text ?? '';
     expect(textOf('invoice_status_query')).toContain('20240917001');
@@ -1367,16 +1372,7 @@ describe('a send to several listed recipients on the model path', () => {
       ['Tell Wang Fang and Li Wei on chat that the demo moves to 3pm tomorrow.', ['Wang Fang', 'Li Wei']],
       ['给王芳和李伟发个消息，说明天的评审改到下午三点', ['王芳', '李伟']],
     ] as const) {
-      const out = await plan(office, {
-        request,
-        agent: 'office_agent',
-        tenant: 'default',
-        scenario: null,
-        proposals: [
-          { name: 'contact_lookup', arguments: null },
-          { name: 'message_send', arguments: null },
-        ],
-      });
+      const out = await proposed(office, 'office_agent', request, ['contact_lookup', 'message_send']);
       const lookups = out.plan.steps.filter((s) => s.tool === 'contact_lookup');
       expect(
         lookups.map((s) => s.input_from[0]?.text),
@@ -1390,16 +1386,12 @@ describe('a send to several listed recipients on the model path', () => {
   });
 
   it('two sends the model proposed with one look-up get a look-up each, reading their own words', async () => {
-    const out = await plan(office, {
-      request:
-        "Turn this week's minutes into a status report, mail it to the Atlas group and post a heads-up in the Beacon chat.",
-      agent: 'office_agent',
-      tenant: 'default',
-      scenario: null,
-      proposals: ['minutes_list', 'report_generate', 'contact_lookup', 'email_send', 'message_send'].map(
-        (name) => ({ name, arguments: null }),
-      ),
-    });
+    const out = await proposed(
+      office,
+      'office_agent',
+      "Turn this week's minutes into a status report, mail it to the Atlas group and post a heads-up in the Beacon chat.",
+      ['minutes_list', 'report_generate', 'contact_lookup', 'email_send', 'message_send'],
+    );
     const lookups = out.plan.steps.filter((s) => s.tool === 'contact_lookup');
     expect(lookups.map((s) => s.input_from[0]?.text)).toEqual([
       'mail it to the Atlas group',
@@ -1408,19 +1400,36 @@ describe('a send to several listed recipients on the model path', () => {
   });
 
   it('each proposed tool reads the ask it fits best, never one left over for it', async () => {
-    const out = await plan(office, {
-      request: '把上周三Beacon会的结论发到Beacon群里，顺便查下后天广州天气',
-      agent: 'office_agent',
-      tenant: 'default',
-      scenario: null,
-      proposals: ['minutes_list', 'contact_lookup', 'message_send'].map((name) => ({
-        name,
-        arguments: null,
-      })),
-    });
+    const out = await proposed(
+      office,
+      'office_agent',
+      '把上周三Beacon会的结论发到Beacon群里，顺便查下后天广州天气',
+      ['minutes_list', 'contact_lookup', 'message_send'],
+    );
     const text = out.plan.steps.find((s) => s.tool === 'minutes_list')?.input_from[0]?.text ?? '';
     expect(text).not.toContain('天气');
     // The conclusions sent are made from the minutes: the maker of the message joins though the model left it out.
     expect(out.decision_reason).toMatch(/sends "上周三Beacon会的结论" → \w+ makes it/);
+  });
+
+  it('a proposed search that finds the page a proposed visit reads searches for what the visit’s ask wants', async () => {
+    // No link in the request: the visit reads a page the search finds, so both read the same ask (EN and ZH).
+    for (const [request, wanted] of [
+      [
+        'First, who wrote the BERT paper? Second, what do the Redis 8 release notes say about streams?',
+        'Redis 8',
+      ],
+      ['帮我看两件事：Transformer论文的作者是谁；还有Node 22的更新说明里fetch改了什么', 'Node 22'],
+    ] as const) {
+      const out = await proposed(research, 'research_agent', request, [
+        'scholar_search',
+        'web_search',
+        'page_visit',
+      ]);
+      const textOf = (tool: string) =>
+        out.plan.steps.find((s) => s.tool === tool)?.input_from.find((i) => i.text !== undefined)?.text ?? '';
+      expect(textOf('web_search'), request).toContain(wanted);
+      expect(textOf('web_search'), request).toBe(textOf('page_visit'));
+    }
   });
 });

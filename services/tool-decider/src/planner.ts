@@ -440,34 +440,26 @@ export async function planTools(
   // The first MAX_ROUTED_ASKS of them are routed to scenes (each costs an embedding); all of them are served.
   const clauses = chineseClauses(req.request);
   const routedAsks = clauses.length > 1 ? clauses : asks.length > 1 ? asks : [];
-  const askRoutes =
-    routedAsks.length > 1 && !req.scenario
-      ? await Promise.all(
-          routedAsks.slice(0, MAX_ROUTED_ASKS).map(async (ask) => ({
+  // Each of the first MAX_ROUTED_ASKS texts with its scenes' similarities (none when the request names its scenario).
+  const routesOf = async (texts: readonly string[]) =>
+    req.scenario
+      ? []
+      : Promise.all(
+          texts.slice(0, MAX_ROUTED_ASKS).map(async (ask) => ({
             ask,
             similarity: options.semantic
               ? await options.semantic.sceneSimilarities(ask, agentScenes(registry, req.agent))
               : undefined,
           })),
-        )
-      : [];
+        );
+  const askRoutes = await routesOf(routedAsks);
   // A thing a send names (把周三评审会的重点发到群里) is routed too: the scene of the records it names joins the send's, so
   // the tool that makes the message from them is visible.
   const sentThings = acts.flatMap((a) => {
     const thing = a.kind === 'send' ? sentThing(a, req.request) : undefined;
     return thing === undefined || routedAsks.includes(thing) ? [] : [thing];
   });
-  const thingRoutes =
-    sentThings.length > 0 && !req.scenario
-      ? await Promise.all(
-          sentThings.slice(0, MAX_ROUTED_ASKS).map(async (ask) => ({
-            ask,
-            similarity: options.semantic
-              ? await options.semantic.sceneSimilarities(ask, agentScenes(registry, req.agent))
-              : undefined,
-          })),
-        )
-      : [];
+  const thingRoutes = await routesOf(sentThings);
   const routed = withProposedScenes(
     registry,
     req,
@@ -603,33 +595,60 @@ export async function planTools(
       steps.push(draft(r.tool, `model proposal ${p.name}`, p.arguments ?? undefined));
     }
     // A request of several asks: each proposed tool reads its values from the ask it serves, as a planned one does —
-    // the ask whose words single it out among the proposed tools; and a proposed tool another proposed step requires
-    // (its producer: the order check before an invoice) from that step's ask ("订单X的发票下载地址给我；另外订单Y
-    // 也帮我开张发票": the check is of Y).
-    if (routedAsks.length > 1 && steps.length > 1) {
+    // the ask whose words single it out among the proposed tools ("订单X的发票下载地址给我；另外订单Y也帮我开张发票": the
+    // order check before the invoice is of Y).
+    // A producer of another proposed step (the order check an invoice requires) reads that step's ask; a finder the
+    // step may do without (web_search for page_visit) is its producer too when the request gives no link, as on the
+    // planned path. A tool and the tools it feeds are one unit: a request whose proposed tools are one unit is one
+    // ask of theirs, read whole ("…降了多少？给我原文出处": the search is for the figure and its source together).
+    const givesLink = REQUEST_URL.test(req.request) || REFERS_TO_LINK.test(req.request);
+    const dependsOn = (c: { tool: string }, name: string, required: boolean) =>
+      c.tool !== name &&
+      (visible.get(c.tool)?.depends_on.some((d) => d.tool === name && d.required === required) ?? false);
+    const needs = (c: { tool: string }, name: string) => dependsOn(c, name, true);
+    const finds = (c: { tool: string }, name: string) =>
+      !givesLink && visible.get(name)?.evidence === 'lead' && dependsOn(c, name, false);
+    const unitOf = (name: string, seen = new Set<string>()): string => {
+      const c = steps.find((x) => needs(x, name) || finds(x, name));
+      return c && !seen.has(c.tool) ? unitOf(c.tool, seen.add(name)) : name;
+    };
+    if (routedAsks.length > 1 && new Set(steps.map((s) => unitOf(s.tool))).size > 1) {
       if (similarities) await similarities.including(routedAsks);
       const proposed = new Set(steps.map((s) => s.tool));
-      // A producer of another proposed step reads that step's ask; each of the others the ask it fits best.
-      const feeds = (c: { tool: string }, name: string) =>
-        c.tool !== name &&
-        (visible.get(c.tool)?.depends_on.some((d) => d.required && d.tool === name) ?? false);
-      const producer = (name: string) => steps.some((c) => feeds(c, name));
-      const pairs = routedAsks.flatMap((ask) => {
-        const local = index.score(ask, similarityTo(ask)).filter((l) => proposed.has(l.tool.name));
-        // (the model chose the tools: only which ask each serves is read here, so no fit threshold applies)
-        return local
-          .filter((l) => !producer(l.tool.name))
-          .map((l) => ({ ask, tool: l.tool.name, fit: l.fit }));
-      });
+      // (the model chose the tools: only which ask each serves is read here, so no fit threshold applies)
+      const fits = routedAsks.flatMap((ask) =>
+        index
+          .score(ask, similarityTo(ask))
+          .filter((l) => proposed.has(l.tool.name))
+          .map((l) => ({ ask, tool: l.tool.name, fit: l.fit })),
+      );
+      const fitOf = (tool: string, ask: string) =>
+        fits.find((f) => f.tool === tool && f.ask === ask)?.fit ?? -Infinity;
       // Each tool reads the ask it fits best — never one left over for it: a tool the request's other asks do not
       // concern keeps its own reading ("…的要点发到群里，顺便查下明天上海天气": the minutes are of Friday, not of tomorrow).
       const askOf = new Map<string, string>();
       const best = new Map<string, number>();
-      for (const pair of pairs)
-        if (pair.fit > (best.get(pair.tool) ?? -Infinity)) {
+      for (const pair of fits)
+        if (!steps.some((c) => needs(c, pair.tool)) && pair.fit > (best.get(pair.tool) ?? -Infinity)) {
           best.set(pair.tool, pair.fit);
           askOf.set(pair.tool, pair.ask);
         }
+      // A finder searches for what the ask it fits best wants, and its reader reads what it finds — unless a tool of
+      // another unit serves that ask better (a paper search for the paper): then it finds what its reader's ask wants.
+      for (const finder of steps) {
+        const reader = steps.find((c) => finds(c, finder.tool));
+        if (!reader) continue;
+        const own = askOf.get(finder.tool);
+        const servedElsewhere =
+          own !== undefined &&
+          steps.some(
+            (t) => unitOf(t.tool) !== unitOf(finder.tool) && fitOf(t.tool, own) > fitOf(finder.tool, own),
+          );
+        const ask = servedElsewhere || own === undefined ? askOf.get(reader.tool) : own;
+        if (ask === undefined) continue;
+        askOf.set(finder.tool, ask);
+        askOf.set(reader.tool, ask);
+      }
       const textsFor = (tool: ToolDefinition, ask: string) =>
         Object.fromEntries(
           [...requiredParameters(tool), ...alternativeParameters(tool)].map((p) => [p, ask]),
@@ -637,7 +656,7 @@ export async function planTools(
       steps = steps.map((step) => {
         const tool = visible.get(step.tool);
         if (!tool || step.texts) return step;
-        const consumer = steps.find((c) => feeds(c, step.tool));
+        const consumer = steps.find((c) => needs(c, step.tool));
         const ask = (consumer && askOf.get(consumer.tool)) ?? askOf.get(step.tool);
         return ask ? { ...step, texts: textsFor(tool, ask) } : step;
       });
