@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { RegistryContent, createRegistry, loadRegistryDir, type Registry } from '@signalbox/registry';
 import { readActs } from './acts.js';
 import { askPieces, requestParts, searchedFor } from './intent.js';
@@ -8,6 +8,9 @@ import { createSemanticScorer, type SemanticScorer } from './semantic.js';
 import { sharedOnnxEmbedder } from '@signalbox/embedder/testing';
 
 const packs = fileURLToPath(new URL('../../../registry/packs/', import.meta.url));
+// Each test plans one or more requests with the real embedding models, a few hundred ms each on a quiet 2-core
+// machine and several seconds when the whole suite shares it: a slow machine is not a failure (no test here is timed).
+vi.setConfig({ testTimeout: 30_000 });
 const SP2 =
   "Turn the minutes of yesterday's meeting into the weekly report and send it to the Atlas project group.";
 const SP3 = 'What do the PostgreSQL 17 release notes say about performance?';
