@@ -24,7 +24,10 @@ function readTool(
 const tides = readTool(
   'tide_table',
   'Look up the tide times for one harbour on a given day.',
-  { harbour: { type: 'string' }, day: { type: 'string', format: 'date' } },
+  {
+    harbour: { type: 'string', normalizers: ['trim', 'city_name'] },
+    day: { type: 'string', format: 'date' },
+  },
   ['harbour'],
 );
 
@@ -148,5 +151,8 @@ describe('one call per listed value', () => {
       { colour: 'umber' },
     ]);
     expect(fanOutValues(tides, 'tides for surfing and sailing')).toBeUndefined();
+    // A Chinese word is a value only for a parameter whose schema says what its values are (here a free query).
+    const papers = readTool('paper_search', 'Search papers.', { query: { type: 'string' } }, ['query']);
+    expect(fanOutValues(papers, '找一下强化学习和知识图谱方面的论文')).toBeUndefined();
   });
 });

@@ -186,10 +186,26 @@ function pluralName(parameter: string): boolean {
   return /[^s]s$/u.test(last) && !/(?:us|is)$/u.test(last);
 }
 
+/** Whether a parameter's schema says what kind of value it takes beyond "a string": a pattern, a format, a normalizer. */
+function declaresKind(
+  schema: PropertySchema & { pattern?: unknown; format?: unknown; normalizers?: unknown },
+): boolean {
+  const normalizers = Array.isArray(schema.normalizers) ? schema.normalizers : [];
+  return (
+    typeof schema.pattern === 'string' ||
+    typeof schema.format === 'string' ||
+    normalizers.some((n) => n !== 'trim')
+  );
+}
+
 /** Whether a value of this shape is one a parameter of this schema takes, one a call. */
 function takesOne(schema: PropertySchema | undefined, list: ValueList, parameter = ''): boolean {
   if (!schema) return false;
   if (isString(schema) && schema.enum === undefined && pluralName(parameter)) return false;
+  // Chinese writes no capital to mark a name: a listed Chinese word is a value only where the schema says what its
+  // values are (an enum, a pattern, a format, or a normalizer of a kind such as city_name) — 北京和上海 for a city, not
+  // 推理和行动 for a search query, which takes the words together.
+  if (list.shape === 'han' && schema.enum === undefined && !declaresKind(schema)) return false;
   if (schema.enum !== undefined) return inEnum(schema.enum, list.items);
   if (list.shape === 'word') return false;
   if (list.shape === 'number') return isNumeric(schema) || isString(schema);

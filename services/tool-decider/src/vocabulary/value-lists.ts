@@ -11,9 +11,10 @@ export const EN_RANGE_PREPOSITIONS: readonly string[] = ['between', 'among', 'am
 
 /**
  * Chinese words that put two ends of one range or relation before them (北京和上海之间, 北京与上海的距离 is read as one
- * relation only when 之间 or 相比 follows). Source: the locative 之间 and the comparative verbs of 现代汉语八百词.
+ * relation only when 之间, 相比 or 结合 follows). Source: the locative 之间 and the comparative and joining verbs of
+ * 现代汉语八百词.
  */
-export const ZH_RANGE_AFTER: readonly string[] = ['之间', '之差', '相比', '比较', '对比'];
+export const ZH_RANGE_AFTER: readonly string[] = ['之间', '之差', '相比', '比较', '对比', '结合'];
 
 /**
  * Words that pair the items of two lists one by one ("Taylor Swift and Maroon 5, for 20 and 15 minutes
