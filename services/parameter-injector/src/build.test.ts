@@ -789,3 +789,40 @@ describe('several steps feeding one list parameter', () => {
     expect(built.arguments.chat_ids).toEqual(['u_ann', 'u_bo']);
   });
 });
+
+describe('one call of several for listed values', () => {
+  const rooms = tool(
+    {
+      hotel: { type: 'string', description: 'The name of the hotel.' },
+      nights: { type: 'integer', description: 'How many nights.' },
+      guests: { type: 'integer', description: 'How many guests.' },
+    },
+    ['hotel', 'nights'],
+  );
+  const own = (text: string): InputFrom[] =>
+    ['hotel', 'nights'].map((parameter) => ({
+      parameter,
+      source: 'user_text',
+      step_index: null,
+      path: null,
+      text,
+    }));
+
+  it("reads the request as the plan reduced it to its call's value, for every parameter", () => {
+    const request = 'Price a room at the Harbour Inn for 2 guests for 3, 5 and 7 nights';
+    // (the decider's words for the second call: the list reduced to its value)
+    expect(call(rooms, request, own('Price a room at the Harbour Inn for 2 guests for 5 nights'))).toEqual({
+      hotel: 'Harbour Inn',
+      nights: 5,
+      guests: 2,
+    });
+  });
+
+  it('takes a value every call shares from the whole request when its words leave it out', () => {
+    const request = 'For 4 nights: price a room at the Harbour Inn and at the Quay Hotel';
+    expect(call(rooms, request, own('price a room at the Quay Hotel'))).toEqual({
+      hotel: 'Quay Hotel',
+      nights: 4,
+    });
+  });
+});

@@ -306,6 +306,33 @@ export function isGrounded(
 }
 
 /**
+ * The text a read step reads as its request: one call of several that the request asks for listed values ("the
+ * weather in Beijing and Shanghai" → "the weather in Shanghai"). The plan names it for every parameter the step takes
+ * from the user's words, and it is the request with words left out from inside it (the other calls' values) — not one
+ * part of the request as written, which is the words of one ask or phrase, read as such below. Its values are then
+ * matched to the step's parameters all at once, as for a whole request, and its optional parameters read it too, so
+ * one call's value is never another's. Undefined for any other step.
+ */
+function stepRequest(tool: ToolDefinition, step: PlanStep, request: string): string | undefined {
+  if (tool.action !== 'read') return undefined;
+  const texts = step.input_from.filter((r) => r.source === 'user_text').map((r) => r.text);
+  const [first] = texts;
+  if (first === undefined || !texts.every((t) => t === first) || request.includes(first)) return undefined;
+  return leftOutFrom(first, request) ? first : undefined;
+}
+
+/** Whether `text` is `request` with some of its words left out (its characters, in order, all in the request). */
+function leftOutFrom(text: string, request: string): boolean {
+  let at = 0;
+  for (const ch of text) {
+    at = request.indexOf(ch, at);
+    if (at === -1) return false;
+    at += ch.length;
+  }
+  return true;
+}
+
+/**
  * Builds the arguments of `step`. Per top-level parameter, the first source that yields a value wins:
  * 1. the plan's `input_from` for it (`step_output` path, `context`, `user_text`, `default`);
  * 2. the tool's `depends_on` (an earlier step of the producing tool);
@@ -334,7 +361,8 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   ].join('\n');
   const topLevel = parameterHints(tool.parameters).filter((h) => !h.path.includes('.'));
   const spent = spentIds(topLevel, task, history, dates);
-  const request = userText(task);
+  const wholeRequest = userText(task);
+  const request = stepRequest(tool, step, wholeRequest) ?? wholeRequest;
   // Numbers and spans of the request are matched to the tool's parameters all at once, so one value fills one
   // parameter ("base 10 and height 5"), and an entity takes a span of the request, never the request itself.
   const lists = assignLists(topLevel, request, dates);
@@ -488,6 +516,10 @@ export function buildArguments(input: BuildInput): BuiltArguments {
       return false;
     };
 
+    // A step reading the words of one call of several (`stepRequest`) takes from them what they give; what they do
+    // not give, the whole request may (a value of every call, said once outside the step's words).
+    const fromRequestOrWhole = (): boolean =>
+      fromText(request, 'user_text') || (request !== wholeRequest && fromText(wholeRequest, 'user_text'));
     // What the request itself labels for this parameter ("subject: Atlas sync recap", 主题写“…”) is the user's choice:
     // it wins over what an earlier step's output would give (a report's own title).
     const labelled = strings.spans.get(field);
@@ -715,11 +747,20 @@ export function buildArguments(input: BuildInput): BuiltArguments {
             continue;
           }
           if (fromText(request, 'user_text')) continue;
+          // (a step reading one call's words: a name they do not give may stand elsewhere in the request)
+          if (request !== wholeRequest) {
+            const elsewhere = assignStrings(topLevel, wholeRequest, toolText).spans.get(field);
+            if (elsewhere) {
+              set(field, elsewhere.value, 'user_text', `${elsewhere.note} (outside the step's own words)`);
+              continue;
+            }
+            if (fromText(wholeRequest, 'user_text')) continue;
+          }
           log.push(
             `${field}: names ${role === undefined ? 'an id or contact' : `an entity (${role})`}; the request has no span for it`,
           );
         }
-      } else if (fromText(userText(task), 'user_text')) continue;
+      } else if (fromRequestOrWhole()) continue;
     }
 
     // An optional dependency is the plan's to wire: a plan that names the words of the ask a step serves and no chain
@@ -742,7 +783,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
         continue;
     }
 
-    if (dateFormatOf(hints.schema, hints.path) && fromText(userText(task), 'user_text')) continue;
+    if (dateFormatOf(hints.schema, hints.path) && fromRequestOrWhole()) continue;
 
     if (proposals && Object.hasOwn(proposals, field)) {
       const value = proposals[field];
@@ -755,7 +796,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
       );
     }
 
-    if (fromText(userText(task), 'user_text') || fromText(contextText(task), 'context')) continue;
+    if (fromRequestOrWhole() || fromText(contextText(task), 'context')) continue;
 
     if (!hints.required && hints.schema.default !== undefined) {
       // A default the parameter's own schema rejects ("dontcare" for an integer year) would only fail validation and

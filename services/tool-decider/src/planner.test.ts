@@ -740,6 +740,27 @@ describe('TD-5 no unasked writes, by the acts the request asks for', () => {
       ...(proposals ? { proposals } : {}),
     });
 
+  it('a read asked for several listed values is one step per value, each reading its own, none feeding another', async () => {
+    for (const [request, cities] of [
+      ['Which is warmer tomorrow, Oslo and Bergen? I need the forecast for both.', ['Oslo', 'Bergen']],
+      ['杭州、苏州和南京明天会下雨吗？', ['杭州', '苏州', '南京']],
+    ] as const) {
+      const out = await ask(reach, 'reach_agent', request);
+      const steps = out.plan.steps.filter((s) => s.tool === 'get_weather');
+      expect(steps).toHaveLength(cities.length);
+      expect(out.plan.steps.every((s) => s.input_from.every((f) => f.source !== 'step_output'))).toBe(true);
+      // Each step's words name its own city and none of the others.
+      steps.forEach((s, k) => {
+        const text = s.input_from.find((f) => f.parameter === 'city')?.text ?? '';
+        expect(text).toContain(cities[k]);
+        for (const other of cities.filter((_, j) => j !== k)) expect(text).not.toContain(other);
+      });
+    }
+    // One city: one step, reading the whole request.
+    const one = await ask(reach, 'reach_agent', 'Will it rain in Bergen tomorrow?');
+    expect(one.plan.steps.map((s) => s.tool)).toEqual(['get_weather']);
+  });
+
   it('each ask of a request reads its own values: the look-up it names, the order check that feeds its write', async () => {
     const out = await ask(
       afterSales,

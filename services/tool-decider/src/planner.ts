@@ -32,6 +32,7 @@ import {
   type ValidationContext,
   type Violation,
 } from './plan-validator.js';
+import { fanOutValues } from './listed-values.js';
 import { resolveToolName } from './resolve-name.js';
 import {
   GENERIC_VERBS,
@@ -1065,6 +1066,47 @@ export async function planTools(
     }
     steps = draftSearches(steps, keep.length, visible, searchedFor(req.request));
   }
+
+  // A read asked for several values its parameter takes one of a call ("the weather in Beijing and Shanghai", "the
+  // factorial of 5, 10 and 15", 北京和上海明天天气怎么样): one step per value, each reading its own value's words — the
+  // same fan-out as a send's look-up per listed recipient, for the read itself. The steps are independent: none
+  // feeds another. Only reads: a write repeated per value is a write per value, which the request must ask for as such
+  // (a send to listed recipients already looks each one up, below). A step a model gave its arguments is the model's.
+  steps = steps.flatMap((step, i) => {
+    const tool = visible.get(step.tool);
+    // (a read that feeds a write of the plan is the write's to fan out: one look-up per listed recipient, below)
+    const feedsWrite = steps.some(
+      (o) =>
+        (visible.get(o.tool)?.action ?? 'read') !== 'read' &&
+        (visible.get(o.tool)?.depends_on ?? []).some((d) => d.tool === step.tool),
+    );
+    if (
+      i < keep.length ||
+      !tool ||
+      tool.action !== 'read' ||
+      step.arguments !== undefined ||
+      step.feeds ||
+      feedsWrite
+    )
+      return [step];
+    const own = step.texts ? Object.values(step.texts)[0] : undefined;
+    const fed = new Set(
+      tool.depends_on.filter((d) => d.required && visible.has(d.tool)).map((d) => d.parameter),
+    );
+    const calls = fanOutValues(tool, own ?? req.request, fed);
+    if (!calls || calls.length < 2 || steps.length + calls.length - 1 > maxSteps) return [step];
+    const each = calls.map((c) => Object.values(c.values).join(' / '));
+    reasons.push(`${tool.name} once for each of ${each.join(', ')}`);
+    // Each call reads the request with the list in it reduced to its own value, for every value it takes from the
+    // user's words: its listed value and the values all calls share ("… at 5%, for 20 years").
+    return calls.map((call, k) => ({
+      ...step,
+      purpose: `${step.purpose} (${each[k] ?? ''})`,
+      texts: Object.fromEntries(
+        [...requiredParameters(tool), ...alternativeParameters(tool)].map((p) => [p, call.text]),
+      ),
+    }));
+  });
 
   // What a send sends, when the request names it as a thing (把上周五Atlas会的要点发到Atlas群里, "post the key points of
   // Friday's meeting in the chat") rather than giving the words: the tool that makes the send's message (an optional
