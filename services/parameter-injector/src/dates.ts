@@ -236,12 +236,26 @@ export function requestDateContext(request: string, given: DateContext): DateCon
   );
 }
 
-// "last week", "this week", "next week" (not "Friday next week": the weekday policy reads that first), and 上周 / 本周 /
-// 这周 / 下周 not followed by a weekday (上周五 is a day).
+// "last week", "this week", "next week" (not "Friday next week": the weekday policy reads that first), "the week
+// before last", "the week after next", and 上周 / 本周 / 这周 / 下周 / 上上周 / 下下周 not followed by a weekday (上周五
+// is a day). Two weeks back or ahead are written with the word doubled (上上周) or "before last" / "after next".
 const WHOLE_WEEK = new RegExp(
-  String.raw`(?<!${WEEKDAY_PATTERN.replace('(', '(?:')},?\s+(?:of\s+)?)\b(last|past|previous|this|next|coming)\s+week\b|(上|本|这|這|下)(?:个|個)?(?:周|週|星期|礼拜|禮拜)(?![一二三四五六日天七1-7])`,
+  String.raw`(?<!${WEEKDAY_PATTERN.replace('(', '(?:')},?\s+(?:of\s+)?)\b(last|past|previous|this|next|coming)\s+week\b|\b(?:the\s+)?week\s+(before\s+last|after\s+next)\b|(上上|下下|上|本|这|這|下)(?:个|個)?(?:周|週|星期|礼拜|禮拜)(?![一二三四五六日天七1-7])`,
   'giu',
 );
+const WEEK_SHIFTS: Readonly<Record<string, number>> = {
+  last: -7,
+  past: -7,
+  previous: -7,
+  上: -7,
+  next: 7,
+  coming: 7,
+  下: 7,
+  'before last': -14,
+  上上: -14,
+  'after next': 14,
+  下下: 14,
+};
 
 const DAY_WORDS =
   /\b(?:(?:the\s+)?day\s+after\s+(?:tomorrow|tomm?orr?ow)|(?:the\s+)?day\s+before\s+yesterday|(?!tomorrow\b)tomm?orr?ow|tmrw)\b/giu;
@@ -297,12 +311,8 @@ export function findDates(
   // A whole week ("last week", "上周", "this week"): its Monday and its Sunday, a range's start and end.
   for (const m of text.matchAll(WHOLE_WEEK)) {
     if (overlaps(taken, m.index, m.index + m[0].length)) continue;
-    const which = (m[1] ?? m[2] ?? '').toLowerCase();
-    const shift = /^(?:last|past|previous|上)$/u.test(which)
-      ? -7
-      : /^(?:next|coming|下)$/u.test(which)
-        ? 7
-        : 0;
+    const which = (m[1] ?? m[2] ?? m[3] ?? '').toLowerCase().replace(/\s+/gu, ' ');
+    const shift = WEEK_SHIFTS[which] ?? 0;
     const monday = addDays(today, shift - ((today.weekday + 6) % 7));
     const rule = `${m[0]} = the week from Monday to Sunday (weeks start on Monday)`;
     mentions.push({ text: m[0], index: m.index, date: monday, rule });
@@ -337,7 +347,15 @@ export function findDates(
   for (const parser of parsers) {
     for (const r of parser.parse(text, reference, { forwardDate: true })) {
       const end = r.index + r.text.length;
-      if (overlaps(taken, r.index, end)) continue;
+      if (overlaps(taken, r.index, end)) {
+        // A range whose start a rule above already read ("last Friday to today", 上周五到今天): its end is still a date.
+        const tail = rangeEndBeyond(text, r, taken);
+        if (tail) {
+          mentions.push({ ...tail, text: original.slice(tail.index, tail.index + tail.text.length) });
+          taken.push([tail.index, tail.index + tail.text.length]);
+        }
+        continue;
+      }
       if (isBareDuration(r)) continue;
       // "at 6%", "at 5 percent": a rate, not a time of day.
       if (PERCENT_AFTER.test(text.slice(end))) continue;
@@ -450,6 +468,31 @@ export function findDates(
   return endsOfRanges(text, onSide.length > 0 ? onSide : directed);
 }
 
+/**
+ * The end of a range chrono read as one (`r.end`) whose start overlaps a date a rule before chrono already took: the
+ * words after the range mark ("to today", "到今天") that no rule took, as their own mention. Undefined when chrono read
+ * no range, or when its end overlaps a taken span too.
+ */
+function rangeEndBeyond(
+  text: string,
+  r: chrono.ParsedResult,
+  taken: readonly [number, number][],
+): DateMention | undefined {
+  if (!r.end) return undefined;
+  const end = r.index + r.text.length;
+  const startOfTail = Math.max(
+    ...taken.filter(([a, b]) => a < end && b > r.index).map(([, b]) => b),
+  );
+  const mark = RANGE_MARK_AHEAD.exec(text.slice(startOfTail, end));
+  if (!mark) return undefined;
+  const words = mark[2] ?? '';
+  const index = startOfTail + (mark[1] ?? '').length;
+  if (words.length === 0 || overlaps(taken, index, index + words.length)) return undefined;
+  const date = partsOf({ start: r.end });
+  if (!date.year || !date.month || !date.day) return undefined;
+  return { text: words, index, date, rule: `end of the range "${r.text.trim()}"` };
+}
+
 /** Whether a day lies on the other side of the reference day than the declared direction. */
 function beyond(date: DateParts, direction: DateDirection, today: DateParts): boolean {
   const day = (d: DateParts) => Date.UTC(d.year, d.month - 1, d.day);
@@ -486,6 +529,8 @@ function toward(m: DateMention, direction: DateDirection, today: DateParts): Dat
 }
 
 const RANGE_MARK = /^\s*(?:to|until|till|through|thru|-|–|—|~|～|到|至)\s*$/i;
+/** A range mark at the start of a text and the words after it, up to trailing punctuation. */
+const RANGE_MARK_AHEAD = /^(\s*(?:to|until|till|through|thru|-|–|—|~|～|到|至)\s*)(.*?)[\s,.;:!?，。；：！？、]*$/isu;
 const NOW_WORD = /^(?:now|right\s+now|现在|目前|此刻|当前)$/iu;
 const BARE_WEEKDAY = new RegExp(
   String.raw`^(?:on\s+)?${WEEKDAY_PATTERN}$|^(?:周|週|星期|礼拜|禮拜)[一二三四五六日天七1-7]$`,
