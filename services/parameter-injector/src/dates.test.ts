@@ -361,6 +361,16 @@ describe('dates a parameter declares past or future (date_direction)', () => {
     // Today is on both sides; a day the month before lacks is looked for a month further.
     expect(directed('16号', 'past')).toEqual(['2025-04-16']);
     expect(directed('31号', 'past')).toEqual(['2025-03-31']);
+    // In English an ordinal after a preposition ("on the 20th"), which chrono leaves unread; "the 3rd floor" is no day.
+    expect(directed('what got agreed on the 20th?', 'past')).toEqual(['2025-03-20']);
+    expect(directed('what got agreed on the 20th?', 'future')).toEqual(['2025-04-20']);
+    expect(iso('anything since the 2nd, please', wednesday)).toEqual(['2025-05-02']);
+    expect(iso('the printer on the 3rd floor is jammed', wednesday)).toEqual([]);
+  });
+  it('a month name before a count is a date, not a span ("the Apr 11 minutes")', () => {
+    expect(directed('send me the Apr 11 minutes', 'past')).toEqual(['2025-04-11']);
+    expect(directed('summarise the March 3 minutes', 'past')).toEqual(['2025-03-03']);
+    expect(iso('the call lasted 40 minutes', wednesday)).toEqual([]);
   });
   it('a weekday alone is the last one for records; a written week or a full date stays as written', () => {
     expect(directed('周五的会议记录', 'past')).toEqual(['2025-04-11']);

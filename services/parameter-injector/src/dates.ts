@@ -184,6 +184,11 @@ function isBareDuration(result: chrono.ParsedResult): boolean {
 
 const MONTH_NAMES =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const MONTH_BEFORE = new RegExp(String.raw`\b(?:${MONTH_NAMES})\.?\s*$`, 'i');
+// "on the 25th", "since the 3rd": a preposition, "the", an ordinal day, then the end of the phrase (punctuation, the
+// end, a possessive, or a joining word) — "the 3rd floor" or "the 25th of May" are not a day alone.
+const DAY_OF_MONTH_ALONE =
+  /\b(?:on|of|from|since|until|till|by|before|after)\s+(the\s+(\d{1,2})(?:st|nd|rd|th))\b(?=\s*$|\s*[,.;:!?)]|['’]s\b|\s+(?:and|or|to|through|thru|until|till|at|in)\b)/gi;
 const MONTH_DOT_DAY = new RegExp(String.raw`\b(?:${MONTH_NAMES})\.(?=\d{1,2}\b)`, 'gi');
 const PERCENT_AFTER = /^\s?(?:%|percent\b|per\s?cent\b)/i;
 const YEAR_BEFORE = /\b((?:1[5-9]|20)\d{2}),?\s+$/;
@@ -333,6 +338,19 @@ export function findDates(
     });
     taken.push([m.index, m.index + m[0].length]);
   }
+  // A day of the month alone after a preposition ("on the 25th", "since the 3rd"), which chrono does not read: that day
+  // of the reference month, or of the next month once it has passed (the forward reading); its month stays open.
+  for (const m of text.matchAll(DAY_OF_MONTH_ALONE)) {
+    const at = m.index + m[0].length - (m[1] ?? '').length;
+    if (overlaps(taken, at, m.index + m[0].length)) continue;
+    const n = Number(m[2]);
+    const here = { year: today.year, month: today.month, day: n };
+    const next = addCalendar({ year: today.year, month: today.month, day: 1 }, 'months', 1);
+    const date = n >= today.day ? here : { year: next.year, month: next.month, day: n };
+    if (!isRealDate(date)) continue;
+    mentions.push({ text: m[1] ?? '', index: at, date, rule: `${m[1] ?? ''} = that day of the month`, open: 'month' });
+    taken.push([at, m.index + m[0].length]);
+  }
   const cjk = CJK.test(text);
   if (cjk) {
     const zh = findChineseDates(text, ctx, today);
@@ -356,7 +374,16 @@ export function findDates(
         }
         continue;
       }
-      if (isBareDuration(r)) continue;
+      if (isBareDuration(r)) {
+        // "the Nov 27 minutes": a month name just before the count makes the number a day of that month, and the unit
+        // a noun of the request (meeting minutes), not a span of time.
+        const monthDay = monthBeforeCount(text, r, today);
+        if (monthDay && !overlaps(taken, monthDay.index, monthDay.index + monthDay.text.length)) {
+          mentions.push({ ...monthDay, text: original.slice(monthDay.index, monthDay.index + monthDay.text.length) });
+          taken.push([monthDay.index, monthDay.index + monthDay.text.length]);
+        }
+        continue;
+      }
       // "at 6%", "at 5 percent": a rate, not a time of day.
       if (PERCENT_AFTER.test(text.slice(end))) continue;
       // "2023 April 4th": a year written just before a date without one is its year.
@@ -491,6 +518,32 @@ function rangeEndBeyond(
   const date = partsOf({ start: r.end });
   if (!date.year || !date.month || !date.day) return undefined;
   return { text: words, index, date, rule: `end of the range "${r.text.trim()}"` };
+}
+
+/**
+ * A month name written just before a count chrono read as a bare duration ("Nov 27 minutes"): the month and the
+ * count's number as one date, read by chrono on its own.
+ */
+function monthBeforeCount(
+  text: string,
+  r: chrono.ParsedResult,
+  today: DateParts,
+): DateMention | undefined {
+  const month = MONTH_BEFORE.exec(text.slice(0, r.index));
+  const number = /^\d{1,2}\b/.exec(r.text);
+  if (!month || !number) return undefined;
+  const written = text.slice(month.index, r.index) + number[0];
+  const [parsed] = chrono.en.parse(written, new Date(Date.UTC(2000, 0, 1)));
+  if (parsed?.text !== written || !parsed.start.isCertain('day')) return undefined;
+  const month0 = parsed.start.get('month');
+  const day = parsed.start.get('day');
+  if (!month0 || !day) return undefined;
+  // Without a year, the nearest such day (as for "Nov 27" read by chrono below); its year stays open.
+  const at = (year: number) => Math.abs(Date.UTC(year, month0 - 1, day) - Date.UTC(today.year, today.month - 1, today.day));
+  const year = [today.year - 1, today.year, today.year + 1].reduce((a, b) => (at(b) < at(a) ? b : a));
+  const date = { year, month: month0, day };
+  if (!isRealDate(date)) return undefined;
+  return { text: written, index: month.index, date, rule: `parsed "${written}"`, open: 'year' };
 }
 
 /** Whether a day lies on the other side of the reference day than the declared direction. */
