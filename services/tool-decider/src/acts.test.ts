@@ -13,6 +13,32 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
+  it("a change the speaker says they will make themselves is their plan, not an ask", () => {
+    const k = (r: string) => readActs(r).map((a) => a.kind);
+    expect(k("I'll forward it to the client later; for now, who signed off the budget?")).toEqual(['look_up']);
+    expect(k("We're going to post the notice ourselves. What time does the review start?")).toEqual(['look_up']);
+    expect(k('Give me the list of attendees, I want to share it myself')).not.toContain('send');
+    expect(k('我回头自己发给客户，你先帮我查一下报价单在哪')).toEqual(['look_up']);
+    expect(k('我等会儿要通知财务，先看看上周的会定了什么')).not.toContain('send');
+    // Asked of the agent, it stays an ask.
+    expect(k('Please forward it to the client')).toEqual(['send']);
+    expect(k('我要给财务发邮件说明情况')).toContain('send');
+  });
+
+  it('a pronoun after "open" is a thing already named, opened to be read; 一下 alone after an ask adds none', () => {
+    expect(kinds('find the changelog, open it and quote the line about TLS')).toEqual([
+      ['look_up', 'the changelog'],
+      ['look_up', 'it'],
+    ]);
+    expect(readActs('find the changelog, open it').map((a) => a.kind)).not.toContain('create');
+    expect(readActs('open a ticket for the broken badge reader').map((a) => a.kind)).toEqual(['create']);
+    expect(kinds('这个版本是什么时候出的？帮我确认一下')).toEqual([['look_up', '这个版本是什么时候出的']]);
+  });
+
+  it('a verb of making inside a name before 的 asks to make nothing (自然语言生成的综述)', () => {
+    expect(readActs('有没有关于自然语言生成的综述文章').map((a) => a.kind)).not.toContain('produce');
+  });
+
   it('"can I get X" asks to be given X; "where / how can I get X" asks where or how', () => {
     expect(readActs('Can I get a copy of my invoice?').map((a) => a.kind)).toEqual(['act']);
     expect(readActs('Where can I get the PDF of my invoice?').map((a) => a.kind)).toEqual(['look_up']);
