@@ -432,6 +432,26 @@ describe('calculations over figures still to be found (issue 20)', () => {
     expect(computes('How many rows does the table have?')).toEqual([]);
   });
 
+  it('a verb of change says how much one thing changed (looked up); 比 or a percentage makes it a gap to compute', () => {
+    // 降低 and 提升 alike: the size of a change a source states.
+    expect(computes('新版的启动时间缩短了多少？')).toEqual([]);
+    expect(computes('这次改版后转化率降低了多少？以官方公告为准')).toEqual([]);
+    expect(computes('这次改版后转化率提升了多少？以官方公告为准')).toEqual([]);
+    // Compared with a second thing, or asked as a percentage or a factor: worked out from two figures.
+    expect(computes('新集群比旧集群的写入延迟降低了多少？')).toEqual(['found']);
+    expect(computes('改版后转化率提高了百分之几？')).toEqual(['found']);
+    expect(computes('A款比B款高出百分之几？')).toEqual(['found']);
+    // A comparative's degree alone is still a gap.
+    expect(computes('新机型贵了多少？')).toEqual(['found']);
+  });
+
+  it('a total spread over a count, or a rate against a total, is arithmetic over the figures given', () => {
+    expect(computes('36000元的年费平摊到12个月，每月多少钱？')).toEqual(['given']);
+    expect(computes('If the tank loses 3 litres a day, how many days until it is down to 40 litres?')).toEqual([
+      'given',
+    ]);
+  });
+
   it('reads 算 asking for an amount in its clause as a calculation, not 预算 or 打算', () => {
     expect(computes('按三年折旧算每个月摊多少钱？')).toEqual(['found']);
     expect(computes('今年的预算还剩多少？')).toEqual([]);

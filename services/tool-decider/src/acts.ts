@@ -376,6 +376,12 @@ const GIVEN_ARITHMETIC: readonly RegExp[] = [
   /\b(?:square\s+root|cube\s+root|factorial|log(?:arithm)?|sine|cosine|tangent)\s+of\s+\d/iu,
   /\b(?:sum|total|product|average|mean|median)\s+of\s+\d[\d,.]*\s*(?:,|and)\s*\d/iu,
   /(?:百分之|[%％])[^，。？！?!]{0,12}(?:是|等于|为)?多少|\d\s*[%％]\s*(?:是|等于)?多少|的百分之[\d一二三四五六七八九十百千万两零点]+/u,
+  // A total spread over a count (1200平摊到5年, 10000元分摊给4个人): division of the figures given, the Chinese "divided
+  // over / split among".
+  /[\d一二三四五六七八九十百千万两零][^，,。？！?!]{0,12}(?:平摊|分摊|均摊|摊到|平均分|平分)(?:到|给|成|在)?[^，,。？！?!\d]{0,4}[\d一二三四五六七八九十百千万两]/u,
+  // "If it uses 650 GB a day, how many days until it reaches 1,200 TBW?": a rate and a total given, the time to reach
+  // the total asked.
+  /\d[^.?!]*\b(?:a|an|per|each|every)\s+(?:second|minute|hour|day|week|month|year)\b[^.?!]*\bhow\s+(?:many|much|long)\b[^.?!]*\b(?:until|till|before|to\s+(?:reach|hit))\b[^.?!]*\d/iu,
   /[\d一二三四五六七八九十百千万两零]\s*(?:[+\-*/×÷^]|加上?|减去?|乘以?|除以?)\s*[\d一二三四五六七八九十百千万两零]/u,
   /(?:平方根|开方|平均值|平均数|总和|之和|之差|之积)/u,
   // "quick math: 2.9 GB/s in MB/s", "2.9 GB/s expressed in MB/s": the request says it is arithmetic on its figures.
@@ -390,7 +396,11 @@ const FOUND_ARITHMETIC: readonly RegExp[] = [
   /\bby\s+(?:what\s+(?:factor|percent(?:age)?|per\s*cent|ratio|multiple)|how\s+much|how\s+many\s+(?:times|percent))\b/iu,
   /\bhow\s+many\s+times\b|\b(?:in|as\s+a)\s+percent(?:age)?\b|\bpercentage\s+(?:change|difference|increase|decrease|gain)\b/iu,
   /\b(?:the\s+)?difference\s+between\b|\b(?:the\s+)?ratio\s+(?:of|between)\b/iu,
-  /(?:快|慢|多|少|高|低|贵|便宜)了?(?:多少|百分之几|几倍)|增长了?(?:多少|百分之几)|相差多少|差多少|几倍/u,
+  // A comparative's degree (快了多少, 高出百分之几) is a gap between two figures. The same characters closing a verb of
+  // change (降低, 提高, 减少, 升高, 加快: verb + result) say how much one thing changed — a figure its source states, looked
+  // up like "how much did it improve" — unless 比 names the second thing it is compared with, or a percentage or
+  // factor is asked (百分之几, 几倍), which is worked out from the two figures.
+  /(?<![降提升减增加放变压拉缩扩调])(?:快|慢|多|少|高|低|贵|便宜)(?:了|出了?)?多少|(?:快|慢|多|少|高|低|贵|便宜)(?:了|出了?)?(?:百分之几|几倍)|比[^，,。？！?!；;]{1,24}?(?:降低|提高|提升|下降|上升|增加|减少|缩短|延长)了?多少|(?:提升|提高|降低|下降|上升|增加|减少|缩短)了?(?:百分之几|几倍)|增长了?(?:多少|百分之几)|相差多少|差多少|几倍/u,
   // 算 asking for an amount in its clause (按5年质保算平均每天能写多少GB, 算算一共要多少钱): "reckon how much". Not 算 of
   // another word (打算 plan, 预算 budget, 算法 algorithm, 就算 even if, 总算 at last, 还算 fairly).
   /(?<![打预就总还运演推清])算(?!法|机|术|是|了[吧。！!]*$)[^，。？！?!；;]{0,24}(?:多少|几)/u,
