@@ -168,6 +168,9 @@ export function namedPhrase(text: string, addressedOnly = false): string | undef
   return undefined;
 }
 
+// A Chinese third-person pronoun of one person (他, 她), not 他们 / 其他 / 她们.
+const THIRD_PERSON_ZH = /(?<!其)(?:他|她)(?!们)/u;
+
 // The Chinese verbs and prepositions that introduce the one addressed (给 X, 跟 X, 通知 X, 提醒 X, 私聊 X).
 const RECIPIENT_MARKER_ZH = /(?:发给|发到|转给|抄送给?|通知|告诉|提醒|私聊|私信|跟|给)(?:一下|一声)?\s*/gu;
 
@@ -618,6 +621,21 @@ export function buildArguments(input: BuildInput): BuiltArguments {
               givenBefore,
               'user_text',
               'plan input_from user_text: the name given before the words the plan names',
+            );
+            continue;
+          }
+          // A third-person pronoun in those words (他邮箱是哪个, 她负责什么) points back at the one person the request
+          // names before them (李伟说…，他邮箱是哪个 → 李伟).
+          const peopleBefore =
+            earlier !== '' && THIRD_PERSON_ZH.test(ref.text)
+              ? [...new Set(chinesePersonNames(earlier).map((p) => p.name))]
+              : [];
+          if (peopleBefore.length === 1 && peopleBefore[0] !== undefined) {
+            set(
+              field,
+              peopleBefore[0],
+              'user_text',
+              'plan input_from user_text: the one person named before the pronoun in the words the plan names',
             );
             continue;
           }
