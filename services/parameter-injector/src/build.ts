@@ -151,6 +151,8 @@ export function namedPhrase(text: string, addressedOnly = false): string | undef
       .exec(text)?.[1]
       ?.trim()
       .replace(/(?:群聊|群)?(?:里|中|内)?$/u, '')
+      // "the Atlas chat", "the ops channel": in English too, the chat of the group named before it.
+      .replace(/(?<=\S)\s+(?:group\s+)?(?:chat|channel|chatroom)$/iu, '')
       .trim();
     // 给我 / 告诉他们: a pronoun names nobody the directory knows; 通知一下 names nobody at all.
     if (name && !/^(?:我|我们|你|您|你们|他|她|他们|她们|大家|一下|一声|下)$/u.test(name)) {
