@@ -348,7 +348,13 @@ export function findDates(
     const next = addCalendar({ year: today.year, month: today.month, day: 1 }, 'months', 1);
     const date = n >= today.day ? here : { year: next.year, month: next.month, day: n };
     if (!isRealDate(date)) continue;
-    mentions.push({ text: m[1] ?? '', index: at, date, rule: `${m[1] ?? ''} = that day of the month`, open: 'month' });
+    mentions.push({
+      text: m[1] ?? '',
+      index: at,
+      date,
+      rule: `${m[1] ?? ''} = that day of the month`,
+      open: 'month',
+    });
     taken.push([at, m.index + m[0].length]);
   }
   const cjk = CJK.test(text);
@@ -379,7 +385,10 @@ export function findDates(
         // a noun of the request (meeting minutes), not a span of time.
         const monthDay = monthBeforeCount(text, r, today);
         if (monthDay && !overlaps(taken, monthDay.index, monthDay.index + monthDay.text.length)) {
-          mentions.push({ ...monthDay, text: original.slice(monthDay.index, monthDay.index + monthDay.text.length) });
+          mentions.push({
+            ...monthDay,
+            text: original.slice(monthDay.index, monthDay.index + monthDay.text.length),
+          });
           taken.push([monthDay.index, monthDay.index + monthDay.text.length]);
         }
         continue;
@@ -507,9 +516,7 @@ function rangeEndBeyond(
 ): DateMention | undefined {
   if (!r.end) return undefined;
   const end = r.index + r.text.length;
-  const startOfTail = Math.max(
-    ...taken.filter(([a, b]) => a < end && b > r.index).map(([, b]) => b),
-  );
+  const startOfTail = Math.max(...taken.filter(([a, b]) => a < end && b > r.index).map(([, b]) => b));
   const mark = RANGE_MARK_AHEAD.exec(text.slice(startOfTail, end));
   if (!mark) return undefined;
   const words = mark[2] ?? '';
@@ -524,11 +531,7 @@ function rangeEndBeyond(
  * A month name written just before a count chrono read as a bare duration ("Nov 27 minutes"): the month and the
  * count's number as one date, read by chrono on its own.
  */
-function monthBeforeCount(
-  text: string,
-  r: chrono.ParsedResult,
-  today: DateParts,
-): DateMention | undefined {
+function monthBeforeCount(text: string, r: chrono.ParsedResult, today: DateParts): DateMention | undefined {
   const month = MONTH_BEFORE.exec(text.slice(0, r.index));
   const number = /^\d{1,2}\b/.exec(r.text);
   if (!month || !number) return undefined;
@@ -539,7 +542,8 @@ function monthBeforeCount(
   const day = parsed.start.get('day');
   if (!month0 || !day) return undefined;
   // Without a year, the nearest such day (as for "Nov 27" read by chrono below); its year stays open.
-  const at = (year: number) => Math.abs(Date.UTC(year, month0 - 1, day) - Date.UTC(today.year, today.month - 1, today.day));
+  const at = (year: number) =>
+    Math.abs(Date.UTC(year, month0 - 1, day) - Date.UTC(today.year, today.month - 1, today.day));
   const year = [today.year - 1, today.year, today.year + 1].reduce((a, b) => (at(b) < at(a) ? b : a));
   const date = { year, month: month0, day };
   if (!isRealDate(date)) return undefined;
@@ -583,7 +587,8 @@ function toward(m: DateMention, direction: DateDirection, today: DateParts): Dat
 
 const RANGE_MARK = /^\s*(?:to|until|till|through|thru|-|–|—|~|～|到|至)\s*$/i;
 /** A range mark at the start of a text and the words after it, up to trailing punctuation. */
-const RANGE_MARK_AHEAD = /^(\s*(?:to|until|till|through|thru|-|–|—|~|～|到|至)\s*)(.*?)[\s,.;:!?，。；：！？、]*$/isu;
+const RANGE_MARK_AHEAD =
+  /^(\s*(?:to|until|till|through|thru|-|–|—|~|～|到|至)\s*)(.*?)[\s,.;:!?，。；：！？、]*$/isu;
 const NOW_WORD = /^(?:now|right\s+now|现在|目前|此刻|当前)$/iu;
 const BARE_WEEKDAY = new RegExp(
   String.raw`^(?:on\s+)?${WEEKDAY_PATTERN}$|^(?:周|週|星期|礼拜|禮拜)[一二三四五六日天七1-7]$`,

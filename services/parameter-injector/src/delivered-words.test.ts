@@ -48,7 +48,9 @@ describe('what a message is to say (no unasked write)', () => {
     expect(said('Mail the ops team and say the backup window moves to Sunday.', 'ops team')).toBe(
       'the backup window moves to Sunday',
     );
-    expect(said('message Maria, say the parking permit is ready', 'Maria')).toBe('the parking permit is ready');
+    expect(said('message Maria, say the parking permit is ready', 'Maria')).toBe(
+      'the parking permit is ready',
+    );
   });
 });
 

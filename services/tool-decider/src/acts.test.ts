@@ -13,10 +13,14 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
-  it("a change the speaker says they will make themselves is their plan, not an ask", () => {
+  it('a change the speaker says they will make themselves is their plan, not an ask', () => {
     const k = (r: string) => readActs(r).map((a) => a.kind);
-    expect(k("I'll forward it to the client later; for now, who signed off the budget?")).toEqual(['look_up']);
-    expect(k("We're going to post the notice ourselves. What time does the review start?")).toEqual(['look_up']);
+    expect(k("I'll forward it to the client later; for now, who signed off the budget?")).toEqual([
+      'look_up',
+    ]);
+    expect(k("We're going to post the notice ourselves. What time does the review start?")).toEqual([
+      'look_up',
+    ]);
     expect(k('Give me the list of attendees, I want to share it myself')).not.toContain('send');
     expect(k('我回头自己发给客户，你先帮我查一下报价单在哪')).toEqual(['look_up']);
     expect(k('我等会儿要通知财务，先看看上周的会定了什么')).not.toContain('send');
@@ -447,9 +451,9 @@ describe('calculations over figures still to be found (issue 20)', () => {
 
   it('a total spread over a count, or a rate against a total, is arithmetic over the figures given', () => {
     expect(computes('36000元的年费平摊到12个月，每月多少钱？')).toEqual(['given']);
-    expect(computes('If the tank loses 3 litres a day, how many days until it is down to 40 litres?')).toEqual([
-      'given',
-    ]);
+    expect(
+      computes('If the tank loses 3 litres a day, how many days until it is down to 40 litres?'),
+    ).toEqual(['given']);
   });
 
   it('reads 算 asking for an amount in its clause as a calculation, not 预算 or 打算', () => {

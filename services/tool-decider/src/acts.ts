@@ -897,7 +897,10 @@ function readChinese(whole: string): AskedActRead[] {
       }
       // 我想问一下 / 想了解一下 with the question in the next clause: the verb only announces it.
       // (So does 确认一下 / 核实一下 / 查一下 with nothing but 一下 after it, once the request has said what to look up.)
-      if (kind === 'look_up' && (object === '' || (/^(?:一下|下)[吧了吗呢啊哈呀]*$/u.test(object) && acts.length + found.length > 0)))
+      if (
+        kind === 'look_up' &&
+        (object === '' || (/^(?:一下|下)[吧了吗呢啊哈呀]*$/u.test(object) && acts.length + found.length > 0))
+      )
         return;
       if (kind === 'send') messageFrom = m.index;
       // A send's channel or recipient is said before its verb (邮件发给项目组, 在群里说一声, 微信发我): what tells one way
