@@ -826,3 +826,23 @@ describe('one call of several for listed values', () => {
     });
   });
 });
+
+describe('a pronoun in the words a plan names', () => {
+  const lookup = tool(
+    {
+      query: { type: 'string', minLength: 1, description: "A person's or group's name, or part of it." },
+    },
+    ['query'],
+  );
+  const part = (text: string): InputFrom => ({
+    parameter: 'query',
+    source: 'user_text',
+    step_index: null,
+    path: null,
+    text,
+  });
+  it('他 / 她 is the one person the request names before those words', () => {
+    const request = '王芳刚才在群里问报销的事，她电话是多少？';
+    expect(call(lookup, request, [part('她电话是多少')])).toEqual({ query: '王芳' });
+  });
+});

@@ -151,6 +151,8 @@ export function namedPhrase(text: string, addressedOnly = false): string | undef
       .exec(text)?.[1]
       ?.trim()
       .replace(/(?:群聊|群)?(?:里|中|内)?$/u, '')
+      // "the Atlas chat", "the ops channel": in English too, the chat of the group named before it.
+      .replace(/(?<=\S)\s+(?:group\s+)?(?:chat|channel|chatroom)$/iu, '')
       .trim();
     // 给我 / 告诉他们: a pronoun names nobody the directory knows; 通知一下 names nobody at all.
     if (name && !/^(?:我|我们|你|您|你们|他|她|他们|她们|大家|一下|一声|下)$/u.test(name)) {
@@ -167,6 +169,9 @@ export function namedPhrase(text: string, addressedOnly = false): string | undef
   }
   return undefined;
 }
+
+// A Chinese third-person pronoun of one person (他, 她), not 他们 / 其他 / 她们.
+const THIRD_PERSON_ZH = /(?<!其)(?:他|她)(?!们)/u;
 
 // The Chinese verbs and prepositions that introduce the one addressed (给 X, 跟 X, 通知 X, 提醒 X, 私聊 X).
 const RECIPIENT_MARKER_ZH = /(?:发给|发到|转给|抄送给?|通知|告诉|提醒|私聊|私信|跟|给)(?:一下|一声)?\s*/gu;
@@ -667,6 +672,21 @@ export function buildArguments(input: BuildInput): BuiltArguments {
               givenBefore,
               'user_text',
               'plan input_from user_text: the name given before the words the plan names',
+            );
+            continue;
+          }
+          // A third-person pronoun in those words (他邮箱是哪个, 她负责什么) points back at the one person the request
+          // names before them (李伟说…，他邮箱是哪个 → 李伟).
+          const peopleBefore =
+            earlier !== '' && THIRD_PERSON_ZH.test(ref.text)
+              ? [...new Set(chinesePersonNames(earlier).map((p) => p.name))]
+              : [];
+          if (peopleBefore.length === 1 && peopleBefore[0] !== undefined) {
+            set(
+              field,
+              peopleBefore[0],
+              'user_text',
+              'plan input_from user_text: the one person named before the pronoun in the words the plan names',
             );
             continue;
           }

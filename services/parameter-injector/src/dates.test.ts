@@ -164,6 +164,18 @@ describe('dates written in Chinese, read in the task time zone (issue 20)', () =
     expect(day('上周五到这周三')).toEqual(['2026-11-27', '2026-12-02']);
     expect(day('周一到周五')).toEqual(['2026-12-07', '2026-12-11']);
   });
+  it('a range whose start a weekday rule reads keeps the end chrono reads (today, now, a date)', () => {
+    expect(day('上周三到今天的纪要')).toEqual(['2026-11-25', '2026-11-30']);
+    expect(day('上周四至今天有哪些会')).toEqual(['2026-11-26', '2026-11-30']);
+    expect(day('notes from last Tuesday until today')).toEqual(['2026-11-24', '2026-11-30']);
+    expect(day('everything from last Thursday through today, please')).toEqual(['2026-11-26', '2026-11-30']);
+  });
+  it('two weeks back or ahead: 上上周 / 下下周, "the week before last" / "the week after next"', () => {
+    expect(day('上上周的周报')).toEqual(['2026-11-16', '2026-11-22']);
+    expect(day('下下周有空吗')).toEqual(['2026-12-14', '2026-12-20']);
+    expect(day('what happened the week before last?')).toEqual(['2026-11-16', '2026-11-22']);
+    expect(day('plan it for the week after next')).toEqual(['2026-12-14', '2026-12-20']);
+  });
   it('weekdays of a named week (weeks start on Monday) and a weekday alone (the first one after today)', () => {
     expect(day('上周五的纪要')).toEqual(['2026-11-27']);
     expect(day('下周一')).toEqual(['2026-12-07']);
@@ -349,6 +361,16 @@ describe('dates a parameter declares past or future (date_direction)', () => {
     // Today is on both sides; a day the month before lacks is looked for a month further.
     expect(directed('16号', 'past')).toEqual(['2025-04-16']);
     expect(directed('31号', 'past')).toEqual(['2025-03-31']);
+    // In English an ordinal after a preposition ("on the 20th"), which chrono leaves unread; "the 3rd floor" is no day.
+    expect(directed('what got agreed on the 20th?', 'past')).toEqual(['2025-03-20']);
+    expect(directed('what got agreed on the 20th?', 'future')).toEqual(['2025-04-20']);
+    expect(iso('anything since the 2nd, please', wednesday)).toEqual(['2025-05-02']);
+    expect(iso('the printer on the 3rd floor is jammed', wednesday)).toEqual([]);
+  });
+  it('a month name before a count is a date, not a span ("the Apr 11 minutes")', () => {
+    expect(directed('send me the Apr 11 minutes', 'past')).toEqual(['2025-04-11']);
+    expect(directed('summarise the March 3 minutes', 'past')).toEqual(['2025-03-03']);
+    expect(iso('the call lasted 40 minutes', wednesday)).toEqual([]);
   });
   it('a weekday alone is the last one for records; a written week or a full date stays as written', () => {
     expect(directed('周五的会议记录', 'past')).toEqual(['2025-04-11']);

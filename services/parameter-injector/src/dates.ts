@@ -184,6 +184,11 @@ function isBareDuration(result: chrono.ParsedResult): boolean {
 
 const MONTH_NAMES =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const MONTH_BEFORE = new RegExp(String.raw`\b(?:${MONTH_NAMES})\.?\s*$`, 'i');
+// "on the 25th", "since the 3rd": a preposition, "the", an ordinal day, then the end of the phrase (punctuation, the
+// end, a possessive, or a joining word) — "the 3rd floor" or "the 25th of May" are not a day alone.
+const DAY_OF_MONTH_ALONE =
+  /\b(?:on|of|from|since|until|till|by|before|after)\s+(the\s+(\d{1,2})(?:st|nd|rd|th))\b(?=\s*$|\s*[,.;:!?)]|['’]s\b|\s+(?:and|or|to|through|thru|until|till|at|in)\b)/gi;
 const MONTH_DOT_DAY = new RegExp(String.raw`\b(?:${MONTH_NAMES})\.(?=\d{1,2}\b)`, 'gi');
 const PERCENT_AFTER = /^\s?(?:%|percent\b|per\s?cent\b)/i;
 const YEAR_BEFORE = /\b((?:1[5-9]|20)\d{2}),?\s+$/;
@@ -236,12 +241,26 @@ export function requestDateContext(request: string, given: DateContext): DateCon
   );
 }
 
-// "last week", "this week", "next week" (not "Friday next week": the weekday policy reads that first), and 上周 / 本周 /
-// 这周 / 下周 not followed by a weekday (上周五 is a day).
+// "last week", "this week", "next week" (not "Friday next week": the weekday policy reads that first), "the week
+// before last", "the week after next", and 上周 / 本周 / 这周 / 下周 / 上上周 / 下下周 not followed by a weekday (上周五
+// is a day). Two weeks back or ahead are written with the word doubled (上上周) or "before last" / "after next".
 const WHOLE_WEEK = new RegExp(
-  String.raw`(?<!${WEEKDAY_PATTERN.replace('(', '(?:')},?\s+(?:of\s+)?)\b(last|past|previous|this|next|coming)\s+week\b|(上|本|这|這|下)(?:个|個)?(?:周|週|星期|礼拜|禮拜)(?![一二三四五六日天七1-7])`,
+  String.raw`(?<!${WEEKDAY_PATTERN.replace('(', '(?:')},?\s+(?:of\s+)?)\b(last|past|previous|this|next|coming)\s+week\b|\b(?:the\s+)?week\s+(before\s+last|after\s+next)\b|(上上|下下|上|本|这|這|下)(?:个|個)?(?:周|週|星期|礼拜|禮拜)(?![一二三四五六日天七1-7])`,
   'giu',
 );
+const WEEK_SHIFTS: Readonly<Record<string, number>> = {
+  last: -7,
+  past: -7,
+  previous: -7,
+  上: -7,
+  next: 7,
+  coming: 7,
+  下: 7,
+  'before last': -14,
+  上上: -14,
+  'after next': 14,
+  下下: 14,
+};
 
 const DAY_WORDS =
   /\b(?:(?:the\s+)?day\s+after\s+(?:tomorrow|tomm?orr?ow)|(?:the\s+)?day\s+before\s+yesterday|(?!tomorrow\b)tomm?orr?ow|tmrw)\b/giu;
@@ -297,12 +316,8 @@ export function findDates(
   // A whole week ("last week", "上周", "this week"): its Monday and its Sunday, a range's start and end.
   for (const m of text.matchAll(WHOLE_WEEK)) {
     if (overlaps(taken, m.index, m.index + m[0].length)) continue;
-    const which = (m[1] ?? m[2] ?? '').toLowerCase();
-    const shift = /^(?:last|past|previous|上)$/u.test(which)
-      ? -7
-      : /^(?:next|coming|下)$/u.test(which)
-        ? 7
-        : 0;
+    const which = (m[1] ?? m[2] ?? m[3] ?? '').toLowerCase().replace(/\s+/gu, ' ');
+    const shift = WEEK_SHIFTS[which] ?? 0;
     const monday = addDays(today, shift - ((today.weekday + 6) % 7));
     const rule = `${m[0]} = the week from Monday to Sunday (weeks start on Monday)`;
     mentions.push({ text: m[0], index: m.index, date: monday, rule });
@@ -323,6 +338,25 @@ export function findDates(
     });
     taken.push([m.index, m.index + m[0].length]);
   }
+  // A day of the month alone after a preposition ("on the 25th", "since the 3rd"), which chrono does not read: that day
+  // of the reference month, or of the next month once it has passed (the forward reading); its month stays open.
+  for (const m of text.matchAll(DAY_OF_MONTH_ALONE)) {
+    const at = m.index + m[0].length - (m[1] ?? '').length;
+    if (overlaps(taken, at, m.index + m[0].length)) continue;
+    const n = Number(m[2]);
+    const here = { year: today.year, month: today.month, day: n };
+    const next = addCalendar({ year: today.year, month: today.month, day: 1 }, 'months', 1);
+    const date = n >= today.day ? here : { year: next.year, month: next.month, day: n };
+    if (!isRealDate(date)) continue;
+    mentions.push({
+      text: m[1] ?? '',
+      index: at,
+      date,
+      rule: `${m[1] ?? ''} = that day of the month`,
+      open: 'month',
+    });
+    taken.push([at, m.index + m[0].length]);
+  }
   const cjk = CJK.test(text);
   if (cjk) {
     const zh = findChineseDates(text, ctx, today);
@@ -337,8 +371,28 @@ export function findDates(
   for (const parser of parsers) {
     for (const r of parser.parse(text, reference, { forwardDate: true })) {
       const end = r.index + r.text.length;
-      if (overlaps(taken, r.index, end)) continue;
-      if (isBareDuration(r)) continue;
+      if (overlaps(taken, r.index, end)) {
+        // A range whose start a rule above already read ("last Friday to today", 上周五到今天): its end is still a date.
+        const tail = rangeEndBeyond(text, r, taken);
+        if (tail) {
+          mentions.push({ ...tail, text: original.slice(tail.index, tail.index + tail.text.length) });
+          taken.push([tail.index, tail.index + tail.text.length]);
+        }
+        continue;
+      }
+      if (isBareDuration(r)) {
+        // "the Nov 27 minutes": a month name just before the count makes the number a day of that month, and the unit
+        // a noun of the request (meeting minutes), not a span of time.
+        const monthDay = monthBeforeCount(text, r, today);
+        if (monthDay && !overlaps(taken, monthDay.index, monthDay.index + monthDay.text.length)) {
+          mentions.push({
+            ...monthDay,
+            text: original.slice(monthDay.index, monthDay.index + monthDay.text.length),
+          });
+          taken.push([monthDay.index, monthDay.index + monthDay.text.length]);
+        }
+        continue;
+      }
       // "at 6%", "at 5 percent": a rate, not a time of day.
       if (PERCENT_AFTER.test(text.slice(end))) continue;
       // "2023 April 4th": a year written just before a date without one is its year.
@@ -450,6 +504,52 @@ export function findDates(
   return endsOfRanges(text, onSide.length > 0 ? onSide : directed);
 }
 
+/**
+ * The end of a range chrono read as one (`r.end`) whose start overlaps a date a rule before chrono already took: the
+ * words after the range mark ("to today", "到今天") that no rule took, as their own mention. Undefined when chrono read
+ * no range, or when its end overlaps a taken span too.
+ */
+function rangeEndBeyond(
+  text: string,
+  r: chrono.ParsedResult,
+  taken: readonly [number, number][],
+): DateMention | undefined {
+  if (!r.end) return undefined;
+  const end = r.index + r.text.length;
+  const startOfTail = Math.max(...taken.filter(([a, b]) => a < end && b > r.index).map(([, b]) => b));
+  const mark = RANGE_MARK_AHEAD.exec(text.slice(startOfTail, end));
+  if (!mark) return undefined;
+  const words = mark[2] ?? '';
+  const index = startOfTail + (mark[1] ?? '').length;
+  if (words.length === 0 || overlaps(taken, index, index + words.length)) return undefined;
+  const date = partsOf({ start: r.end });
+  if (!date.year || !date.month || !date.day) return undefined;
+  return { text: words, index, date, rule: `end of the range "${r.text.trim()}"` };
+}
+
+/**
+ * A month name written just before a count chrono read as a bare duration ("Nov 27 minutes"): the month and the
+ * count's number as one date, read by chrono on its own.
+ */
+function monthBeforeCount(text: string, r: chrono.ParsedResult, today: DateParts): DateMention | undefined {
+  const month = MONTH_BEFORE.exec(text.slice(0, r.index));
+  const number = /^\d{1,2}\b/.exec(r.text);
+  if (!month || !number) return undefined;
+  const written = text.slice(month.index, r.index) + number[0];
+  const [parsed] = chrono.en.parse(written, new Date(Date.UTC(2000, 0, 1)));
+  if (parsed?.text !== written || !parsed.start.isCertain('day')) return undefined;
+  const month0 = parsed.start.get('month');
+  const day = parsed.start.get('day');
+  if (!month0 || !day) return undefined;
+  // Without a year, the nearest such day (as for "Nov 27" read by chrono below); its year stays open.
+  const at = (year: number) =>
+    Math.abs(Date.UTC(year, month0 - 1, day) - Date.UTC(today.year, today.month - 1, today.day));
+  const year = [today.year - 1, today.year, today.year + 1].reduce((a, b) => (at(b) < at(a) ? b : a));
+  const date = { year, month: month0, day };
+  if (!isRealDate(date)) return undefined;
+  return { text: written, index: month.index, date, rule: `parsed "${written}"`, open: 'year' };
+}
+
 /** Whether a day lies on the other side of the reference day than the declared direction. */
 function beyond(date: DateParts, direction: DateDirection, today: DateParts): boolean {
   const day = (d: DateParts) => Date.UTC(d.year, d.month - 1, d.day);
@@ -486,6 +586,9 @@ function toward(m: DateMention, direction: DateDirection, today: DateParts): Dat
 }
 
 const RANGE_MARK = /^\s*(?:to|until|till|through|thru|-|–|—|~|～|到|至)\s*$/i;
+/** A range mark at the start of a text and the words after it, up to trailing punctuation. */
+const RANGE_MARK_AHEAD =
+  /^(\s*(?:to|until|till|through|thru|-|–|—|~|～|到|至)\s*)(.*?)[\s,.;:!?，。；：！？、]*$/isu;
 const NOW_WORD = /^(?:now|right\s+now|现在|目前|此刻|当前)$/iu;
 const BARE_WEEKDAY = new RegExp(
   String.raw`^(?:on\s+)?${WEEKDAY_PATTERN}$|^(?:周|週|星期|礼拜|禮拜)[一二三四五六日天七1-7]$`,

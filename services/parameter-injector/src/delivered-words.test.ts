@@ -44,6 +44,13 @@ describe('what a message is to say (no unasked write)', () => {
     expect(said('Tell the finance team the audit starts Monday', 'finance team')).toBe(
       'the audit starts Monday',
     );
+    // "say" joined to the ask, its "that" left out
+    expect(said('Mail the ops team and say the backup window moves to Sunday.', 'ops team')).toBe(
+      'the backup window moves to Sunday',
+    );
+    expect(said('message Maria, say the parking permit is ready', 'Maria')).toBe(
+      'the parking permit is ready',
+    );
   });
 });
 

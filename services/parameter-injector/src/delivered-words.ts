@@ -181,6 +181,13 @@ function saidInEnglish(text: string, recipient: string | undefined): string | un
     const said = sentenceEnd(unquote(saying[1]));
     if (said.split(/\s+/).length >= 2) return said;
   }
+  // "email Zhang Min and say the build is green": "say" joined to the ask takes its content clause with "that" left
+  // out, as English allows after verbs of saying.
+  const bareSay = /(?:^|\b(?:and|then)\s+|[,;]\s*)(?:just\s+)?say\s+(?:that\s+)?(.+)/isu.exec(text);
+  if (bareSay?.[1]) {
+    const said = sentenceEnd(unquote(bareSay[1]));
+    if (said.split(/\s+/).length >= 2) return said;
+  }
   // "let the Beacon group know the demo moved", "tell Li Wei I'll be late", "remind Zhang Min to send the rota": what
   // follows the one addressed (a pronoun, a group or team, one or two capitalised names — not the pronoun "I").
   const addressed = String.raw`(?:${recipient ? `${escape(recipient)}|` : ''}him|her|them|everyone|everybody|all|(?:[\p{L}-]+\s+){0,2}(?:group|team|channel|chat)|(?!I\b|I['’])\p{Lu}[\p{L}'’-]*(?:\s+(?!I\b|I['’])\p{Lu}[\p{L}'’-]*)?)`;

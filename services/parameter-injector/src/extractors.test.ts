@@ -73,6 +73,9 @@ describe('namedPhrase (a name parameter takes the name the request gives)', () =
     );
     expect(namedPhrase('Issue an invoice for ACME Ltd and e-mail it')).toBe('ACME Ltd');
     expect(namedPhrase('send it to the project group')).toBeUndefined();
+    // "the Ops channel", "the Finance chat": the group whose chat it is, as 群里 in Chinese.
+    expect(namedPhrase('post the summary to the Ops channel')).toBe('Ops');
+    expect(namedPhrase('forward the agenda to the Finance chat, thanks')).toBe('Finance');
   });
 
   it('takes the recipient after 给 / 发给 / 跟 in Chinese, up to the next verb or punctuation; a pronoun is no name', async () => {

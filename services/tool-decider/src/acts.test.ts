@@ -13,6 +13,36 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
+  it('a change the speaker says they will make themselves is their plan, not an ask', () => {
+    const k = (r: string) => readActs(r).map((a) => a.kind);
+    expect(k("I'll forward it to the client later; for now, who signed off the budget?")).toEqual([
+      'look_up',
+    ]);
+    expect(k("We're going to post the notice ourselves. What time does the review start?")).toEqual([
+      'look_up',
+    ]);
+    expect(k('Give me the list of attendees, I want to share it myself')).not.toContain('send');
+    expect(k('我回头自己发给客户，你先帮我查一下报价单在哪')).toEqual(['look_up']);
+    expect(k('我等会儿要通知财务，先看看上周的会定了什么')).not.toContain('send');
+    // Asked of the agent, it stays an ask.
+    expect(k('Please forward it to the client')).toEqual(['send']);
+    expect(k('我要给财务发邮件说明情况')).toContain('send');
+  });
+
+  it('a pronoun after "open" is a thing already named, opened to be read; 一下 alone after an ask adds none', () => {
+    expect(kinds('find the changelog, open it and quote the line about TLS')).toEqual([
+      ['look_up', 'the changelog'],
+      ['look_up', 'it'],
+    ]);
+    expect(readActs('find the changelog, open it').map((a) => a.kind)).not.toContain('create');
+    expect(readActs('open a ticket for the broken badge reader').map((a) => a.kind)).toEqual(['create']);
+    expect(kinds('这个版本是什么时候出的？帮我确认一下')).toEqual([['look_up', '这个版本是什么时候出的']]);
+  });
+
+  it('a verb of making inside a name before 的 asks to make nothing (自然语言生成的综述)', () => {
+    expect(readActs('有没有关于自然语言生成的综述文章').map((a) => a.kind)).not.toContain('produce');
+  });
+
   it('"can I get X" asks to be given X; "where / how can I get X" asks where or how', () => {
     expect(readActs('Can I get a copy of my invoice?').map((a) => a.kind)).toEqual(['act']);
     expect(readActs('Where can I get the PDF of my invoice?').map((a) => a.kind)).toEqual(['look_up']);
@@ -404,6 +434,26 @@ describe('calculations over figures still to be found (issue 20)', () => {
     ]);
     expect(computes('By how much did the bill grow between March and April?')).toEqual(['found']);
     expect(computes('How many rows does the table have?')).toEqual([]);
+  });
+
+  it('a verb of change says how much one thing changed (looked up); 比 or a percentage makes it a gap to compute', () => {
+    // 降低 and 提升 alike: the size of a change a source states.
+    expect(computes('新版的启动时间缩短了多少？')).toEqual([]);
+    expect(computes('这次改版后转化率降低了多少？以官方公告为准')).toEqual([]);
+    expect(computes('这次改版后转化率提升了多少？以官方公告为准')).toEqual([]);
+    // Compared with a second thing, or asked as a percentage or a factor: worked out from two figures.
+    expect(computes('新集群比旧集群的写入延迟降低了多少？')).toEqual(['found']);
+    expect(computes('改版后转化率提高了百分之几？')).toEqual(['found']);
+    expect(computes('A款比B款高出百分之几？')).toEqual(['found']);
+    // A comparative's degree alone is still a gap.
+    expect(computes('新机型贵了多少？')).toEqual(['found']);
+  });
+
+  it('a total spread over a count, or a rate against a total, is arithmetic over the figures given', () => {
+    expect(computes('36000元的年费平摊到12个月，每月多少钱？')).toEqual(['given']);
+    expect(
+      computes('If the tank loses 3 litres a day, how many days until it is down to 40 litres?'),
+    ).toEqual(['given']);
   });
 
   it('reads 算 asking for an amount in its clause as a calculation, not 预算 or 打算', () => {

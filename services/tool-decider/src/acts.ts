@@ -324,6 +324,14 @@ const EN_SOMEONE_DO =
 const EN_QUESTION =
   /^(?:what|whats|where|wheres|when|which|who|whos|whose|why|how|hows|is|are|was|were|has|have|had|did|does|do|can|could|will|would|should|may|any)\b|\?\s*$/i;
 
+// The speaker as the doer of an act: a first-person subject with a future of their own ("I'll", "I'm going to", "we
+// plan to") just before the verb, or "myself" / "ourselves" after it — in Chinese 我 or 我们 with 自己 / 亲自 or a
+// later time (待会儿, 回头, 等下, 稍后, 晚点) before the verb. What the speaker will do is context for the asks around it.
+const EN_SPEAKER_WILL =
+  /\b(?:i|we)\s*(?:['’]ll|will|shall|(?:am|['’]m|are|['’]re)\s+(?:going\s+to|gonna|about\s+to|planning\s+to)|plan\s+to)\s+(?:(?:just|then|later|probably|[a-z]+ly)\s+)?$/iu;
+const EN_BY_MYSELF = /^[^.?!;]*\b(?:myself|ourselves)\b/iu;
+const ZH_SPEAKER_DOES =
+  /(?:^|[，,])\s*(?:我|我们)(?:自己|亲自|待会儿?|待一会儿?|等会儿?|等一下|等下|一会儿?|回头|稍后|晚点儿?|之后)+(?:再|要|会|就|去|来)*[^，,]{0,12}$/u;
 const ZH_NEGATION = /(?:不要|不用|别|无需|不需要|没|不)(?:帮我|给我|再)?$/u;
 const ZH_ABOUT = /(?:怎么|怎样|如何|怎么样才能|能否|是否)(?:才能|可以|能)?$/u;
 // Markers of a request: what follows them is asked for (我要退款, 帮我开张发票, 请尽快处理). A bare 要 opening a clause
@@ -368,6 +376,12 @@ const GIVEN_ARITHMETIC: readonly RegExp[] = [
   /\b(?:square\s+root|cube\s+root|factorial|log(?:arithm)?|sine|cosine|tangent)\s+of\s+\d/iu,
   /\b(?:sum|total|product|average|mean|median)\s+of\s+\d[\d,.]*\s*(?:,|and)\s*\d/iu,
   /(?:百分之|[%％])[^，。？！?!]{0,12}(?:是|等于|为)?多少|\d\s*[%％]\s*(?:是|等于)?多少|的百分之[\d一二三四五六七八九十百千万两零点]+/u,
+  // A total spread over a count (1200平摊到5年, 10000元分摊给4个人): division of the figures given, the Chinese "divided
+  // over / split among".
+  /[\d一二三四五六七八九十百千万两零][^，,。？！?!]{0,12}(?:平摊|分摊|均摊|摊到|平均分|平分)(?:到|给|成|在)?[^，,。？！?!\d]{0,4}[\d一二三四五六七八九十百千万两]/u,
+  // "If it uses 650 GB a day, how many days until it reaches 1,200 TBW?": a rate and a total given, the time to reach
+  // the total asked.
+  /\d[^.?!]*\b(?:a|an|per|each|every)\s+(?:second|minute|hour|day|week|month|year)\b[^.?!]*\bhow\s+(?:many|much|long)\b[^.?!]*\b(?:until|till|before|to\s+(?:reach|hit))\b[^.?!]*\d/iu,
   /[\d一二三四五六七八九十百千万两零]\s*(?:[+\-*/×÷^]|加上?|减去?|乘以?|除以?)\s*[\d一二三四五六七八九十百千万两零]/u,
   /(?:平方根|开方|平均值|平均数|总和|之和|之差|之积)/u,
   // "quick math: 2.9 GB/s in MB/s", "2.9 GB/s expressed in MB/s": the request says it is arithmetic on its figures.
@@ -382,7 +396,11 @@ const FOUND_ARITHMETIC: readonly RegExp[] = [
   /\bby\s+(?:what\s+(?:factor|percent(?:age)?|per\s*cent|ratio|multiple)|how\s+much|how\s+many\s+(?:times|percent))\b/iu,
   /\bhow\s+many\s+times\b|\b(?:in|as\s+a)\s+percent(?:age)?\b|\bpercentage\s+(?:change|difference|increase|decrease|gain)\b/iu,
   /\b(?:the\s+)?difference\s+between\b|\b(?:the\s+)?ratio\s+(?:of|between)\b/iu,
-  /(?:快|慢|多|少|高|低|贵|便宜)了?(?:多少|百分之几|几倍)|增长了?(?:多少|百分之几)|相差多少|差多少|几倍/u,
+  // A comparative's degree (快了多少, 高出百分之几) is a gap between two figures. The same characters closing a verb of
+  // change (降低, 提高, 减少, 升高, 加快: verb + result) say how much one thing changed — a figure its source states, looked
+  // up like "how much did it improve" — unless 比 names the second thing it is compared with, or a percentage or
+  // factor is asked (百分之几, 几倍), which is worked out from the two figures.
+  /(?<![降提升减增加放变压拉缩扩调])(?:快|慢|多|少|高|低|贵|便宜)(?:了|出了?)?多少|(?:快|慢|多|少|高|低|贵|便宜)(?:了|出了?)?(?:百分之几|几倍)|比[^，,。？！?!；;]{1,24}?(?:降低|提高|提升|下降|上升|增加|减少|缩短|延长)了?多少|(?:提升|提高|降低|下降|上升|增加|减少|缩短)了?(?:百分之几|几倍)|增长了?(?:多少|百分之几)|相差多少|差多少|几倍/u,
   // 算 asking for an amount in its clause (按5年质保算平均每天能写多少GB, 算算一共要多少钱): "reckon how much". Not 算 of
   // another word (打算 plan, 预算 budget, 算法 algorithm, 就算 even if, 总算 at last, 还算 fairly).
   /(?<![打预就总还运演推清])算(?!法|机|术|是|了[吧。！!]*$)[^，。？！?!；;]{0,24}(?:多少|几)/u,
@@ -575,8 +593,10 @@ function imperative(sentence: string): boolean {
 }
 
 // What is opened to be read: a web address, or a link, page, file, document, attachment or site named as one.
+// (A pronoun alone — "search for the review, open it" — is a thing the request already named, so it exists: opened to
+// be read. Making something is said with the thing made: "open a ticket", "open one for me".)
 const EN_OPENED_TO_READ =
-  /^(?:\S*https?:\/\/|(?:(?:the|this|that|my|your|our)\s+)?(?:\S+\s+)?(?:link|url|page|web\s*page|website|site|file|document|doc|attachment|pdf)s?\b)/iu;
+  /^(?:\S*https?:\/\/|(?:(?:the|this|that|my|your|our)\s+)?(?:\S+\s+)?(?:link|url|page|web\s*page|website|site|file|document|doc|attachment|pdf)s?\b|(?:it|them|that|this)\b(?!\s+(?:as|for)\s+(?:a|an)\b))/iu;
 
 // "add X to Y": the one listed verb of placing one thing in or on another. The others (attach, append, insert, pin)
 // are of no listed kind, so the verb rule for changes of unnamed kind already keeps a tool that does not use them.
@@ -602,6 +622,8 @@ function readEnglish(request: string): AskedActRead[] {
     // ticket / an account" still makes one.
     if (verb === 'open' && EN_OPENED_TO_READ.test(object)) kind = 'look_up';
     if (EN_NEGATION.test(before)) continue;
+    // "I'll email them later", "I want to send them the deck myself": a change the speaker will make is their plan.
+    if (WRITE_ACT_KINDS.has(kind) && (EN_SPEAKER_WILL.test(before) || EN_BY_MYSELF.test(object))) continue;
     if (WRITE_ACT_KINDS.has(kind) && EN_ABOUT.test(before)) kind = 'look_up';
     const sentence = sentenceAt(request, verbAt);
     // "Add a comment to ticket TK-2001", "put the figures into the report": a verb of placing makes what comes before
@@ -857,9 +879,13 @@ function readChinese(whole: string): AskedActRead[] {
       // 算 inside a word (打算, 总算, 算了) is no calculation: only as a verb with figures or 一下 around it.
       if (verb === '算' && !/\d|[一二三四五六七八九十百千万两]/u.test(object)) return;
       if (ZH_NEGATION.test(before)) return;
+      // 我待会儿要发邮件, 我自己发: a change the speaker says they will make themselves is their plan, not an ask.
+      if (WRITE_ACT_KINDS.has(kind) && ZH_SPEAKER_DOES.test(before)) return;
       // A verb followed by 的 modifies the noun after it (我下单的那款 "the model I ordered", 申请的退款 "the refund
       // applied for"): a relative clause tells which thing is meant, it asks for no act.
-      if (WRITE_ACT_KINDS.has(kind) && after.startsWith('的')) return;
+      // (So does a verb of making or computing inside a name: 检索增强生成的论文 "papers on retrieval-augmented
+      // generation".)
+      if (kind !== 'look_up' && after.startsWith('的')) return;
       // V过 tells of something that has happened (是不是申请过退款 "have I applied for a refund before"): asking about
       // it is a look-up, never a new change.
       if (WRITE_ACT_KINDS.has(kind) && object.startsWith('过')) {
@@ -870,7 +896,12 @@ function readChinese(whole: string): AskedActRead[] {
         if (!/(?:帮我|给我|替我)$/u.test(before)) kind = 'look_up';
       }
       // 我想问一下 / 想了解一下 with the question in the next clause: the verb only announces it.
-      if (kind === 'look_up' && object === '') return;
+      // (So does 确认一下 / 核实一下 / 查一下 with nothing but 一下 after it, once the request has said what to look up.)
+      if (
+        kind === 'look_up' &&
+        (object === '' || (/^(?:一下|下)[吧了吗呢啊哈呀]*$/u.test(object) && acts.length + found.length > 0))
+      )
+        return;
       if (kind === 'send') messageFrom = m.index;
       // A send's channel or recipient is said before its verb (邮件发给项目组, 在群里说一声, 微信发我): what tells one way
       // of sending from another is in the words between the act before it and its verb.
