@@ -2041,7 +2041,7 @@ function assignActs(
     );
     // Two acts of one kind (two sends) are two steps' when the plan has two that do it: each step answers for one.
     const previous = out.at(-1);
-    const best =
+    let best =
       act.kind === 'look_up'
         ? (ranked[0] ??
           // a look-up that points back at what the act before it asked for is served with it
@@ -2057,6 +2057,16 @@ function assignActs(
               ) ?? steps.find((s) => visible.get(s.tool)?.action === 'read'))
             : undefined))
         : (ranked.find((s) => !taken.has(`${act.kind}:${String(s.index)}`)) ?? ranked[0]);
+    // A thing asked for by name that is only a value a planned step takes ("Fahrenheit please" beside a weather
+    // question, "company one please" beside an invoice): it says how that step is done, and that step serves it.
+    const qualified =
+      best === undefined && act.kind === 'act'
+        ? steps.find((s) => {
+            const tool = visible.get(s.tool);
+            return tool !== undefined && namesParameterValues(act.object, tool);
+          })
+        : undefined;
+    if (qualified) best = qualified;
     if (best) taken.add(`${act.kind}:${String(best.index)}`);
     const unserved =
       best === undefined
@@ -2071,6 +2081,23 @@ function assignActs(
     });
   }
   return out;
+}
+
+/**
+ * Whether every word of a text is a value one of a tool's parameters takes: an `enum` value or a word its `synonyms`
+ * map to one ("fahrenheit", "company"). Such words pick how the tool is called; they name no act of their own.
+ */
+function namesParameterValues(text: string, tool: ToolDefinition): boolean {
+  const properties = (tool.parameters as { properties?: Record<string, unknown> }).properties ?? {};
+  const values = new Set<string>();
+  for (const schema of Object.values(properties)) {
+    const s = schema as { enum?: unknown; synonyms?: unknown };
+    if (Array.isArray(s.enum)) for (const v of s.enum) if (typeof v === 'string') values.add(v.toLowerCase());
+    if (s.synonyms && typeof s.synonyms === 'object')
+      for (const k of Object.keys(s.synonyms)) values.add(k.toLowerCase());
+  }
+  const said = tokens(text).filter((t) => !STOP_WORDS.has(t));
+  return said.length > 0 && said.every((t) => values.has(t));
 }
 
 function repair(
