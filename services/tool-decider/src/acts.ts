@@ -513,7 +513,8 @@ const ZH_MARKERS = /^(?:帮我|给我|替我|帮忙|你|您|一下|尽快|马上
 
 // Where an English object ends: a clause end, or the next ask ("… and tell me …") — not "and" before a name, which
 // joins one more of the same ("Send Chen Jie and Zhang Min a reminder").
-const EN_OBJECT_END = /[.?!](?=\s|$)|[;,\n]|\s+\(?\d{1,2}\)\s+(?=\p{L})|\s+(?:[Aa]nd(?!\s+(?!I\b)\p{Lu})|[Tt]hen|[Bb]ut|[Ss]o)\s+|$/u;
+const EN_OBJECT_END =
+  /[.?!](?=\s|$)|[;,\n]|\s+\(?\d{1,2}\)\s+(?=\p{L})|\s+(?:[Aa]nd(?!\s+(?!I\b)\p{Lu})|[Tt]hen|[Bb]ut|[Ss]o)\s+|$/u;
 
 // Quoted words are content (a message, a title): what they hold does not end the object around them.
 const QUOTED = /"[^"\n]*"|“[^”\n]*”|「[^」\n]*」/gu;
@@ -777,9 +778,10 @@ const ZH_CONNECTIVES = '然后|接着|之后|并且|同时|顺便|另外|还有|
 // 再 before 帮我 starts the next ask ("…，再帮我把钱退了"); 帮我 stays with it, as the marker of what it asks for.
 const ZH_CLAUSE = new RegExp(`([。！？!?；;，,、\\n]+|${ZH_CONNECTIVES}|再(?=帮我))`, 'u');
 // A clause that asks something: a question mark, a question particle at its end, or a question word.
-// (An A-not-A verb — 扣没扣, 到没到, 是不是 — is the yes/no question of Chinese grammar, 正反问句.)
+// (An A-not-A verb — 扣没扣, 到没到, 是不是 — is the yes/no question of Chinese grammar, 正反问句; 能不能 / 可不可以
+// ask the listener to do something, read by politeAsk.)
 const ZH_QUESTION =
-  /[？?]|[吗呢么嘛没]$|什么|怎么样|怎样|多少|几[个点号天时]|哪|谁|何时|是否|有没有|了没|进度|状态|情况|(?![不没])(\p{Script=Han})[没不]\1/u;
+  /[？?]|[吗呢么嘛没]$|什么|怎么样|怎样|多少|几[个点号天时]|哪|谁|何时|是否|有没有|了没|进度|状态|情况|(?![不没能可])(\p{Script=Han})[没不]\1/u;
 
 /**
  * The clauses of a Chinese request, each an ask of its own when it is long enough to be one ("深圳明天下雨吗？另外
