@@ -388,6 +388,13 @@ describe('readActs: asks as users write them', () => {
     expect(kinds('Order 5521 is wrong. Just want my money back')).toEqual([['act', 'my money back']]);
   });
 
+  it('asking whether someone will do a phrasal verb to the asker asks for it', () => {
+    expect(
+      readActs('Can somebody from billing call me back? My card was charged twice.').map((a) => a.kind),
+    ).toEqual(['act']);
+    expect(readActs('Could someone get back to me about the outage?')[0]?.cue).toBe('get');
+  });
+
   it('a month and day after a preposition of time is a date, not a division', () => {
     expect(readActs('any rain in Oslo by 3/15?').map((a) => a.kind)).toEqual(['look_up']);
     expect(readActs('what is 15/3?').map((a) => a.kind)).toEqual(['compute']);

@@ -320,8 +320,9 @@ const EN_THING_PLEASE =
 // A modal question whose subject is someone other than the asker and whose verb takes an object ("could a courier
 // collect it", "can someone check my order"): the subject a person-like noun phrase, the verb followed by what it
 // acts on, as in an imperative. "Will the parcel arrive today?" (no object) stays a question.
+// (A phrasal verb's particle may come before the object: "can someone get back to me", "could a courier pick up my …".)
 const EN_SOMEONE_DO =
-  /^(?:can|could|would|will)\s+(someone|somebody|anyone|anybody|(?:a|an|the|your|one\s+of\s+your)\s+[\p{L}-]+)\s+([\p{L}]+)(\s+(?:my|our|the|a|an|this|that|these|those|it|them|all|every|me|us)\b)/iu;
+  /^(?:can|could|would|will)\s+(someone|somebody|anyone|anybody|(?:a|an|the|your|one\s+of\s+your)\s+[\p{L}-]+)(?:\s+from\s+[\p{L}-]+)?\s+([\p{L}]+)((?:\s+(?:back|up|in|out|over|down)(?:\s+to)?)?\s+(?:my|our|the|a|an|this|that|these|those|it|them|all|every|me|us)\b)/iu;
 // A question sentence: a wh-word or an auxiliary first, or a question mark at the end.
 const EN_QUESTION =
   /^(?:what|whats|where|wheres|when|which|who|whos|whose|why|how|hows|is|are|was|were|has|have|had|did|does|do|can|could|will|would|should|may|any)\b|\?\s*$/i;

@@ -1650,6 +1650,9 @@ function serves(
       return tool.action === 'read' && fit();
     case 'act': {
       if (allowed.has(tool.name)) return true;
+      // A clause said as a directive (直接退款吧, 马上给我换货) orders a thing done: no read does it, whatever its words
+      // fit — a look-up of the order is not the refund (a want of information names what it wants: 订单状态发我).
+      if (act.cue === 'directive' && tool.action === 'read') return false;
       if (!fit()) return false;
       // A change of unnamed kind ("直接退款吧", "I want my money back") is no read's to serve when a write it asks for
       // fits its words; a want of information ("I need my order status") is, when no such write does.
@@ -2059,13 +2062,20 @@ function assignActs(
         : (ranked.find((s) => !taken.has(`${act.kind}:${String(s.index)}`)) ?? ranked[0]);
     // A thing asked for by name that is only a value a planned step takes ("Fahrenheit please" beside a weather
     // question, "company one please" beside an invoice): it says how that step is done, and that step serves it.
+    // A send to an e-mail address, beside a step whose tool takes that address (an invoice issued "发到 a@b.cn"), is
+    // that step's: the tool sends what it makes there.
     const qualified =
       best === undefined && act.kind === 'act'
         ? steps.find((s) => {
             const tool = visible.get(s.tool);
             return tool !== undefined && namesParameterValues(act.object, tool);
           })
-        : undefined;
+        : best === undefined && act.kind === 'send' && EMAIL_ADDRESS.test(act.object)
+          ? steps.find((s) => {
+              const tool = visible.get(s.tool);
+              return tool !== undefined && tool.action !== 'read' && takesEmailAddress(tool);
+            })
+          : undefined;
     if (qualified) best = qualified;
     if (best) taken.add(`${act.kind}:${String(best.index)}`);
     const unserved =
@@ -2081,6 +2091,14 @@ function assignActs(
     });
   }
   return out;
+}
+
+const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
+
+/** Whether a tool takes an e-mail address to send to (a parameter of `format: email`). */
+function takesEmailAddress(tool: ToolDefinition): boolean {
+  const properties = (tool.parameters as { properties?: Record<string, unknown> }).properties ?? {};
+  return Object.values(properties).some((schema) => (schema as { format?: unknown }).format === 'email');
 }
 
 /**
