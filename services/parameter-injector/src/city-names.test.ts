@@ -56,6 +56,17 @@ describe('cities named in English, and by their Chinese nicknames', () => {
     // "nyc" in lower case and a city inside another word are not read.
     expect(englishCities('the nyc-style pizza in shanghaiese')).toEqual([]);
   });
+  it('reads the earlier English names of cities as the names the table gives', () => {
+    expect(englishCities('flying into bombay on friday, then Nanking').map((c) => c.english)).toEqual([
+      'Mumbai',
+      'Nanjing',
+    ]);
+    expect(englishCityName('Kiev')).toBe('Kyiv');
+    expect(englishCityName('peking')).toBe('Beijing');
+    // "canton" in lower case is the word (a Swiss canton), not the city.
+    expect(englishCities('the canton of Vaud')).toEqual([]);
+    expect(englishCityName('canton')).toBeUndefined();
+  });
   it('reads the everyday nicknames of the large mainland cities', () => {
     expect(chineseCities('帝都今天风大不大').map((c) => c.english)).toEqual(['Beijing']);
     expect(applyNormalizers('魔都', ['city_name'])).toBe('Shanghai');

@@ -284,6 +284,32 @@ const ENGLISH_CITY_ABBREVIATIONS: Readonly<Record<string, string>> = {
   HK: 'Hong Kong',
 };
 
+/**
+ * Earlier English names of cities of the table, still written by many ("Peking", "Bombay"), → the name the table
+ * gives. Source: the postal and Wade–Giles romanisations that English used for Chinese cities before Hanyu Pinyin
+ * (ISO 7098, 1982) replaced them, and the cities renamed in English by their countries (Mumbai 1995, Kolkata 2001,
+ * Bengaluru 2014, Yangon 1989, Kyiv 2019), as the English Wikipedia articles of those cities list them. Names that
+ * are also everyday English words ("Canton") count only as written with their capital.
+ */
+const ENGLISH_FORMER_NAMES: Readonly<Record<string, string>> = {
+  Peking: 'Beijing',
+  Peiping: 'Beijing',
+  Canton: 'Guangzhou',
+  Nanking: 'Nanjing',
+  Tientsin: 'Tianjin',
+  Chungking: 'Chongqing',
+  Hangchow: 'Hangzhou',
+  Tsingtao: 'Qingdao',
+  Amoy: 'Xiamen',
+  Bombay: 'Mumbai',
+  Calcutta: 'Kolkata',
+  Bangalore: 'Bengaluru',
+  Rangoon: 'Yangon',
+  Kiev: 'Kyiv',
+};
+// Former names that are also lower-case English words.
+const FORMER_NAMES_AS_WORDS: ReadonlySet<string> = new Set(['Canton']);
+
 const ENGLISH_NAMES_LONGEST_FIRST = [...new Set(Object.values(CHINESE_CITY_NAMES))].sort(
   (a, b) => b.length - a.length,
 );
@@ -308,6 +334,13 @@ export function englishCities(text: string): ChineseCityMention[] {
       if (m[0] === m[0].toLowerCase() && COMMON_WORDS.has(m[0])) continue;
       out.push({ written: m[0], english: name, index: m.index });
     }
+  }
+  for (const [former, name] of Object.entries(ENGLISH_FORMER_NAMES)) {
+    const flags = FORMER_NAMES_AS_WORDS.has(former) ? 'gu' : 'giu';
+    for (const m of text.matchAll(
+      new RegExp(String.raw`(?<![\p{Script=Latin}\p{N}])${former}(?![\p{Script=Latin}\p{N}])`, flags),
+    ))
+      if (!out.some((o) => o.index === m.index)) out.push({ written: m[0], english: name, index: m.index });
   }
   for (const [abbreviation, name] of Object.entries(ENGLISH_CITY_ABBREVIATIONS))
     for (const m of text.matchAll(new RegExp(String.raw`\b${abbreviation}\b`, 'g')))
@@ -351,7 +384,20 @@ export function chineseCities(text: string): ChineseCityMention[] {
  */
 export function englishCityName(written: string): string | undefined {
   const t = written.trim();
-  return CHINESE_CITY_NAMES[t] ?? CHINESE_CITY_NAMES[t.replace(/市$/u, '')] ?? ENGLISH_CITY_ABBREVIATIONS[t];
+  return (
+    CHINESE_CITY_NAMES[t] ??
+    CHINESE_CITY_NAMES[t.replace(/市$/u, '')] ??
+    ENGLISH_CITY_ABBREVIATIONS[t] ??
+    formerName(t)
+  );
+}
+
+/** The table's name of a city written by an earlier English name ("Peking", "bombay"), or undefined. */
+function formerName(written: string): string | undefined {
+  const key = Object.keys(ENGLISH_FORMER_NAMES).find(
+    (k) => k === written || (!FORMER_NAMES_AS_WORDS.has(k) && k.toLowerCase() === written.toLowerCase()),
+  );
+  return key === undefined ? undefined : ENGLISH_FORMER_NAMES[key];
 }
 
 // The Chinese prepositions of a route: 从 / 由 / 自 ("from") before its start, 到 / 去 / 往 / 至 / 飞 ("to") before its end.

@@ -42,6 +42,10 @@ describe('deterministic extractors', () => {
     expect(extractIds('ticket ORD-1234 and 12', '^ORD-\\d+$').map((i) => i.value)).toEqual(['ORD-1234']);
     expect(extractIds('ticket ORD-1234 and 12').map((i) => i.value)).toEqual(['ORD-1234']);
   });
+  it('ids: the parts of an e-mail address are none', () => {
+    expect(extractIds('回执寄到 li.lei2024@mail.example.cn，单号A-77').map((i) => i.value)).toEqual(['A-77']);
+    expect(extractIds('contact ops42@example.org about case 5512').map((i) => i.value)).toEqual(['5512']);
+  });
   it('enums: values and declared synonyms, case-insensitive, whole words; CJK synonyms as substrings', () => {
     const synonyms = { urgent: 'high', asap: 'high', 紧急: 'high' };
     expect(

@@ -445,13 +445,18 @@ export function extractIds(text: string, pattern?: string): Extracted<string>[] 
   } else {
     test = (token) => /\d/.test(token) && (token.length >= 4 || /^[A-Za-z]+[-_#]\d+$/.test(token));
   }
-  return [...halfwidth(text).matchAll(TOKEN)]
-    .map((m) => ({
-      value: m[0].replace(/[.:]+$/, ''),
-      text: text.slice(m.index, m.index + m[0].length),
-      index: m.index,
-    }))
-    .filter((t) => test(t.value));
+  const plain = halfwidth(text);
+  return (
+    [...plain.matchAll(TOKEN)]
+      // The halves of an e-mail address ("wangfang88@example.com") are its parts, never an id of their own.
+      .filter((m) => plain[m.index + m[0].length] !== '@' && plain[m.index - 1] !== '@')
+      .map((m) => ({
+        value: m[0].replace(/[.:]+$/, ''),
+        text: text.slice(m.index, m.index + m[0].length),
+        index: m.index,
+      }))
+      .filter((t) => test(t.value))
+  );
 }
 
 /** Lower-case, with `_`, `-` and runs of spaces read as one space: how enum values and synonyms are compared. */

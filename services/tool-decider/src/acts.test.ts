@@ -386,6 +386,51 @@ describe('readActs: reading, saving, reminding and doing at once', () => {
   });
 });
 
+describe('readActs: asks as users write them', () => {
+  it('the items of a numbered list are asks of their own, each read as its sentence would be', () => {
+    expect(kinds('quick ones: 1) is order 77 delivered 2) cancel my booking for friday')).toEqual([
+      ['look_up', 'is order 77 delivered'],
+      ['cancel', 'my booking for friday'],
+    ]);
+    // a figure in brackets inside arithmetic is no item
+    expect(readActs('what is (3) times 4?').map((a) => a.kind)).toEqual(['look_up']);
+  });
+
+  it('告诉我 with nothing told asks for the answer of the other asks, not an act of its own', () => {
+    expect(kinds('杭州后天下雪吗？查好了用短信告诉我')).toEqual([['look_up', '杭州后天下雪吗']]);
+    expect(kinds('把结果告诉我')).toEqual([['look_up', '结果']]);
+  });
+
+  it('a clause that only greets or checks that someone is there asks nothing', () => {
+    expect(kinds('您好，请问发票开出来了吗')).toEqual([['look_up', '请问发票开出来了吗']]);
+    expect(kinds('有人在吗？帮我取消订单3321')).toEqual([['cancel', '订单3321']]);
+  });
+
+  it('an A-not-A verb (到没到, 是不是) asks a yes/no question; 不不不 does not', () => {
+    expect(readActs('我的包裹到底到没到').map((a) => a.cue)).toEqual(['question']);
+    expect(readActs('不不不，先别发').map((a) => a.cue)).toEqual(['request']);
+  });
+
+  it('a want with its subject left out after a comma or a sentence end is a want', () => {
+    expect(kinds('The lamp flickers, really need a replacement part.')).toEqual([
+      ['act', 'a replacement part'],
+    ]);
+    expect(kinds('Order 5521 is wrong. Just want my money back')).toEqual([['act', 'my money back']]);
+  });
+
+  it('asking whether someone will do a phrasal verb to the asker asks for it', () => {
+    expect(
+      readActs('Can somebody from billing call me back? My card was charged twice.').map((a) => a.kind),
+    ).toEqual(['act']);
+    expect(readActs('Could someone get back to me about the outage?')[0]?.cue).toBe('get');
+  });
+
+  it('a month and day after a preposition of time is a date, not a division', () => {
+    expect(readActs('any rain in Oslo by 3/15?').map((a) => a.kind)).toEqual(['look_up']);
+    expect(readActs('what is 15/3?').map((a) => a.kind)).toEqual(['compute']);
+  });
+});
+
 describe('toolActKind', () => {
   it('a read only assumed at import does what its name says', () => {
     const origin = { format: 'bfcl' as const, effects: 'assumed' as const };

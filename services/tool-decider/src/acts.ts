@@ -10,6 +10,7 @@
 import type { AskedActKind } from '@signalbox/contracts';
 import type { ToolDefinition } from '@signalbox/registry';
 import { stem, words } from './text.js';
+import { ZH_PHATIC_CLAUSES } from './vocabulary/greetings.js';
 import { USING_VERBS } from './vocabulary/using-verbs.js';
 
 /**
@@ -295,7 +296,7 @@ const ZH_VERBS: Readonly<Record<Exclude<AskedActKind, 'act'>, readonly string[]>
   ],
 };
 
-const EN_ASK_POSITION = String.raw`(?:^|[.?!;:,\n]\s*|\b(?:please|pls|plz|kindly|and|then|also|now|just|can\s+you|could\s+you|would\s+you|will\s+you|help\s+me|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|go\s+ahead\s+and|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|wish|have)\s+to|(?:i|we)'d\s+like\s+to|(?:i|we)\s+would\s+like\s+to)\s+)`;
+const EN_ASK_POSITION = String.raw`(?:^|[.?!;:,\n]\s*|(?<=^|\s)\(?\d{1,2}\)\s*|\b(?:please|pls|plz|kindly|and|then|also|now|just|can\s+you|could\s+you|would\s+you|will\s+you|help\s+me|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|go\s+ahead\s+and|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|wish|have)\s+to|(?:i|we)'d\s+like\s+to|(?:i|we)\s+would\s+like\s+to)\s+)`;
 // Where only a request can stand: after these, any verb is asked for ("could you pick it up on Thursday"). One adverb
 // may stand between the marker and its verb, as English puts focus and manner adverbs there ("please just refund it",
 // "could you also check", "please quickly forward it").
@@ -307,10 +308,11 @@ const EN_ABOUT =
 const EN_NEGATION =
   /\b(?:don'?t|do\s+not|never|no\s+need\s+to|not|without|stop\s+(?:me\s+)?from)\s+(?:\w+\s+){0,2}$/i;
 // "I want a refund", "we need a new invoice", "I'd like my money back", "can I get an invoice" — or, opening the
-// request, "want a refund on …" with its subject left out (later, "need the exact figure" says how to answer): a
+// request, a sentence or a clause after a comma, "want a refund on …" / "…, just want a refund" with its subject left
+// out (later, "need the exact figure" says how to answer): a
 // thing wanted is an act of unnamed kind ("can I get / have …" asks to be given it, unlike "can I cancel …", which asks about the act).
 const EN_WANT =
-  /(?:\b(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|demand|expect|am\s+asking\s+for|request)|\b(?:i|we)['’]d\s+like|^(?:want|need)|\b(?:can|could|may)\s+(?:i|we)\s+(?:get|have|receive))\s+(?!to\b)((?:a|an|my|our|the|some|this|that)\s+[^.?!,;]{1,80})/giu;
+  /(?:\b(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|demand|expect|am\s+asking\s+for|request)|\b(?:i|we)['’]d\s+like|(?:^|(?<=[.!;,]\s*))(?:(?:just|only|really|simply)\s+)?(?:want|need)|\b(?:can|could|may)\s+(?:i|we)\s+(?:get|have|receive))\s+(?!to\b)((?:a|an|my|our|the|some|this|that)\s+[^.?!,;]{1,80})/giu;
 // A thing named and "please" after it, ending the sentence or its first part (a noun phrase, no question): "a new
 // invoice please", "warranty claim please, you can reach me at …".
 const EN_THING_PLEASE =
@@ -318,8 +320,9 @@ const EN_THING_PLEASE =
 // A modal question whose subject is someone other than the asker and whose verb takes an object ("could a courier
 // collect it", "can someone check my order"): the subject a person-like noun phrase, the verb followed by what it
 // acts on, as in an imperative. "Will the parcel arrive today?" (no object) stays a question.
+// (A phrasal verb's particle may come before the object: "can someone get back to me", "could a courier pick up my …".)
 const EN_SOMEONE_DO =
-  /^(?:can|could|would|will)\s+(someone|somebody|anyone|anybody|(?:a|an|the|your|one\s+of\s+your)\s+[\p{L}-]+)\s+([\p{L}]+)(\s+(?:my|our|the|a|an|this|that|these|those|it|them|all|every|me|us)\b)/iu;
+  /^(?:can|could|would|will)\s+(someone|somebody|anyone|anybody|(?:a|an|the|your|one\s+of\s+your)\s+[\p{L}-]+)(?:\s+from\s+[\p{L}-]+)?\s+([\p{L}]+)((?:\s+(?:back|up|in|out|over|down)(?:\s+to)?)?\s+(?:my|our|the|a|an|this|that|these|those|it|them|all|every|me|us)\b)/iu;
 // A question sentence: a wh-word or an auxiliary first, or a question mark at the end.
 const EN_QUESTION =
   /^(?:what|whats|where|wheres|when|which|who|whos|whose|why|how|hows|is|are|was|were|has|have|had|did|does|do|can|could|will|would|should|may|any)\b|\?\s*$/i;
@@ -460,9 +463,10 @@ function figuresOf(kind: AskedActKind, phrase: string): Pick<AskedActRead, 'figu
 
 // Figures joined by a slash, hyphen, dot or colon that write one value, not an operation: dates (2022/08/16,
 // 2023-09-29, 16.08.2022), seasons and ranges of years (2020-2021), clock times (14:30), codes and phone numbers
-// (1-523-1713-5704, 010-12345678).
+// (1-523-1713-5704, 010-12345678) — and a month and day without a year after a preposition of time ("on 12/4",
+// "by 3/15", "until 1/2"): English says "on" or "by" before a day, never before a quotient.
 const ONE_VALUE =
-  /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b|\b\d{4}\s*[-/–]\s*\d{2,4}\b|\b\d{1,2}:\d{2}\b|\b\d+(?:-\d+){2,}\b|\b0\d{2,3}-\d{7,8}\b/gu;
+  /\b(?:on|by|until|till|before|after|from|since)\s+\d{1,2}\/\d{1,2}\b(?![/.]?\d)|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b|\b\d{4}\s*[-/–]\s*\d{2,4}\b|\b\d{1,2}:\d{2}\b|\b\d+(?:-\d+){2,}\b|\b0\d{2,3}-\d{7,8}\b/gu;
 
 /** The kind of calculation a sentence asks for: over figures it gives, over figures to be found, or none. */
 function arithmetic(text: string): 'given' | 'found' | null {
@@ -528,7 +532,8 @@ const ZH_MARKERS = /^(?:帮我|给我|替我|帮忙|你|您|一下|尽快|马上
 
 // Where an English object ends: a clause end, or the next ask ("… and tell me …") — not "and" before a name, which
 // joins one more of the same ("Send Chen Jie and Zhang Min a reminder").
-const EN_OBJECT_END = /[.?!](?=\s|$)|[;,\n]|\s+(?:[Aa]nd(?!\s+(?!I\b)\p{Lu})|[Tt]hen|[Bb]ut|[Ss]o)\s+|$/u;
+const EN_OBJECT_END =
+  /[.?!](?=\s|$)|[;,\n]|\s+\(?\d{1,2}\)\s+(?=\p{L})|\s+(?:[Aa]nd(?!\s+(?!I\b)\p{Lu})|[Tt]hen|[Bb]ut|[Ss]o)\s+|$/u;
 
 // Quoted words are content (a message, a title): what they hold does not end the object around them.
 const QUOTED = /"[^"\n]*"|“[^”\n]*”|「[^」\n]*」/gu;
@@ -682,10 +687,14 @@ function readEnglish(request: string): AskedActRead[] {
   // A question sentence with no act verb of its own asks to look something up; one that asks for arithmetic asks for
   // a calculation — over figures it gives (nothing to look up), or over figures still to be found.
   let offset = 0;
-  for (const sentence of request.split(/(?<=[.?!\n])\s+/u)) {
+  // The items of a numbered list ("two things: 1) what's … 2) please open …") are sentences of their own, as lines
+  // would be; the numbers are no words of theirs.
+  const numbered = EN_FIRST_ITEM.test(request) && EN_SECOND_ITEM.test(request);
+  for (const sentence of request.split(numbered ? EN_ITEM_SPLIT : EN_SENTENCE_SPLIT)) {
     const start = request.indexOf(sentence, offset);
     offset = start + sentence.length;
-    const trimmed = sentence.trim();
+    const number = numbered ? (EN_ITEM_NUMBER.exec(sentence.trimStart())?.[0] ?? '') : '';
+    const trimmed = sentence.trim().slice(number.length);
     if (trimmed === '') continue;
     const inSentence = acts.filter((a) => a.at >= start && a.at < offset);
     const calculation = arithmetic(trimmed);
@@ -695,7 +704,7 @@ function readEnglish(request: string): AskedActRead[] {
         act: { kind: 'compute', object: trimmed, phrase: trimmed, cue: 'arithmetic', figures: calculation },
       });
     if (calculation === 'given') continue;
-    const lead = sentence.length - sentence.trimStart().length + start;
+    const lead = sentence.length - sentence.trimStart().length + start + number.length;
     const thingPlease = EN_THING_PLEASE.exec(trimmed);
     const asked = inSentence.length === 0 ? EN_SOMEONE_DO.exec(trimmed) : null;
     const verbWord = asked?.[2];
@@ -774,6 +783,13 @@ function readEnglish(request: string): AskedActRead[] {
     .map((a) => a.act);
 }
 
+const EN_SENTENCE_SPLIT = /(?<=[.?!\n])\s+/u;
+// A numbered list: an item 1 at the start, after a colon or a line break, and an item 2 later ("1) …", "(2) …").
+const EN_FIRST_ITEM = /(?:^|[:\n]\s*|\s)\(?1\)\s*\p{L}/u;
+const EN_SECOND_ITEM = /\s\(?2\)\s*\p{L}/u;
+const EN_ITEM_SPLIT = /(?<=[.?!\n])\s+|\s+(?=\(?\d{1,2}\)\s*\p{L})/u;
+const EN_ITEM_NUMBER = /^\(?\d{1,2}\)\s*/u;
+
 // A colon in the send's own sentence, before any sentence end.
 const EN_CONTENT_COLON = /^[^.?!\n:]{0,80}:/u;
 // A field's label opening a later sentence or line: one or two words and a colon ("Subject:", "Body:", "Due date:").
@@ -782,10 +798,13 @@ const EN_FIELD_LABEL = /(?:[.?!]\s+|\n\s*)\p{L}+(?:\s\p{L}+)?\s*:/u;
 // Chinese clauses: punctuation and the connectives that start a next ask (kept, so a clause knows its question mark).
 // The connectives that start a next ask (然后 "then", 顺便 "by the way", 另外 "also" …).
 const ZH_CONNECTIVES = '然后|接着|之后|并且|同时|顺便|另外|还有|以及';
-const ZH_CLAUSE = new RegExp(`([。！？!?；;，,、\\n]+|${ZH_CONNECTIVES}|再帮我)`, 'u');
+// 再 before 帮我 starts the next ask ("…，再帮我把钱退了"); 帮我 stays with it, as the marker of what it asks for.
+const ZH_CLAUSE = new RegExp(`([。！？!?；;，,、\\n]+|${ZH_CONNECTIVES}|再(?=帮我))`, 'u');
 // A clause that asks something: a question mark, a question particle at its end, or a question word.
+// (An A-not-A verb — 扣没扣, 到没到, 是不是 — is the yes/no question of Chinese grammar, 正反问句; 能不能 / 可不可以
+// ask the listener to do something, read by politeAsk; 要不要 asks for advice on what the question beside it answers.)
 const ZH_QUESTION =
-  /[？?]|[吗呢么嘛没]$|什么|怎么样|怎样|多少|几[个点号天时]|哪|谁|何时|是否|有没有|了没|进度|状态|情况/u;
+  /[？?]|[吗呢么嘛没]$|什么|怎么样|怎样|多少|几[个点号天时]|哪|谁|何时|是否|有没有|了没|进度|状态|情况|(?![不没能可要])(\p{Script=Han})[没不]\1/u;
 
 /**
  * The clauses of a Chinese request, each an ask of its own when it is long enough to be one ("深圳明天下雨吗？另外
@@ -837,6 +856,8 @@ function readChinese(whole: string): AskedActRead[] {
   for (let p = 0; p < pieces.length; p += 2) {
     const text = (pieces[p] ?? '').trim();
     if (text === '') continue;
+    // 在吗？/ 您好 / 亲: a clause that only greets or checks that someone is there asks nothing.
+    if (ZH_PHATIC_CLAUSES.has(text.replace(/[啊呀呢哈~～]+$/u, ''))) continue;
     // (the clause's own end — 吗 before a comma ends a question too — or the mark after it)
     const question = ZH_QUESTION.test(text) || ZH_QUESTION.test(`${text}${pieces[p + 1] ?? ''}`);
     const hits = [...text.matchAll(ZH_VERB_PATTERN)];
@@ -872,10 +893,11 @@ function readChinese(whole: string): AskedActRead[] {
       // 告诉我 looks up; 告诉 + someone else sends.
       if (verb === '告诉' && /^(?:我|我们)/u.test(object)) kind = 'look_up';
       // 把X告诉我: what is asked is X, put before the verb.
-      const told =
-        verb === '告诉' && /^(?:我|我们)[吧了吗呢啊哈呀。！!]*$/u.test(object)
-          ? /把(.+)$/u.exec(text.slice(0, m.index))?.[1]?.trim()
-          : undefined;
+      const toldOnlyMe = verb === '告诉' && /^(?:我|我们)[吧了吗呢啊哈呀。！!]*$/u.test(object);
+      const told = toldOnlyMe ? /把(.+)$/u.exec(text.slice(0, m.index))?.[1]?.trim() : undefined;
+      // 告诉我 with nothing told (用华氏度告诉我, 查到了告诉我): it asks for the answer of what the request asks, in the way
+      // the clause says — no ask of its own.
+      if (toldOnlyMe && told === undefined) return;
       // 算 inside a word (打算, 总算, 算了) is no calculation: only as a verb with figures or 一下 around it.
       if (verb === '算' && !/\d|[一二三四五六七八九十百千万两]/u.test(object)) return;
       if (ZH_NEGATION.test(before)) return;

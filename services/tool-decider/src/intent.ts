@@ -37,8 +37,9 @@ const QUESTION_OPENERS =
 // clause, not the start of one — the ask starts at the auxiliary ("Find the hotel, can you also book it?").
 const AUXILIARIES = 'can|could|will|would|should|shall|may|might|must|do|does|did';
 const SUBJECTS = 'i|we|you|they|he|she|it|someone|somebody';
+// (A numbered list's next item — "… 2) please open …" after a "1) …" — starts an ask too, as a new line would.)
 const ASK_BOUNDARY = new RegExp(
-  String.raw`(?<=[.?!])(?<!(?:^|[:：;；(（]\s*|[.?!]\s+|\n\s*)\d{1,2}\.)\s+|\s*,\s*(?:and\s+)?(?:then|finally|lastly|afterwards|after\s+that|followed\s+by)\b,?\s*|\s+and\s+(?:then\s+)?(?:finally|lastly)\b,?\s*|(?<!\b(?:${AUXILIARIES})\s+(?:${SUBJECTS})\s*)\s*[,;]?\s*\b(?:and\s+)?(?:also|as\s+well\s+as)\b,?\s*|\s*[,;]\s*(?:and\s+)?(?=(?:${AUXILIARIES})\s+(?:${SUBJECTS})\s+also\b)|\s*[,;]?\s*\b(?:and\s+)?then\s+(?=(?:${ASK_VERBS})\b)|\s*,\s*and\s+(?=(?:the|a|an)\b)|\s*,\s*and\s+(?=(?:${QUESTION_OPENERS})\b)|\s*[,;]?\s+and\s+(?:\p{L}+ly,?\s+)?(?=(?:${ASK_VERBS})\b)`,
+  String.raw`(?<=[.?!])(?<!(?:^|[:：;；(（]\s*|[.?!]\s+|\n\s*)\d{1,2}\.)\s+|\s+(?=\(?[2-9]\)\s*\p{L})(?<=(?:^|[\s:])\(?1\)\s*\p{L}.*)|\s*,\s*(?:and\s+)?(?:then|finally|lastly|afterwards|after\s+that|followed\s+by)\b,?\s*|\s+and\s+(?:then\s+)?(?:finally|lastly)\b,?\s*|(?<!\b(?:${AUXILIARIES})\s+(?:${SUBJECTS})\s*)\s*[,;]?\s*\b(?:and\s+)?(?:also|as\s+well\s+as)\b,?\s*|\s*[,;]\s*(?:and\s+)?(?=(?:${AUXILIARIES})\s+(?:${SUBJECTS})\s+also\b)|\s*[,;]?\s*\b(?:and\s+)?then\s+(?=(?:${ASK_VERBS})\b)|\s*,\s*and\s+(?=(?:the|a|an)\b)|\s*,\s*and\s+(?=(?:${QUESTION_OPENERS})\b)|\s*[,;]?\s+and\s+(?:\p{L}+ly,?\s+)?(?=(?:${ASK_VERBS})\b)`,
   'giu',
 );
 

@@ -1022,6 +1022,32 @@ describe('a request of asks for different scenes', () => {
   });
 });
 
+describe('what the planned steps take', () => {
+  let reach: Registry;
+  beforeAll(async () => {
+    reach = await loadRegistryDir(`${packs}reach`);
+  });
+  it('a thing asked for by name that is only a value a planned step takes is served by that step', async () => {
+    const out = await plan(reach, {
+      request: "What's the temperature in London right now? Celsius please.",
+      agent: 'reach_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['get_weather']);
+    expect(out.plan.asked_acts?.every((a) => a.step_index !== null)).toBe(true);
+  });
+  it('the items of a numbered list reach the scenes of each', async () => {
+    const out = await plan(reach, {
+      request: '1) raise a ticket: my login keeps failing 2) is it snowing in Tokyo?',
+      agent: 'reach_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(out.plan.steps.map((s) => s.tool).sort()).toEqual(['create_ticket', 'get_weather']);
+  });
+});
+
 describe('a calculation over the figures the request gives', () => {
   it('goes to the sandbox alone: the user’s figures need no source step (EN and ZH)', async () => {
     for (const request of ['What is 17% of 2,340?', '两千三百四十的百分之十七是多少？']) {

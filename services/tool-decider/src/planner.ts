@@ -1711,6 +1711,9 @@ function serves(
       return tool.action === 'read' && fit();
     case 'act': {
       if (allowed.has(tool.name)) return true;
+      // A clause said as a directive (直接退款吧, 马上给我换货) orders a thing done: no read does it, whatever its words
+      // fit — a look-up of the order is not the refund (a want of information names what it wants: 订单状态发我).
+      if (act.cue === 'directive' && tool.action === 'read') return false;
       if (!fit()) return false;
       // A change of unnamed kind ("直接退款吧", "I want my money back") is no read's to serve when a write it asks for
       // fits its words; a want of information ("I need my order status") is, when no such write does.
@@ -2102,7 +2105,7 @@ function assignActs(
     );
     // Two acts of one kind (two sends) are two steps' when the plan has two that do it: each step answers for one.
     const previous = out.at(-1);
-    const best =
+    let best =
       act.kind === 'look_up'
         ? (ranked[0] ??
           // a look-up that points back at what the act before it asked for is served with it
@@ -2118,6 +2121,23 @@ function assignActs(
               ) ?? steps.find((s) => visible.get(s.tool)?.action === 'read'))
             : undefined))
         : (ranked.find((s) => !taken.has(`${act.kind}:${String(s.index)}`)) ?? ranked[0]);
+    // A thing asked for by name that is only a value a planned step takes ("Fahrenheit please" beside a weather
+    // question, "company one please" beside an invoice): it says how that step is done, and that step serves it.
+    // A send to an e-mail address, beside a step whose tool takes that address (an invoice issued "发到 a@b.cn"), is
+    // that step's: the tool sends what it makes there.
+    const qualified =
+      best === undefined && act.kind === 'act'
+        ? steps.find((s) => {
+            const tool = visible.get(s.tool);
+            return tool !== undefined && namesParameterValues(act.object, tool);
+          })
+        : best === undefined && act.kind === 'send' && EMAIL_ADDRESS.test(act.object)
+          ? steps.find((s) => {
+              const tool = visible.get(s.tool);
+              return tool !== undefined && tool.action !== 'read' && takesEmailAddress(tool);
+            })
+          : undefined;
+    if (qualified) best = qualified;
     if (best) taken.add(`${act.kind}:${String(best.index)}`);
     const unserved =
       best === undefined
@@ -2132,6 +2152,31 @@ function assignActs(
     });
   }
   return out;
+}
+
+const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
+
+/** Whether a tool takes an e-mail address to send to (a parameter of `format: email`). */
+function takesEmailAddress(tool: ToolDefinition): boolean {
+  const properties = (tool.parameters as { properties?: Record<string, unknown> }).properties ?? {};
+  return Object.values(properties).some((schema) => (schema as { format?: unknown }).format === 'email');
+}
+
+/**
+ * Whether every word of a text is a value one of a tool's parameters takes: an `enum` value or a word its `synonyms`
+ * map to one ("fahrenheit", "company"). Such words pick how the tool is called; they name no act of their own.
+ */
+function namesParameterValues(text: string, tool: ToolDefinition): boolean {
+  const properties = (tool.parameters as { properties?: Record<string, unknown> }).properties ?? {};
+  const values = new Set<string>();
+  for (const schema of Object.values(properties)) {
+    const s = schema as { enum?: unknown; synonyms?: unknown };
+    if (Array.isArray(s.enum)) for (const v of s.enum) if (typeof v === 'string') values.add(v.toLowerCase());
+    if (s.synonyms && typeof s.synonyms === 'object')
+      for (const k of Object.keys(s.synonyms)) values.add(k.toLowerCase());
+  }
+  const said = tokens(text).filter((t) => !STOP_WORDS.has(t));
+  return said.length > 0 && said.every((t) => values.has(t));
 }
 
 function repair(
