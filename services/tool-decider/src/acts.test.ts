@@ -431,6 +431,20 @@ describe('readActs: asks as users write them', () => {
   });
 });
 
+describe('readActs: a send that says what the send before it says', () => {
+  const sends = (request: string) => readActs(request).filter((a) => a.kind === 'send');
+  it('a pronoun-addressed send right after a send is its message, not a second send (ZH and EN)', () => {
+    expect(sends('给王芳发个消息，告诉她会议改到三点')).toHaveLength(1);
+    expect(sends('给李雷和韩梅梅各发一条消息，通知他们明早九点开会')).toHaveLength(1);
+    expect(sends('Message Li Lei and Han Meimei, reminding them that the audit starts Monday.')).toHaveLength(1);
+  });
+  it('one joined by a word of sequence, or naming its own addressee, is a send of its own', () => {
+    expect(sends('邮件发给Atlas项目组，然后在群里提醒他们一下')).toHaveLength(2);
+    expect(sends('Email the report to Chen, then remind him on chat.')).toHaveLength(2);
+    expect(sends('给王芳发个消息，再发邮件给李雷')).toHaveLength(2);
+  });
+});
+
 describe('toolActKind', () => {
   it('a read only assumed at import does what its name says', () => {
     const origin = { format: 'bfcl' as const, effects: 'assumed' as const };

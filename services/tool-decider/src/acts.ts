@@ -1100,10 +1100,30 @@ export function readActs(request: string): AskedActRead[] {
   const reads = acts.filter((a) => a.kind === 'look_up' || a.kind === 'compute');
   const onlyReads = reads.length > 0 && acts.every((a) => !WRITE_ACT_KINDS.has(a.kind) || usingVerb(a));
   const kept = onlyReads ? acts.filter((a) => !usingVerb(a)) : acts;
-  const unique = kept.filter(
-    (a, i) => kept.findIndex((b) => b.kind === a.kind && b.phrase === a.phrase) === i,
-  );
+  const unique = kept
+    .filter((a, i) => kept.findIndex((b) => b.kind === a.kind && b.phrase === a.phrase) === i)
+    .filter((a, i, all) => !saysWhatSendSays(text, all[i - 1], a));
   return unique.length > 0 ? unique : [{ kind: 'look_up', object: text, phrase: text, cue: 'request' }];
+}
+
+// A send whose one addressee is a pronoun (提醒他们…, "reminding them …"): the verb, then the pronoun.
+const PRONOUN_ADDRESSED = [
+  /^\p{Script=Han}{1,3}?(?:一下)?(?:他们|她们|他|她|大家)/u,
+  /^[a-z]+\s+(?:them|him|her|everyone|everybody)\b/i,
+];
+
+/**
+ * Whether `act` says what the send before it says: a send whose one addressee is a pronoun, said right after another
+ * send with nothing but a comma (or "to") between them, names who that send reaches and what it tells them — it is
+ * that send's message, not a second send (给陈杰和张敏各发一条消息，提醒他们周三前交报告; "Message Chen and Zhang, reminding them
+ * …"). A send joined by a word of sequence (然后, "and then") or naming someone is an act of its own.
+ */
+function saysWhatSendSays(text: string, before: AskedActRead | undefined, act: AskedActRead): boolean {
+  if (before?.kind !== 'send' || act.kind !== 'send') return false;
+  if (!PRONOUN_ADDRESSED.some((r) => r.test(act.phrase))) return false;
+  const end = text.indexOf(before.phrase) + before.phrase.length;
+  const start = text.indexOf(act.phrase, end);
+  return start >= end && /^[\s,，、]*(?:to\s+)?$/iu.test(text.slice(end, start));
 }
 
 // Verbs of change said under a negation: "don't send it", "no need to email anyone", 不用发, 别再提醒了.
