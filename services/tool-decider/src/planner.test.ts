@@ -1416,6 +1416,26 @@ describe("a tool's not_for and the parts of a request of several", () => {
   });
 });
 
+describe('a send to several listed people', () => {
+  it('goes by the channel its words ask for, not by what the names do to their meaning', async () => {
+    for (const [request, tool] of [
+      ['给陈杰和张敏各发一条消息，提醒他们周五前提交周报', 'message_send'],
+      ['给李雷和韩梅梅发封邮件，附上本周的周报', 'email_send'],
+    ] as const) {
+      const out = await plan(office, { request, agent: 'office_agent', tenant: 'default', scenario: null });
+      const writes = out.plan.steps.filter((s) => s.tool === 'message_send' || s.tool === 'email_send');
+      expect(
+        writes.map((s) => s.tool),
+        request,
+      ).toEqual([tool]);
+      expect(
+        out.plan.steps.filter((s) => s.tool === 'contact_lookup'),
+        request,
+      ).toHaveLength(2);
+    }
+  });
+});
+
 describe('a send to several listed recipients on the model path', () => {
   it('one proposed look-up becomes one per recipient, each reading its name (EN and ZH)', async () => {
     for (const [request, names] of [

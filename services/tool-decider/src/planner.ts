@@ -493,14 +493,30 @@ export async function planTools(
   ]);
   // Every text the decision may read: the rest only through the duplicate rule, which compares the words two steps of
   // one tool take (TD-5) — the asks, the things listed, and the phrases of a request that asks for several searches.
+  // The words that say which channel a send to several listed people asks for: its phrase without their names. Whom
+  // a send reaches says nothing of how it is sent, and names blur the words' meaning (给陈杰和张敏各发一条消息 asks for a
+  // chat message). Only the choice between tools of the send's kind reads them: the names stay evidence that the
+  // request gives the send its recipients.
+  const channelText = new Map(
+    acts.flatMap((act) => {
+      const names = act.kind === 'send' ? listedRecipients(act, req.request) : [];
+      if (names.length < 2) return [];
+      const rest = names
+        .reduce((text, name) => text.split(name).join(' '), act.phrase)
+        .replace(/\s+/g, ' ')
+        .trim();
+      return rest === '' ? [] : [[act, rest] as const];
+    }),
+  );
   const everyText = new Set([
     ...withTargets([req.request, ...asks, ...routedAsks, ...pieces.flat(), ...acts.map((a) => a.phrase)]),
+    ...channelText.values(),
     ...searchedFor(req.request),
   ]);
   const similarities = options.semantic
     ? await options.semantic.similarities(
         req.request,
-        withTargets([req.request, ...acts.map((a) => a.phrase)]),
+        withTargets([req.request, ...acts.map((a) => a.phrase), ...channelText.values()]),
         visibleTools,
       )
     : null;
@@ -543,6 +559,12 @@ export async function planTools(
     acts.map((act) => [
       act,
       index.score(act.phrase, similarityTo(act.phrase)).filter((s) => !excluded.has(s.tool.name)),
+    ]),
+  );
+  const channelScores = new Map(
+    [...channelText].map(([act, text]) => [
+      act,
+      index.score(text, similarityTo(text)).filter((s) => !excluded.has(s.tool.name)),
     ]),
   );
   const forbidden = forbiddenActs(req.request);
@@ -835,31 +857,53 @@ export async function planTools(
         chosen,
         allowedWrites,
       );
-      const rankOf = (tool: ToolDefinition) => local.findIndex((l) => l.tool === tool);
+      // Whether `tool`, of the act's kind, ranks above `than` in `ranking`.
+      const ranksAbove = (
+        tool: ScoredTool | undefined,
+        than: ScoredTool,
+        ranking: readonly ScoredTool[],
+      ): tool is ScoredTool => {
+        const rankOf = (t: ToolDefinition) => ranking.findIndex((l) => l.tool === t);
+        return (
+          tool !== undefined &&
+          toolActKind(tool.tool) === act.kind &&
+          rankOf(tool.tool) !== -1 &&
+          (rankOf(than.tool) === -1 || rankOf(tool.tool) < rankOf(than.tool))
+        );
+      };
       // Another tool of the act's kind whose words fit the act better than `than`.
-      const fitsBetter = (than: ScoredTool) =>
-        s !== undefined &&
-        toolActKind(s.tool) === act.kind &&
-        rankOf(s.tool) !== -1 &&
-        (rankOf(than.tool) === -1 || rankOf(s.tool) < rankOf(than.tool));
+      const fitsBetter = (than: ScoredTool) => ranksAbove(s, than, local);
       if (free) {
         // A write chosen for the request as a whole gives way to its sibling of the same kind that the act's own
         // words fit better ("a quick chat reminder": the chat message, not the e-mail) — not one that takes what the
         // chain made, which the other cannot ("send it" sends the report).
         const takes = (tool: ToolDefinition) =>
           tool.depends_on.filter((d) => chosen.some((c) => c.tool.name === d.tool)).map((d) => d.tool);
+        // (for a send to several listed people, the words without their names say which of its tools it asks for)
+        const channel = channelScores.get(act);
+        const sibling = channel
+          ? scored.find(
+              (x) =>
+                x.tool ===
+                channel.find(
+                  (l) =>
+                    l.tool.action !== 'read' && toolActKind(l.tool) === act.kind && writeAdmitted(l.tool),
+                )?.tool,
+            )
+          : s;
         if (
-          s &&
+          ranksAbove(sibling, free, channel ?? local) &&
           free.tool.action !== 'read' &&
-          s.tool.action !== 'read' &&
+          sibling.tool.action !== 'read' &&
           toolActKind(free.tool) === act.kind &&
-          fitsBetter(free) &&
-          takes(free.tool).every((t) => takes(s.tool).includes(t))
+          takes(free.tool).every((t) => takes(sibling.tool).includes(t))
         ) {
-          chosen.splice(chosen.indexOf(free), 1, s);
-          doneBy.set(s.tool, act.kind);
-          doneFor.set(s.tool.name, act);
-          reasons.push(`${actLabel(act)} → ${s.tool.name} (its words fit it better than ${free.tool.name})`);
+          chosen.splice(chosen.indexOf(free), 1, sibling);
+          doneBy.set(sibling.tool, act.kind);
+          doneFor.set(sibling.tool.name, act);
+          reasons.push(
+            `${actLabel(act)} → ${sibling.tool.name} (its words fit it better than ${free.tool.name})`,
+          );
         } else {
           doneBy.set(free.tool, act.kind);
           if (!doneFor.has(free.tool.name)) doneFor.set(free.tool.name, act);
