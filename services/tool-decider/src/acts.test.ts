@@ -436,7 +436,9 @@ describe('readActs: a send that says what the send before it says', () => {
   it('a pronoun-addressed send right after a send is its message, not a second send (ZH and EN)', () => {
     expect(sends('给王芳发个消息，告诉她会议改到三点')).toHaveLength(1);
     expect(sends('给李雷和韩梅梅各发一条消息，通知他们明早九点开会')).toHaveLength(1);
-    expect(sends('Message Li Lei and Han Meimei, reminding them that the audit starts Monday.')).toHaveLength(1);
+    expect(sends('Message Li Lei and Han Meimei, reminding them that the audit starts Monday.')).toHaveLength(
+      1,
+    );
   });
   it('one joined by a word of sequence, or naming its own addressee, is a send of its own', () => {
     expect(sends('邮件发给Atlas项目组，然后在群里提醒他们一下')).toHaveLength(2);
