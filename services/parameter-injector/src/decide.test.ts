@@ -855,9 +855,20 @@ describe('requests in Chinese (issue 20)', () => {
     expect(prepared(d).call.arguments).toEqual({ order_id: '20240917001' });
   });
 
-  it('the one Chinese name in the words the plan names beats a Latin name elsewhere in the request', async () => {
-    const request = '把Orion项目上周的周会纪要整理一下，然后邮件发给王芳';
-    const ask = '邮件发给王芳';
+  it.each([
+    {
+      rule: 'the one Chinese name in the words the plan names beats a Latin name elsewhere in the request',
+      request: zh('把Orion项目上周的周会纪要整理一下，然后邮件发给王芳'),
+      ask: '邮件发给王芳',
+      query: '王芳',
+    },
+    {
+      rule: 'a group named after a preposition in the words the plan names keeps its whole name, not its capitalised word',
+      request: task('Summarise the notes from Tuesday and mail the summary to the Helios design team.'),
+      ask: 'mail the summary to the Helios design team.',
+      query: 'Helios design team',
+    },
+  ])('$rule', async ({ request, ask, query }) => {
     const from = packs.office!;
     const lookup = step(
       0,
@@ -867,36 +878,14 @@ describe('requests in Chinese (issue 20)', () => {
     );
     const d = await run(
       'office',
-      zh(request),
+      request,
       'contact_lookup',
       0,
       [],
       [lookup, step(1, 'email_send', [], from)],
     );
     expect(d.event_type).toBe('step_prepared');
-    expect(prepared(d).call.arguments).toMatchObject({ query: '王芳' });
-  });
-
-  it('a group named after a preposition in the words the plan names keeps its whole name, not its capitalised word', async () => {
-    const request = 'Summarise the notes from Tuesday and mail the summary to the Helios design team.';
-    const ask = 'mail the summary to the Helios design team.';
-    const from = packs.office!;
-    const lookup = step(
-      0,
-      'contact_lookup',
-      [{ parameter: 'query', source: 'user_text', step_index: null, path: null, text: ask }],
-      from,
-    );
-    const d = await run(
-      'office',
-      task(request),
-      'contact_lookup',
-      0,
-      [],
-      [lookup, step(1, 'email_send', [], from)],
-    );
-    expect(d.event_type).toBe('step_prepared');
-    expect(prepared(d).call.arguments).toEqual({ query: 'Helios design team' });
+    expect(prepared(d).call.arguments).toEqual({ query });
   });
 
   it("明天 is the user's tomorrow: at 02:00 UTC it is Monday in Shanghai and still Sunday evening in New York", async () => {
