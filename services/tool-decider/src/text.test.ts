@@ -14,4 +14,10 @@ describe('tokens', () => {
     // Too short a stem, or a stop word before the particle, is no verb.
     expect(tokens('about without')).toEqual(['without']);
   });
+
+  it('keeps both readings where two Chinese words share a character (开发票: 开发|票 and 发票)', () => {
+    expect(tokens('我要开发票')).toEqual(expect.arrayContaining(['开发', '发票']));
+    // Where the words do not overlap nothing is added.
+    expect(tokens('把会议纪要整理成周报')).toEqual(['会议', '纪要', '整理', '成', '周报']);
+  });
 });

@@ -138,6 +138,8 @@ function addWord(word: string, out: string[]): void {
       if (!piece.isWordLike) continue;
       if (CJK.test(piece.segment)) {
         if (!CHINESE_STOP_WORDS.has(piece.segment)) out.push(piece.segment);
+        const other = overlappingWord(word, piece.index + piece.segment.length - 1, piece.index);
+        if (other !== undefined) out.push(other);
       } else addWord(piece.segment.toLowerCase(), out);
     }
     return;
@@ -154,6 +156,26 @@ function addWord(word: string, out: string[]): void {
 }
 
 const PHRASAL_NOUN = /^([a-z]{3,})(?:up|out|off|down)$/;
+
+// The longest word a Chinese lexicon knows is rarely more than a few characters (成语 of four, transliterations of
+// five or six): a window of eight holds any word that can start at a character.
+const LONGEST_WORD = 8;
+
+/**
+ * The other reading of a Chinese word's last character: a word breaker picks one reading where two words share a
+ * character (开发票 → 开发|票 "develop | ticket", where the request means 开|发票 "issue | invoice"), so the word the
+ * lexicon starts at the last character of a chosen word (发票) is kept beside it, as search engines index Chinese (the
+ * "search mode" of segmenters such as jieba's cut_for_search). Such overlaps (交集型歧义) almost always share one
+ * character. Single characters and function words add nothing.
+ */
+function overlappingWord(run: string, at: number, wordStart: number): string | undefined {
+  if (at <= wordStart) return undefined;
+  const first = CHINESE_WORDS.segment(run.slice(at, at + LONGEST_WORD))
+    [Symbol.iterator]()
+    .next().value;
+  const w = first?.isWordLike ? first.segment : '';
+  return w.length >= 2 && CJK.test(w) && !CHINESE_STOP_WORDS.has(w) ? w : undefined;
+}
 
 const tokensOf = remembered((text: string): readonly string[] => {
   const out: string[] = [];
