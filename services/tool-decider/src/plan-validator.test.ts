@@ -283,5 +283,5 @@ describe('duplicate_step with the semantic model (near duplicates in other words
     ).toEqual([]);
     // Without the model nothing is compared by meaning.
     expect(PLAN_RULES.duplicate_step([search(texts[0]!), search(texts[1]!)], ctx())).toEqual([]);
-  });
+  }, 30_000); // (loads both model files: slow on a busy 2-core machine)
 });

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { cosine } from '@signalbox/embedder';
 import { createFakeEmbedder } from '@signalbox/embedder/testing';
 import { ToolDefinition } from '@signalbox/registry';
-import { cosinesTo, createSemanticScorer, meaningOf, notForClauses, toolTexts } from './semantic.js';
+import {
+  cosinesTo,
+  createSemanticScorer,
+  meaningOf,
+  notForClauses,
+  requestMeaning,
+  toolTexts,
+} from './semantic.js';
 
 const tool = (name: string, purpose: string, examples: string[] = []) =>
   ToolDefinition.parse({
@@ -94,6 +101,11 @@ describe('createSemanticScorer', () => {
   it('embeds URLs and e-mail addresses as their kind, and compares a tool by its purpose and examples', () => {
     expect(meaningOf('Open https://example.com/a?b=1 and mail ana@example.org')).toBe(
       'Open a URL and mail an e-mail address',
+    );
+    // A request's identifiers say nothing of what it asks; short numbers (amounts, years) and dates stay.
+    expect(requestMeaning('快递单SF1234567890和订单998877665到哪了')).toBe('快递单和订单到哪了');
+    expect(requestMeaning('Where is parcel 4412345678 now? It cost 129 euros on 2026-11-02')).toBe(
+      'Where is parcel now? It cost 129 euros on 2026-11-02',
     );
     expect(toolTexts(tools[0]!)).toEqual([
       'get weather: The weather forecast for a city.',
