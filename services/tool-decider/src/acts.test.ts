@@ -304,6 +304,53 @@ describe('readActs: requests phrased politely, negated or undone', () => {
     expect(readActs('Can I cancel my order?').map((a) => a.kind)).toEqual(['look_up']);
   });
 
+  it('asking whether an act should or need be done asks advice about it, not for it', () => {
+    const writes = (r: string) => readActs(r).filter((a) => a.kind !== 'look_up' && a.kind !== 'compute');
+    for (const r of [
+      '我是不是应该把报价单发给财务？',
+      '要不要给客户提个售后工单？',
+      '发票需不需要重新开',
+      '我需要再申请一次退款吗',
+      'Should we forward the contract to legal?',
+      'Do I need to file a ticket for a broken badge reader?',
+      'Do we really have to reissue the invoice?',
+      'Is it worth opening a support case for this?',
+    ])
+      expect(writes(r), r).toEqual([]);
+    // Said as an instruction, with no question, the act is asked for.
+    expect(readActs('报价单应该发给财务，你帮我发一下').map((a) => a.kind)).toContain('send');
+    expect(readActs('We need to forward the contract to legal, please do it').map((a) => a.kind)).toContain(
+      'send',
+    );
+  });
+
+  it('a Chinese question about a change asks how it stands unless it asks the listener to make it', () => {
+    const k = (r: string) => readActs(r).map((a) => a.kind);
+    for (const r of [
+      '报销单提交了吗',
+      '换货要多久',
+      '为什么还没退款',
+      '开通会员需要什么材料',
+      '工单啥时候创建的',
+    ])
+      expect(k(r), r).not.toContain('create');
+    expect(k('能帮我开通会员吗')).not.toEqual(['look_up']);
+    expect(k('可以申请换货吗')).toContain('create');
+    expect(k('我想提交报销单，需要多久')).toContain('create');
+  });
+
+  it('verbs of making in customer service: 补开, 开具, 寄修, 报障 — what follows a colon is what is reported', () => {
+    expect(kinds('补开一张收据')).toEqual([['create', '一张收据']]);
+    expect(kinds('报障：三楼打印机不出纸')).toEqual([['create', '']]);
+    expect(kinds('耳机寄修')).toEqual([['create', '']]);
+  });
+
+  it('a want said right after the order it is about asks for the thing wanted', () => {
+    expect(readActs('订单1234要退款').map((a) => a.kind)).toEqual(['act']);
+    expect(readActs('这单要换货，尺码不对').map((a) => a.kind)).toContain('act');
+    expect(readActs('订单1234要求什么时候签收？').map((a) => a.kind)).toEqual(['look_up']);
+  });
+
   it('a Chinese "can (you) …?" is a request; a question word, 能否 or 能 inside a word keep it a question', () => {
     expect(kinds('明天能上门取吗')).toEqual([['act', '上门取']]);
     expect(kinds('可不可以帮我寄回去')).toEqual([['act', '寄回去']]);

@@ -243,6 +243,12 @@ const ZH_VERBS: Readonly<Record<Exclude<AskedActKind, 'act'>, readonly string[]>
     '订间',
     '登记',
     '报修',
+    '寄修',
+    '报障',
+    '补开',
+    '开具',
+    '开票',
+    '反馈',
     '下单',
     '提个',
     '提一个',
@@ -302,9 +308,10 @@ const EN_ASK_POSITION = String.raw`(?:^|[.?!;:,\n]\s*|(?<=^|\s)\(?\d{1,2}\)\s*|\
 // "could you also check", "please quickly forward it").
 const EN_REQUEST =
   /\b(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|will\s+you|help\s+me|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|go\s+ahead\s+and|(?:(?:i|we)\s+(?:want|need|would\s+like|wanna)|(?:i|we)\s*['’]?d\s+like)\s+(?:you\s+)?to)\s+(?:(?<adverb>just|also|now|then|still|simply|only|[a-z]+ly)\s+)?(?<verb>[\p{L}][\p{L}'-]*)/giu;
-// A verb after these asks about the act (a how-to or may-I question), or negates it.
+// A verb after these asks about the act (a how-to, may-I or should-I question: whether to do it is the speaker's
+// choice, asked advice on), or negates it.
 const EN_ABOUT =
-  /\b(?:how\s+(?:do|can|could|should|would|to)|how\s+(?:do|can|could|should)\s+(?:i|we|you)|is\s+it\s+possible\s+to|(?:can|could|may)\s+(?:i|we)|am\s+i\s+able\s+to|where\s+(?:do|can)\s+(?:i|we)|what\s+happens\s+if\s+(?:i|we))\b[^.?!]*$/i;
+  /\b(?:how\s+(?:do|can|could|should|would|to)|how\s+(?:do|can|could|should)\s+(?:i|we|you)|is\s+it\s+possible\s+to|(?:can|could|may)\s+(?:i|we)|am\s+i\s+able\s+to|where\s+(?:do|can)\s+(?:i|we)|what\s+happens\s+if\s+(?:i|we)|(?:do|does)\s+(?:i|we)\s+(?:really\s+|still\s+|even\s+)?(?:need|have)\s+to|(?:should|must|shall)\s+(?:i|we)|is\s+it\s+(?:necessary|worth|required|needed|a\s+good\s+idea)\s+to)\b[^.?!]*$/i;
 const EN_NEGATION =
   /\b(?:don'?t|do\s+not|never|no\s+need\s+to|not|without|stop\s+(?:me\s+)?from)\s+(?:\w+\s+){0,2}$/i;
 // "I want a refund", "we need a new invoice", "I'd like my money back", "can I get an invoice" — or, opening the
@@ -337,10 +344,20 @@ const ZH_SPEAKER_DOES =
   /(?:^|[，,])\s*(?:我|我们)(?:自己|亲自|待会儿?|待一会儿?|等会儿?|等一下|等下|一会儿?|回头|稍后|晚点儿?|之后)+(?:再|要|会|就|去|来)*[^，,]{0,12}$/u;
 const ZH_NEGATION = /(?:不要|不用|别|无需|不需要|没|不)(?:帮我|给我|再)?$/u;
 const ZH_ABOUT = /(?:怎么|怎样|如何|怎么样才能|能否|是否)(?:才能|可以|能)?$/u;
+// A question whether an act should or need be done (我是不是应该把周报发给项目组？ 要不要提个工单？ 我需要重新申请退款吗？) asks
+// for advice about the act — whether to do it, which the speaker decides — not for the act itself: a modal of
+// obligation or need (应该, 该, 需要, 必须, 有必要; or their A-not-A forms 该不该, 要不要, 需不需要, 用不用) before the verb, a
+// coverb phrase between them allowed (把周报, 给客户, 跟财务), in a clause that is a question.
+// A want (我要, 我想), a request to the listener (帮我, 请, 麻烦) or a "can you" modal (能, 可以 and their A-not-A forms)
+// before a verb.
+const ZH_ASKS_LISTENER = /我要|我想|帮我|帮忙|替我|(?<![申邀聘宴提])请(?!问|教)|麻烦|能(?!否)|可以|可不可以/u;
+const ZH_ADVICE =
+  /(?:应该|应当|该不该|该|要不要|需不需要|需要|用不用|必须|有没有必要|有必要)(?:先|再|也|还|马上|现在|重新)?(?:(?:把|给|跟|向|对|为)[^，,。？！?!]{1,24})?$/u;
 // Markers of a request: what follows them is asked for (我要退款, 帮我开张发票, 请尽快处理). A bare 要 opening a clause
-// wants too (要论文原文里的数字, 要个人发票) — but not 要不/要是/要么 (whether, if, either) or 要紧/要好 (adjectives).
+// wants too (要论文原文里的数字, 要个人发票), and so does one right after the order it is about (订单123要退款, 这单要换货) —
+// but not 要不/要是/要么 (whether, if, either) or 要紧/要好 (adjectives).
 const ZH_WANT =
-  /(?:^要(?![不是么紧好])|我要|我想要|我想|想要|要求|帮我|给我|替我|帮忙|麻烦你?|(?<![申邀聘宴提])请(?!问|教)你?|需要|能不能帮我|可以帮我|可不可以帮我)/gu;
+  /(?:^要(?![不是么紧好])|(?<=\d|单)要(?![不是么紧好求])|我要|我想要|我想|想要|要求|帮我|给我|替我|帮忙|麻烦你?|(?<![申邀聘宴提])请(?!问|教)你?|需要|能不能帮我|可以帮我|可不可以帮我)/gu;
 const CJK = /[\u3400-\u9fff]/u;
 // "Can (you) …?": 能 / 可以 standing as words of their own (not inside 可能, 功能, 性能), then what is asked, then 吗;
 // or the A-not-A forms 能不能 / 可不可以, which are the question by themselves. 能否 and 是否 ask about the act.
@@ -804,7 +821,7 @@ const ZH_CLAUSE = new RegExp(`([。！？!?；;，,、\\n]+|${ZH_CONNECTIVES}|�
 // (An A-not-A verb — 扣没扣, 到没到, 是不是 — is the yes/no question of Chinese grammar, 正反问句; 能不能 / 可不可以
 // ask the listener to do something, read by politeAsk; 要不要 asks for advice on what the question beside it answers.)
 const ZH_QUESTION =
-  /[？?]|[吗呢么嘛没]$|什么|怎么样|怎样|多少|几[个点号天时]|哪|谁|何时|是否|有没有|了没|进度|状态|情况|(?![不没能可要])(\p{Script=Han})[没不]\1/u;
+  /[？?]|[吗呢么嘛没]$|什么|怎么样|怎样|多少|多久|多长时间|几[个点号天时]|啥|咋|哪|谁|何时|是否|有没有|了没|进度|状态|情况|(?![不没能可要])(\p{Script=Han})[没不]\1/u;
 
 /**
  * The clauses of a Chinese request, each an ask of its own when it is long enough to be one ("深圳明天下雨吗？另外
@@ -917,6 +934,11 @@ function readChinese(whole: string): AskedActRead[] {
       if (WRITE_ACT_KINDS.has(kind) && ZH_ABOUT.test(before.replace(/(?:帮我|给我|替我)$/u, ''))) {
         if (!/(?:帮我|给我|替我)$/u.test(before)) kind = 'look_up';
       }
+      if (WRITE_ACT_KINDS.has(kind) && question && ZH_ADVICE.test(before)) kind = 'look_up';
+      // A question about a change that does not ask the listener to make it (开票了吗, 寄修要多久, 为什么还没退款,
+      // 开票需要什么资料) asks how it stands or what it takes — a look-up. A question asks for the change itself only
+      // with a request to the listener before its verb: 帮我 / 请 / 麻烦, or a "can you" modal (能 / 可以 … 吗).
+      if (WRITE_ACT_KINDS.has(kind) && question && !ZH_ASKS_LISTENER.test(before)) kind = 'look_up';
       // 我想问一下 / 想了解一下 with the question in the next clause: the verb only announces it.
       // (So does 确认一下 / 核实一下 / 查一下 with nothing but 一下 after it, once the request has said what to look up.)
       if (
@@ -924,6 +946,11 @@ function readChinese(whole: string): AskedActRead[] {
         (object === '' || (/^(?:一下|下)[吧了吗呢啊哈呀]*$/u.test(object) && acts.length + found.length > 0))
       )
         return;
+      // 报个障：打印机卡纸了 — what follows a colon after a verb of making is what the thing made says, not the thing.
+      if (kind === 'create' && /^[：:]/u.test(object)) {
+        found.push({ kind, object: '', phrase: text, cue: verb });
+        return;
+      }
       if (kind === 'send') messageFrom = m.index;
       // A send's channel or recipient is said before its verb (邮件发给项目组, 在群里说一声, 微信发我): what tells one way
       // of sending from another is in the words between the act before it and its verb.
