@@ -345,6 +345,21 @@ describe('readActs: requests phrased politely, negated or undone', () => {
     expect(kinds('耳机寄修')).toEqual([['create', '']]);
   });
 
+  it('a first word followed by a finite verb of the sentence is its subject, not an imperative', () => {
+    expect(readActs('Payment for the repair was taken twice').map((a) => a.kind)).toEqual(['look_up']);
+    expect(readActs('Transfer to savings has failed twice. Why?').map((a) => a.kind)).toEqual(['look_up']);
+    // A new subject or a subordinate clause after the object leaves the order an order.
+    expect(kinds('Refund my order it was broken')[0]?.[0]).toBe('act');
+    expect(kinds('Refund the order that was sent to my old address')[0]?.[0]).toBe('act');
+  });
+
+  it('asking whether someone will do a thing, after a comma, asks for it; "google" looks up', () => {
+    expect(kinds('the heater stopped working, could someone repair it')).toEqual([['act', 'it']]);
+    expect(kinds('google the cheapest flights to Lisbon')).toEqual([
+      ['look_up', 'the cheapest flights to Lisbon'],
+    ]);
+  });
+
   it('a want said right after the order it is about asks for the thing wanted', () => {
     expect(readActs('订单1234要退款').map((a) => a.kind)).toEqual(['act']);
     expect(readActs('这单要换货，尺码不对').map((a) => a.kind)).toContain('act');

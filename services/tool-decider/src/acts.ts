@@ -163,6 +163,7 @@ const EN_VERBS: Readonly<Record<AskedActKind, readonly string[]>> = {
   act: ['get', 'give', 'get me', 'give me'],
   look_up: [
     'check',
+    'google',
     'look up',
     'look into',
     'find',
@@ -595,13 +596,26 @@ const EN_NOT_IMPERATIVE = new Set(
   ).split(' '),
 );
 
+/** Where a sentence's last clause after a comma or semicolon (and "so" / "and" / "but") starts; 0 when it has one. */
+function lastClauseAt(sentence: string): number {
+  let at = 0;
+  for (const m of sentence.matchAll(/[,;]\s*(?:(?:so|and|but)\s+)?/giu)) at = m.index + m[0].length;
+  return at;
+}
+
 /** A sentence without the conjunction or discourse word it may open with ("And refund it", "So, cancel it"). */
 function orderOf(sentence: string): string {
   return sentence.replace(/^(?:and|also|then|so|now|just|ok(?:ay)?|well|oh)\b[\s,]*/iu, '');
 }
 
+// A finite verb of the sentence's own, a few words after its first and before any comma, subordinate clause or new
+// subject: the first word is then its subject ("Refund for 1234 was approved", "Delivery to my office has failed twice"), not a verb.
+const EN_SUBJECT_THEN_VERB =
+  /^\S+(?:\s+(?!(?:that|which|who|whom|whose|what|where|when|why|how|whether|because|since|as|if|while|after|before|until|so|it|he|she|they|i|we|you|there)\b)[^\s,;:]+){0,4}?\s+(?:is|are|was|were|has|have|had|got|gets|will|won['’]t|isn['’]t|wasn['’]t|hasn['’]t|haven['’]t|hadn['’]t|didn['’]t|doesn['’]t|keeps)\b/iu;
+
 /** A sentence that opens with a word that can only be its verb: an imperative ("Refund my order."). */
 function imperative(sentence: string): boolean {
+  if (EN_SUBJECT_THEN_VERB.test(sentence.trim())) return false;
   const words = sentence.toLowerCase().match(/[\p{L}']+/gu) ?? [];
   const first = words[0];
   if (first === undefined || words.length < 2 || EN_NOT_IMPERATIVE.has(first)) return false;
@@ -723,7 +737,9 @@ function readEnglish(request: string): AskedActRead[] {
     if (calculation === 'given') continue;
     const lead = sentence.length - sentence.trimStart().length + start + number.length;
     const thingPlease = EN_THING_PLEASE.exec(trimmed);
-    const asked = inSentence.length === 0 ? EN_SOMEONE_DO.exec(trimmed) : null;
+    // (or its last clause: "my blender died, can someone fix it")
+    const askedFrom = inSentence.length === 0 ? lastClauseAt(trimmed) : 0;
+    const asked = inSentence.length === 0 ? EN_SOMEONE_DO.exec(trimmed.slice(askedFrom)) : null;
     const verbWord = asked?.[2];
     const askedVerb = verbWord?.toLowerCase();
     if (
@@ -735,7 +751,7 @@ function readEnglish(request: string): AskedActRead[] {
     ) {
       // "Could a courier collect it on Friday?", "Can someone look at my order?": asking whether someone will do a
       // thing to something is asking for it — of its verb's kind, or of unnamed kind decided by the tools it fits.
-      const verbAt = lead + asked[0].length - verbWord.length - (asked[3]?.length ?? 0);
+      const verbAt = lead + askedFrom + asked[0].length - verbWord.length - (asked[3]?.length ?? 0);
       const object = objectAfter(request, verbAt + askedVerb.length);
       const kind = EN_KIND_OF.get(askedVerb) ?? 'act';
       acts.push({

@@ -15,6 +15,11 @@ describe('tokens', () => {
     expect(tokens('about without')).toEqual(['without']);
   });
 
+  it('"e-mail", "e mail" and "email" are one word', () => {
+    expect(tokens('E-mail address')).toEqual(tokens('email address'));
+    expect(tokens('her e mail')).toEqual(['email']);
+  });
+
   it('keeps both readings where two Chinese words share a character (开发票: 开发|票 and 发票)', () => {
     expect(tokens('我要开发票')).toEqual(expect.arrayContaining(['开发', '发票']));
     // Where the words do not overlap nothing is added.

@@ -106,12 +106,16 @@ export function words(text: string): string[] {
 }
 
 function splitWords(text: string): readonly string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0);
+  return (
+    text
+      // "e-mail" and "email" are one word spelt two ways.
+      .replace(/\b([eE])[-\s]?(mail)/gu, '$1$2')
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 0)
+  );
 }
 
 /**
