@@ -360,6 +360,11 @@ describe('readActs: requests phrased politely, negated or undone', () => {
     ]);
   });
 
+  it('an acknowledgement or closer asks nothing; 没什么 / 没啥 is no question', () => {
+    expect(readActs('好的，帮我查一下明天上海的天气').map((a) => a.kind)).toEqual(['look_up']);
+    expect(readActs('收到，没啥问题了，把报价单发给财务').map((a) => a.kind)).toEqual(['send']);
+  });
+
   it('a want said right after the order it is about asks for the thing wanted', () => {
     expect(readActs('订单1234要退款').map((a) => a.kind)).toEqual(['act']);
     expect(readActs('这单要换货，尺码不对').map((a) => a.kind)).toContain('act');

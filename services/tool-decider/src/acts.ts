@@ -835,9 +835,10 @@ const ZH_CONNECTIVES = '然后|接着|之后|并且|同时|顺便|另外|还有|
 const ZH_CLAUSE = new RegExp(`([。！？!?；;，,、\\n]+|${ZH_CONNECTIVES}|再(?=帮我))`, 'u');
 // A clause that asks something: a question mark, a question particle at its end, or a question word.
 // (An A-not-A verb — 扣没扣, 到没到, 是不是 — is the yes/no question of Chinese grammar, 正反问句; 能不能 / 可不可以
-// ask the listener to do something, read by politeAsk; 要不要 asks for advice on what the question beside it answers.)
+// ask the listener to do something, read by politeAsk; 要不要 asks for advice on what the question beside it answers.
+// 没什么 / 没啥 "nothing (much)" is no question.)
 const ZH_QUESTION =
-  /[？?]|[吗呢么嘛没]$|什么|怎么样|怎样|多少|多久|多长时间|几[个点号天时]|啥|咋|哪|谁|何时|是否|有没有|了没|进度|状态|情况|(?![不没能可要])(\p{Script=Han})[没不]\1/u;
+  /[？?]|[吗呢么嘛没]$|(?<!没)(?:什么|啥)|怎么样|怎样|多少|多久|多长时间|几[个点号天时]|咋|哪|谁|何时|是否|有没有|了没|进度|状态|情况|(?![不没能可要])(\p{Script=Han})[没不]\1/u;
 
 /**
  * The clauses of a Chinese request, each an ask of its own when it is long enough to be one ("深圳明天下雨吗？另外
