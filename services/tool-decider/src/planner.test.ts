@@ -740,6 +740,21 @@ describe('TD-5 no unasked writes, by the acts the request asks for', () => {
       ...(proposals ? { proposals } : {}),
     });
 
+  it('"open a new one" makes the thing the request named before it; a bare "one" to delete stays unserved', async () => {
+    const again = await ask(
+      reach,
+      'reach_agent',
+      'The complaint I filed last month vanished. Can you open another one?',
+    );
+    expect(again.plan.steps.map((s) => s.tool)).toEqual(['create_ticket']);
+    const remove = await ask(
+      reach,
+      'reach_agent',
+      'The complaint I filed last month is wrong, delete that one.',
+    );
+    expect(remove.plan.steps).toEqual([]);
+  });
+
   it('a read asked for several listed values is one step per value, each reading its own, none feeding another', async () => {
     for (const [request, cities] of [
       ['Which is warmer tomorrow, Oslo and Bergen? I need the forecast for both.', ['Oslo', 'Bergen']],

@@ -1858,8 +1858,15 @@ function asksForWrites(
       // asks no refund_create, though both create. A send with no object of its own ("send it", 发一句) sends what
       // the chain made.
       const bare = /^(?:it|them|this|that|these|those|它|这个|那个|一下)?$/iu.test(act.object.trim());
+      // "open a new one", "file another": the pronoun "one" stands for the thing the request named before it, so the
+      // tool that fits the whole request makes it.
+      const another =
+        act.kind === 'create' &&
+        /^(?:(?:a|another)\s+(?:new\s+|fresh\s+|second\s+)?one|another|one)\b/iu.test(act.object.trim()) &&
+        wholeFits.some((w) => w.tool === s.tool);
       const onItsObject =
         (act.kind === 'send' && bare) ||
+        another ||
         (fitsRequest(s, local) &&
           s.matched.length > 0 &&
           (act.kind !== 'create' || namesWhatIsMade(act, s.tool)));
@@ -1929,6 +1936,8 @@ function madeThing(act: AskedActRead): string[] | undefined {
     act.object.split(
       /[,;:(]|\s(?:for|to|of|with|on|in|about|from|by|at|that|which|who|so|because|and|or)\s/iu,
     )[0] ?? '';
+  // "open a new one", "file another one": the pronoun "one" stands for a thing said before and names nothing itself.
+  if (/\bones?\s*$/iu.test(noun.trim())) return undefined;
   const named = tokens(noun).filter((t) => !COURTESY.has(t));
   return named.length > 0 ? named : undefined;
 }
