@@ -337,6 +337,9 @@ describe('readActs: requests phrased politely, negated or undone', () => {
     expect(k('能帮我开通会员吗')).not.toEqual(['look_up']);
     expect(k('可以申请换货吗')).toContain('create');
     expect(k('我想提交报销单，需要多久')).toContain('create');
+    // A send's question after its verb is what its recipient is told; 发了吗 asks whether it was sent.
+    expect(k('每周一提醒我检查一下有没有新的安全补丁')).toEqual(['send']);
+    expect(k('周报邮件发了吗')).toEqual(['look_up']);
   });
 
   it('verbs of making in customer service: 补开, 开具, 寄修, 报障 — what follows a colon is what is reported', () => {

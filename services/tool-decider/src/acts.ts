@@ -955,7 +955,13 @@ function readChinese(whole: string): AskedActRead[] {
       // A question about a change that does not ask the listener to make it (开票了吗, 寄修要多久, 为什么还没退款,
       // 开票需要什么资料) asks how it stands or what it takes — a look-up. A question asks for the change itself only
       // with a request to the listener before its verb: 帮我 / 请 / 麻烦, or a "can you" modal (能 / 可以 … 吗).
-      if (WRITE_ACT_KINDS.has(kind) && question && !ZH_ASKS_LISTENER.test(before)) kind = 'look_up';
+      // (After a send's verb come its recipient and what they are told, whose question is theirs — 提醒我看一下有没有新版本:
+      // a send is asked about only by the words before it or a 了吗 / 没 right after it, 邮件发了吗.)
+      const aboutIt =
+        kind === 'send'
+          ? ZH_QUESTION.test(before) || /^(?:了|过|完|好)?(?:吗|么|没有?|了没)/u.test(after)
+          : question;
+      if (WRITE_ACT_KINDS.has(kind) && aboutIt && !ZH_ASKS_LISTENER.test(before)) kind = 'look_up';
       // 我想问一下 / 想了解一下 with the question in the next clause: the verb only announces it.
       // (So does 确认一下 / 核实一下 / 查一下 with nothing but 一下 after it, once the request has said what to look up.)
       if (
