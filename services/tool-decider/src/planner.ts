@@ -1003,9 +1003,15 @@ export async function planTools(
           // only refines that ask)
           if (act.kind !== 'look_up' || REFERS_BACK.test(act.object)) continue;
           const local = (actScores.get(act) ?? []).filter((l) => admitted.some((a) => a.tool === l.tool));
+          // (a chosen tool whose own not_for sends the act's words to another tool is no evidence for them: a look-up of
+          // the wrong kind answers nothing — as the asked acts' check reads it)
           const fitting = (c: ScoredTool) => {
             const l = local.find((x) => x.tool === c.tool);
-            return l !== undefined && fitsLookUp(act, l, local);
+            return (
+              l !== undefined &&
+              fitsLookUp(act, l, local) &&
+              similarities?.redirect(act.phrase, c.tool) === undefined
+            );
           };
           // A chosen tool that fits the act's words serves it — unless another read fits them clearly better (its
           // meaning leads by the margin that singles a tool out): "发票下载地址给我" is the invoice's status, not the

@@ -71,6 +71,9 @@ export function toolTexts(tool: ToolDefinition): string[] {
 }
 
 /** Words that join a clause of `not_for` to the one before or introduce an example of it. */
+/** Chinese script: a text written in it is compared under the Chinese model. */
+const HAN = /\p{Script=Han}/u;
+
 const CONNECTIVE = /^(?:(?:or|and|nor|such as|e\.g\.|eg|like|including|for example|for instance)\b[\s,]*)+/iu;
 
 /**
@@ -338,12 +341,23 @@ export function createSemanticScorer(
           let own = -Infinity;
           for (const u of vectors[j] as Float32Array[]) own = Math.max(own, cosine(v, u));
           let best: { to: string; raw: number } | undefined;
-          for (const clause of clauses.get(tool) ?? [])
-            for (const u of clauseVector.get(clause) ?? []) {
+          const han = HAN.test(text);
+          for (const clause of clauses.get(tool) ?? []) {
+            // A clause written in another script than the text is a poor measure of it under the text's model (an
+            // English not_for against a Chinese question): the named tool's own texts — its examples in the text's
+            // language among them — say in the text's words what the clause sends there.
+            const named = tools.indexOf(tools.find((t) => t.name === clause.tools[0]) as ToolDefinition);
+            const crossScript = han && !clause.texts.some((t) => HAN.test(t)) && named >= 0;
+            const compared = [
+              ...(clauseVector.get(clause) ?? []),
+              ...(crossScript ? (vectors[named] as Float32Array[]) : []),
+            ];
+            for (const u of compared) {
               const c = cosine(v, u);
               // (a clause naming several tools sends to the first: the one its author names first)
               if (c > own && (!best || c > best.raw)) best = { to: clause.tools[0] as string, raw: c };
             }
+          }
           const round = (c: number) => Math.round(Math.max(-1, calibrated(id, c)) * 10_000) / 10_000;
           // Only a clause the text is about: as near as a request and the description of the tool that serves it
           // are on average (RELATED_COSINE); a text near nothing the tool says is near no clause either.
