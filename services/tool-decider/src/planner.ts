@@ -834,6 +834,30 @@ export async function planTools(
         s.matched.forEach((t) => covered.add(t));
         reasons.push(`${s.tool.name} reads what ${lead.tool.name} found (own fit ${s.ownFit.toFixed(2)})`);
       }
+    // A chosen read whose own not_for sends to a read that requires its output ("Reading what a meeting decided (use
+    // minutes_parse on an id from this list)") only finds what that read reads: when the read fits the question too,
+    // it follows when the question names things the reader's documents say and the chosen tools' do not (what it
+    // reads out: "action items"), since the finder's results are not the answer its author says it does not give.
+    if (asksOnly && !elsewhere)
+      for (const finder of [...chosen]) {
+        if (finder.tool.action !== 'read') continue;
+        const reader = fits.find(
+          (s) =>
+            !chosen.includes(s) &&
+            writeAdmitted(s.tool) &&
+            s.tool.action === 'read' &&
+            s.tool.depends_on.some((d) => d.tool === finder.tool.name && d.required) &&
+            notForNames(finder.tool, s.tool.name) &&
+            s.matched.filter((t) => !covered.has(t)).length >= RETRIEVAL_CONFIG.chainNewTerms,
+        );
+        if (!reader) continue;
+        reasons.push(
+          `${reader.tool.name} reads what ${finder.tool.name} finds (its not_for sends there; fit ${reader.fit.toFixed(2)}, ` +
+            `words ${reader.matched.filter((t) => !covered.has(t)).join(', ')})`,
+        );
+        chosen.push(reader);
+        reader.matched.forEach((t) => covered.add(t));
+      }
     // The acts the request names besides its lead (produce, send, compute, create …): each gets the tool that does
     // it, unless a chosen tool already does.
     const forActs: ToolDefinition[] = [];
@@ -2314,4 +2338,10 @@ function dedupe(rejected: Rejection[]): Rejection[] {
     seen.add(key);
     return true;
   });
+}
+
+/** Whether `tool`'s `description.not_for` names the tool `name` (as the one to use instead). */
+function notForNames(tool: ToolDefinition, name: string): boolean {
+  if (typeof tool.description === 'string') return false;
+  return new RegExp(`(?<![A-Za-z0-9_])${name}(?![A-Za-z0-9_])`, 'u').test(tool.description.not_for);
 }
