@@ -2056,10 +2056,28 @@ function doesVerb(act: AskedActRead, scored: ScoredTool): boolean {
   if (act.verb === undefined || toolActKind(scored.tool) === 'act') return true;
   return (
     scored.matched.includes(act.verb) ||
+    saysPhrasalVerb(act, scored.tool) ||
     misspells(act.verb, scored.tool) ||
     // (a Chinese verb said apart from its object: 退 of 退款, {@link splitCompound})
     (/^\p{Script=Han}$/u.test(act.verb) && compoundHeads(scored.tool).has(act.verb))
   );
+}
+
+// The particles that make a verb of no topic of its own a phrasal verb ("get back to me", "look into it").
+const EN_PARTICLE = /^(back|up|in|into|out|over|down|through|after)\b/iu;
+
+/**
+ * Whether the act's verb is a verb of no topic of its own (get, take, set) said with its particle, and the tool's own
+ * documents (purpose, examples) say that phrasal verb: "get back to me" is what a tool documented to "get back to them"
+ * does, though "get" alone is no topic word of any tool.
+ */
+function saysPhrasalVerb(act: AskedActRead, tool: ToolDefinition): boolean {
+  if (act.verb === undefined || !STOP_WORDS.has(act.verb)) return false;
+  const particle = EN_PARTICLE.exec(act.object.trim())?.[1]?.toLowerCase();
+  if (particle === undefined) return false;
+  const d = tool.description;
+  const prose = [typeof d === 'string' ? d : d.purpose, ...tool.examples].join(' ').toLowerCase();
+  return new RegExp(`\\b${act.verb}s?\\s+${particle}\\b`, 'u').test(prose);
 }
 
 /** How many changes of each kind the request asks for (named kinds, and `act` for changes of unnamed kind). */
