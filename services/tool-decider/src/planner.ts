@@ -230,6 +230,27 @@ function visibleSet(
         break;
       }
     }
+    // Likewise a change of unnamed kind said with a Chinese verb apart from its object (把钱退了: 退 of 退款 — see
+    // `splitCompound`) that no write of the scene documents: the agent's scene with a write whose documents use that
+    // verb-object word joins, best for the act's words first.
+    for (const act of acts) {
+      const verb = act.kind === 'act' ? act.verb : undefined;
+      if (verb === undefined || !/^\p{Script=Han}$/u.test(verb)) continue;
+      const writesIt = (t: ToolDefinition) => t.action !== 'read' && compoundHeads(t).has(verb);
+      if ([...tools.values()].some(writesIt)) continue;
+      for (const option of scoreScenes(registry, req.agent, act.phrase)) {
+        const sceneTools = toolsForScene(registry, {
+          agent: req.agent,
+          scene: option.scene.id,
+          tenant: req.tenant,
+          cap: RANKED_LIMIT,
+        }).tools;
+        if (!sceneTools.some(writesIt)) continue;
+        if (!joined.includes(option.scene.id)) joined.push(option.scene.id);
+        for (const t of sceneTools) tools.set(t.name, t);
+        break;
+      }
+    }
     return {
       // A plan over several scenes names none: the executor then checks each tool against the agent's own scenes.
       scene: joined.length ? null : best.scene.id,
