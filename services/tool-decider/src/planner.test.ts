@@ -1503,3 +1503,61 @@ describe('a send to several listed recipients on the model path', () => {
     }
   });
 });
+
+describe('known failure causes', () => {
+  let reach: Registry;
+  let afterSales: Registry;
+  beforeAll(async () => {
+    reach = await loadRegistryDir(`${packs}reach`);
+    afterSales = await loadRegistryDir(`${packs}after-sales`);
+  });
+  const chain = async (registry: Registry, agent: string, request: string) =>
+    (await plan(registry, { request, agent, tenant: 'default', scenario: null })).plan.steps.map(
+      (s) => s.tool,
+    );
+
+  it('an English not_for sends a Chinese question by the named tool’s own texts (a refund’s progress is no order look-up)', async () => {
+    expect(await chain(afterSales, 'refund_agent', '那单退掉的耳机(4321)，钱退回我卡里了没有？')).toEqual([
+      'refund_status_query',
+    ]);
+  });
+
+  it('a chosen read whose not_for sends a look-up elsewhere does not serve it: the read it names joins', async () => {
+    expect(
+      await chain(afterSales, 'logistics_agent', '订单20261101001之前申请过退款吗？另外快递现在到哪了'),
+    ).toContain('refund_status_query');
+  });
+
+  it('a change said with a Chinese verb apart from its object brings the scene whose write documents the word', async () => {
+    expect(
+      await chain(afterSales, 'logistics_agent', '订单5678一直没发货，先查下物流，再帮我把钱退了'),
+    ).toEqual(expect.arrayContaining(['logistics_track_query', 'order_status_query', 'refund_create']));
+  });
+
+  it('a phrasal verb of no topic of its own ("get back to me") is done by the tool documented with it', async () => {
+    expect(
+      await chain(
+        reach,
+        'reach_agent',
+        'Printer keeps jamming. Could one of your engineers get back to me today? lee@example.com',
+      ),
+    ).toEqual(['create_ticket']);
+  });
+
+  it('a list whose not_for sends reading to the parse is followed by it when the question names what the parse reads', async () => {
+    expect(
+      await chain(office, 'office_agent', "Remind me what tasks I got from Monday's planning meeting"),
+    ).toEqual(['minutes_list', 'minutes_parse']);
+    expect(await chain(office, 'office_agent', 'Which meetings did we have on Wednesday?')).toEqual([
+      'minutes_list',
+    ]);
+  });
+
+  it('私信 sends a chat message', async () => {
+    expect(readActs('私信王芳，说方案已经定了').map((a) => a.kind)).toContain('send');
+    expect(await chain(office, 'office_agent', '另外私信陈杰一下，提醒他交周报')).toEqual([
+      'contact_lookup',
+      'message_send',
+    ]);
+  });
+});
