@@ -779,10 +779,24 @@ export async function planTools(
       if (!reasons.includes(reason)) reasons.push(reason);
       return to;
     };
+    // A read the lead's own not_for names, fitting the request as well as the lead does (equal at the precision a fit
+    // is shown), leads when it is nearer in meaning: the author says the lead is not for some requests, the fit cannot
+    // tell the two apart, and the order by priority says nothing of this request ("钱是原路退回的吗": the refund's
+    // status, not the order's).
+    const tiedNamedRead = (top: ScoredTool, local: readonly ScoredTool[]) =>
+      local.find(
+        (o) =>
+          o !== top &&
+          o.tool.action === 'read' &&
+          top.tool.action === 'read' &&
+          Math.round(o.fit * 100) === Math.round(top.fit * 100) &&
+          (o.features.semantic ?? -Infinity) > (top.features.semantic ?? Infinity) &&
+          notForNames(top.tool, o.tool.name),
+      ) ?? top;
     for (const s of pool) {
       if (chosen.length === 0) {
         // (the lead too: the request may be what the best fitting tool's not_for sends elsewhere)
-        const lead = redirected(req.request, s, pool);
+        const lead = redirected(req.request, s, pool) && tiedNamedRead(s, pool);
         if (!lead) continue;
         if (lead !== s) {
           chosen.push(lead);

@@ -71,9 +71,6 @@ export function toolTexts(tool: ToolDefinition): string[] {
 }
 
 /** Words that join a clause of `not_for` to the one before or introduce an example of it. */
-/** Chinese script: a text written in it is compared under the Chinese model. */
-const HAN = /\p{Script=Han}/u;
-
 const CONNECTIVE = /^(?:(?:or|and|nor|such as|e\.g\.|eg|like|including|for example|for instance)\b[\s,]*)+/iu;
 
 /**
@@ -129,16 +126,31 @@ export function notForClauses(
 }
 
 /**
- * The text a request is embedded as: URLs and e-mail addresses stand as "a URL" / "an e-mail address". They are values
- * an argument takes, not what the request means, and their many word pieces would otherwise outweigh its words
- * ("Open https://…/postgresql/17/release-notes and tell me …" reads as a request about PostgreSQL releases, not as
- * one to open a page).
+ * The text a request or a tool's text is embedded as: URLs and e-mail addresses stand as "a URL" / "an e-mail
+ * address". They are values an argument takes, not what the request means, and their many word pieces would otherwise
+ * outweigh its words ("Open https://…/postgresql/17/release-notes and tell me …" reads as a request about PostgreSQL
+ * releases, not as one to open a page).
  */
 export function meaningOf(text: string): string {
   return text
     .replace(/\bhttps?:\/\/[^\s"'<>)\]]+/giu, 'a URL')
     .replace(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu, 'an e-mail address');
 }
+
+/**
+ * What a request's text means: {@link meaningOf}, and an identifier of six digits or more (an order, tracking or account
+ * number, with a short letter prefix such as SF or INV-) left out — "20261101001到哪了" otherwise reads as a number, not
+ * as "where has it got to". A request's id is new with every request, so its word pieces pull each request's vector
+ * somewhere else; a tool's examples keep theirs, one fixed text that every request is compared with alike.
+ */
+export function requestMeaning(text: string): string {
+  const out = meaningOf(text);
+  const bare = out.replace(IDENTIFIER, '');
+  return bare === out ? out : bare.replace(/[^\S\n]{2,}/gu, ' ').trim();
+}
+// Digits only stand beside Latin letters and digits as part of one word: next to Chinese characters an identifier
+// still ends (订单20261101001的).
+const IDENTIFIER = /(?<![A-Za-z0-9])(?:[A-Za-z]{1,4}-?)?\d{6,}(?![A-Za-z0-9])/gu;
 
 // A tool definition's hash, once per definition object: hashing the canonical JSON of every visible tool on every
 // decision costs more than ranking them.
@@ -216,7 +228,7 @@ export function createSemanticScorer(
   // One decision embeds its request for the scenes and for the tools, and a re-plan of a task embeds it again.
   async function textVectorsOf(model: string, texts: readonly string[]): Promise<Float32Array[]> {
     const items = texts.map((t) => {
-      const meaning = meaningOf(t);
+      const meaning = requestMeaning(t);
       return { key: `${model}\u0000${meaning}`, texts: () => [meaning] };
     });
     return (await cachedVectors(textCache, items, model)).map((v) => v[0] as Float32Array);
@@ -341,23 +353,12 @@ export function createSemanticScorer(
           let own = -Infinity;
           for (const u of vectors[j] as Float32Array[]) own = Math.max(own, cosine(v, u));
           let best: { to: string; raw: number } | undefined;
-          const han = HAN.test(text);
-          for (const clause of clauses.get(tool) ?? []) {
-            // A clause written in another script than the text is a poor measure of it under the text's model (an
-            // English not_for against a Chinese question): the named tool's own texts — its examples in the text's
-            // language among them — say in the text's words what the clause sends there.
-            const named = tools.indexOf(tools.find((t) => t.name === clause.tools[0]) as ToolDefinition);
-            const crossScript = han && !clause.texts.some((t) => HAN.test(t)) && named >= 0;
-            const compared = [
-              ...(clauseVector.get(clause) ?? []),
-              ...(crossScript ? (vectors[named] as Float32Array[]) : []),
-            ];
-            for (const u of compared) {
+          for (const clause of clauses.get(tool) ?? [])
+            for (const u of clauseVector.get(clause) ?? []) {
               const c = cosine(v, u);
               // (a clause naming several tools sends to the first: the one its author names first)
               if (c > own && (!best || c > best.raw)) best = { to: clause.tools[0] as string, raw: c };
             }
-          }
           const round = (c: number) => Math.round(Math.max(-1, calibrated(id, c)) * 10_000) / 10_000;
           // Only a clause the text is about: as near as a request and the description of the tool that serves it
           // are on average (RELATED_COSINE); a text near nothing the tool says is near no clause either.
