@@ -796,7 +796,8 @@ export async function planTools(
     for (const s of pool) {
       if (chosen.length === 0) {
         // (the lead too: the request may be what the best fitting tool's not_for sends elsewhere)
-        const lead = redirected(req.request, s, pool) && tiedNamedRead(s, pool);
+        const sent = redirected(req.request, s, pool);
+        const lead = sent === s ? tiedNamedRead(s, pool) : sent;
         if (!lead) continue;
         if (lead !== s) {
           chosen.push(lead);
