@@ -219,6 +219,8 @@ const ZH_VERBS: Readonly<Record<Exclude<AskedActKind, 'act'>, readonly string[]>
     '讲一声',
     '提醒',
     '私聊',
+    // (私信, "direct message", as a verb: 私信张敏 — the chat apps' word for what 私聊 does)
+    '私信',
   ],
   create: [
     '创建',

@@ -1518,3 +1518,62 @@ describe('a send to several listed recipients on the model path', () => {
     }
   });
 });
+
+describe('known failure causes', () => {
+  let reach: Registry;
+  let afterSales: Registry;
+  beforeAll(async () => {
+    reach = await loadRegistryDir(`${packs}reach`);
+    afterSales = await loadRegistryDir(`${packs}after-sales`);
+  });
+  const chain = async (registry: Registry, agent: string, request: string) =>
+    (await plan(registry, { request, agent, tenant: 'default', scenario: null })).plan.steps.map(
+      (s) => s.tool,
+    );
+
+  it('a read the lead’s not_for names leads when their fits tie and it is nearer in meaning (a refund’s progress)', async () => {
+    expect(await chain(afterSales, 'refund_agent', '那单退掉的耳机(4321)，钱退回我卡里了没有？')).toEqual([
+      'refund_status_query',
+    ]);
+  });
+
+  it('a look-up no chosen read serves gets the read its own words fit', async () => {
+    expect(await chain(afterSales, 'refund_agent', '订单4321付款成功了吗？之前那笔退款到账没有？')).toEqual([
+      'order_status_query',
+      'refund_status_query',
+    ]);
+  });
+
+  it('a change said with a Chinese verb apart from its object brings the scene whose write documents the word', async () => {
+    expect(
+      await chain(afterSales, 'logistics_agent', '订单5678一直没发货，先查下物流，再帮我把钱退了'),
+    ).toEqual(expect.arrayContaining(['logistics_track_query', 'order_status_query', 'refund_create']));
+  });
+
+  it('a phrasal verb of no topic of its own ("get back to me") is done by the tool documented with it', async () => {
+    expect(
+      await chain(
+        reach,
+        'reach_agent',
+        'Printer keeps jamming. Could one of your engineers get back to me today? lee@example.com',
+      ),
+    ).toEqual(['create_ticket']);
+  });
+
+  it('a list whose not_for sends reading to the parse is followed by it when the question names what the parse reads', async () => {
+    expect(
+      await chain(office, 'office_agent', "Remind me what tasks I got from Monday's planning meeting"),
+    ).toEqual(['minutes_list', 'minutes_parse']);
+    expect(await chain(office, 'office_agent', 'Which meetings did we have on Wednesday?')).toEqual([
+      'minutes_list',
+    ]);
+  });
+
+  it('私信 sends a chat message', async () => {
+    expect(readActs('私信王芳，说方案已经定了').map((a) => a.kind)).toContain('send');
+    expect(await chain(office, 'office_agent', '另外私信陈杰一下，提醒他交周报')).toEqual([
+      'contact_lookup',
+      'message_send',
+    ]);
+  });
+});

@@ -230,6 +230,27 @@ function visibleSet(
         break;
       }
     }
+    // Likewise a change of unnamed kind said with a Chinese verb apart from its object (把钱退了: 退 of 退款 — see
+    // `splitCompound`) that no write of the scene documents: the agent's scene with a write whose documents use that
+    // verb-object word joins, best for the act's words first.
+    for (const act of acts) {
+      const verb = act.kind === 'act' ? act.verb : undefined;
+      if (verb === undefined || !/^\p{Script=Han}$/u.test(verb)) continue;
+      const writesIt = (t: ToolDefinition) => t.action !== 'read' && compoundHeads(t).has(verb);
+      if ([...tools.values()].some(writesIt)) continue;
+      for (const option of scoreScenes(registry, req.agent, act.phrase)) {
+        const sceneTools = toolsForScene(registry, {
+          agent: req.agent,
+          scene: option.scene.id,
+          tenant: req.tenant,
+          cap: RANKED_LIMIT,
+        }).tools;
+        if (!sceneTools.some(writesIt)) continue;
+        if (!joined.includes(option.scene.id)) joined.push(option.scene.id);
+        for (const t of sceneTools) tools.set(t.name, t);
+        break;
+      }
+    }
     return {
       // A plan over several scenes names none: the executor then checks each tool against the agent's own scenes.
       scene: joined.length ? null : best.scene.id,
@@ -758,10 +779,25 @@ export async function planTools(
       if (!reasons.includes(reason)) reasons.push(reason);
       return to;
     };
+    // A read the lead's own not_for names, fitting the request as well as the lead does (equal at the precision a fit
+    // is shown), leads when it is nearer in meaning: the author says the lead is not for some requests, the fit cannot
+    // tell the two apart, and the order by priority says nothing of this request ("钱是原路退回的吗": the refund's
+    // status, not the order's).
+    const tiedNamedRead = (top: ScoredTool, local: readonly ScoredTool[]) =>
+      local.find(
+        (o) =>
+          o !== top &&
+          o.tool.action === 'read' &&
+          top.tool.action === 'read' &&
+          Math.round(o.fit * 100) === Math.round(top.fit * 100) &&
+          (o.features.semantic ?? -Infinity) > (top.features.semantic ?? Infinity) &&
+          notForNames(top.tool, o.tool.name),
+      ) ?? top;
     for (const s of pool) {
       if (chosen.length === 0) {
         // (the lead too: the request may be what the best fitting tool's not_for sends elsewhere)
-        const lead = redirected(req.request, s, pool);
+        const sent = redirected(req.request, s, pool);
+        const lead = sent === s ? tiedNamedRead(s, pool) : sent;
         if (!lead) continue;
         if (lead !== s) {
           chosen.push(lead);
@@ -833,6 +869,30 @@ export async function planTools(
         chosen.push(s);
         s.matched.forEach((t) => covered.add(t));
         reasons.push(`${s.tool.name} reads what ${lead.tool.name} found (own fit ${s.ownFit.toFixed(2)})`);
+      }
+    // A chosen read whose own not_for sends to a read that requires its output ("Reading what a meeting decided (use
+    // minutes_parse on an id from this list)") only finds what that read reads: when the read fits the question too,
+    // it follows when the question names things the reader's documents say and the chosen tools' do not (what it
+    // reads out: "action items"), since the finder's results are not the answer its author says it does not give.
+    if (asksOnly && !elsewhere)
+      for (const finder of [...chosen]) {
+        if (finder.tool.action !== 'read') continue;
+        const reader = fits.find(
+          (s) =>
+            !chosen.includes(s) &&
+            writeAdmitted(s.tool) &&
+            s.tool.action === 'read' &&
+            s.tool.depends_on.some((d) => d.tool === finder.tool.name && d.required) &&
+            notForNames(finder.tool, s.tool.name) &&
+            s.matched.filter((t) => !covered.has(t)).length >= RETRIEVAL_CONFIG.chainNewTerms,
+        );
+        if (!reader) continue;
+        reasons.push(
+          `${reader.tool.name} reads what ${finder.tool.name} finds (its not_for sends there; fit ${reader.fit.toFixed(2)}, ` +
+            `words ${reader.matched.filter((t) => !covered.has(t)).join(', ')})`,
+        );
+        chosen.push(reader);
+        reader.matched.forEach((t) => covered.add(t));
       }
     // The acts the request names besides its lead (produce, send, compute, create …): each gets the tool that does
     // it, unless a chosen tool already does.
@@ -1003,9 +1063,15 @@ export async function planTools(
           // only refines that ask)
           if (act.kind !== 'look_up' || REFERS_BACK.test(act.object)) continue;
           const local = (actScores.get(act) ?? []).filter((l) => admitted.some((a) => a.tool === l.tool));
+          // (a chosen tool whose own not_for sends the act's words to another tool is no evidence for them: a look-up of
+          // the wrong kind answers nothing — as the asked acts' check reads it)
           const fitting = (c: ScoredTool) => {
             const l = local.find((x) => x.tool === c.tool);
-            return l !== undefined && fitsLookUp(act, l, local);
+            return (
+              l !== undefined &&
+              fitsLookUp(act, l, local) &&
+              similarities?.redirect(act.phrase, c.tool) === undefined
+            );
           };
           // A chosen tool that fits the act's words serves it — unless another read fits them clearly better (its
           // meaning leads by the margin that singles a tool out): "发票下载地址给我" is the invoice's status, not the
@@ -2035,10 +2101,28 @@ function doesVerb(act: AskedActRead, scored: ScoredTool): boolean {
   if (act.verb === undefined || toolActKind(scored.tool) === 'act') return true;
   return (
     scored.matched.includes(act.verb) ||
+    saysPhrasalVerb(act, scored.tool) ||
     misspells(act.verb, scored.tool) ||
     // (a Chinese verb said apart from its object: 退 of 退款, {@link splitCompound})
     (/^\p{Script=Han}$/u.test(act.verb) && compoundHeads(scored.tool).has(act.verb))
   );
+}
+
+// The particles that make a verb of no topic of its own a phrasal verb ("get back to me", "look into it").
+const EN_PARTICLE = /^(back|up|in|into|out|over|down|through|after)\b/iu;
+
+/**
+ * Whether the act's verb is a verb of no topic of its own (get, take, set) said with its particle, and the tool's own
+ * documents (purpose, examples) say that phrasal verb: "get back to me" is what a tool documented to "get back to them"
+ * does, though "get" alone is no topic word of any tool.
+ */
+function saysPhrasalVerb(act: AskedActRead, tool: ToolDefinition): boolean {
+  if (act.verb === undefined || !STOP_WORDS.has(act.verb)) return false;
+  const particle = EN_PARTICLE.exec(act.object.trim())?.[1]?.toLowerCase();
+  if (particle === undefined) return false;
+  const d = tool.description;
+  const prose = [typeof d === 'string' ? d : d.purpose, ...tool.examples].join(' ').toLowerCase();
+  return new RegExp(`\\b${act.verb}s?\\s+${particle}\\b`, 'u').test(prose);
 }
 
 /** How many changes of each kind the request asks for (named kinds, and `act` for changes of unnamed kind). */
@@ -2317,4 +2401,10 @@ function dedupe(rejected: Rejection[]): Rejection[] {
     seen.add(key);
     return true;
   });
+}
+
+/** Whether `tool`'s `description.not_for` names the tool `name` (as the one to use instead). */
+function notForNames(tool: ToolDefinition, name: string): boolean {
+  if (typeof tool.description === 'string') return false;
+  return new RegExp(`(?<![A-Za-z0-9_])${name}(?![A-Za-z0-9_])`, 'u').test(tool.description.not_for);
 }

@@ -32,7 +32,7 @@ export const ZH_RECIPIENT_COVERBS: readonly string[] = ['给', '跟', '和', '�
 export const ZH_SEND_TO_VERBS: readonly string[] = ['发给', '转给', '告诉', '通知', '提醒'];
 
 /** Chinese verbs of sending or telling that follow the recipients a coverb brought (给陈杰和张敏发…). */
-export const ZH_SEND_VERBS: readonly string[] = ['发', '说', '讲', '私聊', '通知', '提醒', '转'];
+export const ZH_SEND_VERBS: readonly string[] = ['发', '说', '讲', '私聊', '私信', '通知', '提醒', '转'];
 
 /** Chinese adverbs of distribution that may stand between the recipients and the verb (各发, 分别通知). */
 export const ZH_DISTRIBUTIVES: readonly string[] = ['各', '分别', '都', '一起'];
