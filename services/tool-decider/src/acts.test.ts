@@ -220,6 +220,20 @@ describe('readActs (TD-5 asked acts)', () => {
     expect(chineseClauses('What is the weather?')).toEqual([]);
   });
 
+  it('an enumerated Chinese request (一是…，二是…; 第一…，第二…; 1、…，2、…) has one ask per listed item', () => {
+    expect(chineseClauses('一是帮我看看广州周五下不下雨，二是空调安装一直没人上门，帮我登记个投诉')).toEqual([
+      '帮我看看广州周五下不下雨',
+      '空调安装一直没人上门，帮我登记个投诉',
+    ]);
+    expect(chineseClauses('第一，查下订单8888的状态，第二，帮我开个个人发票抬头王强')).toEqual([
+      '查下订单8888的状态',
+      '帮我开个个人发票抬头王强',
+    ]);
+    expect(chineseClauses('1、明早东京冷不冷，2、帮我转个人工客服')).toEqual(['明早东京冷不冷', '帮我转个人工客服']);
+    // 第二天 is the next day, not a listed item.
+    expect(chineseClauses('快递第二天就显示签收了，可我根本没收到')).toHaveLength(1);
+  });
+
   it('arithmetic over given figures is a calculation and nothing to look up; over figures to find, both', () => {
     expect(readActs('What is 17% of 2,340?').map((a) => [a.kind, a.figures])).toEqual([['compute', 'given']]);
     expect(readActs('两千三百四十的百分之十七是多少').map((a) => [a.kind, a.figures])).toEqual([

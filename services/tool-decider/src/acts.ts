@@ -816,7 +816,10 @@ export function chineseClauses(request: string): string[] {
   if (!CJK.test(request)) return [];
   const out: string[] = [];
   for (const raw of beforeContent(request).split(ZH_CLAUSE_SPLIT)) {
-    const clause = raw.replace(new RegExp(`^(?:${ZH_CONNECTIVES})`, 'u'), '').trim();
+    const clause = raw
+      .replace(new RegExp(`^(?:${ZH_ORDINALS})`, 'u'), '')
+      .replace(new RegExp(`^(?:${ZH_CONNECTIVES})`, 'u'), '')
+      .trim();
     if (clause === '') continue;
     const previous = out.at(-1);
     // A short fragment continues the clause before it, and a short first one (投诉！！…) opens the next.
@@ -833,9 +836,14 @@ function charCount(text: string): number {
 }
 const GRAPHEMES = new Intl.Segmenter('zh', { granularity: 'grapheme' });
 
+// The markers of an enumerated ask (一是…，二是…; 第一…，第二…; 首先…，其次…; 1、…，2、…): after a comma, the next
+// listed thing starts; at a clause's start, the marker is no part of what is asked. (第二 needs a marker of the list
+// after it — 点, 件, 条, 是 or a comma — so 第二天, the next day, lists nothing.)
+const ZH_ORDINALS =
+  '[一二三四五六七八九1-9]是|首先|其次|再者|第[一二三四五六七八九1-9](?:点|件|条|个|是|[，,、：:])|[一二三四五六七八九1-9][、．](?![\\d一二三四五六七八九])';
 // Where one Chinese ask ends: a sentence's end, a semicolon, or a comma before a connective that starts the next.
 const ZH_CLAUSE_SPLIT = new RegExp(
-  `[。！？!?；;\\n]+|[，,、]\\s*(?=${ZH_CONNECTIVES})|(?=然后|接着|顺便|另外|还有)`,
+  `[。！？!?；;\\n]+|[，,、]\\s*(?=${ZH_CONNECTIVES}|${ZH_ORDINALS})|(?=然后|接着|顺便|另外|还有)`,
   'u',
 );
 
