@@ -13,6 +13,17 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
+  it('a preference for being given a thing is a want of it', () => {
+    const k = (r: string) => readActs(r).map((a) => a.kind);
+    expect(new Set(k("The lid was cracked when it came. I'd rather just get a replacement than argue."))).toEqual(
+      new Set(['act']),
+    );
+    expect(k('We would prefer a credit note over a refund, if that works for you.')).toEqual(['act']);
+    expect(k('I would rather have my deposit returned.')).toEqual(['act']);
+    // A preference about something else asks nothing.
+    expect(k("I'd rather not say.")).not.toContain('act');
+  });
+
   it('a change the speaker says they will make themselves is their plan, not an ask', () => {
     const k = (r: string) => readActs(r).map((a) => a.kind);
     expect(k("I'll forward it to the client later; for now, who signed off the budget?")).toEqual([

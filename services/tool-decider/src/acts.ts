@@ -307,12 +307,13 @@ const EN_ABOUT =
   /\b(?:how\s+(?:do|can|could|should|would|to)|how\s+(?:do|can|could|should)\s+(?:i|we|you)|is\s+it\s+possible\s+to|(?:can|could|may)\s+(?:i|we)|am\s+i\s+able\s+to|where\s+(?:do|can)\s+(?:i|we)|what\s+happens\s+if\s+(?:i|we))\b[^.?!]*$/i;
 const EN_NEGATION =
   /\b(?:don'?t|do\s+not|never|no\s+need\s+to|not|without|stop\s+(?:me\s+)?from)\s+(?:\w+\s+){0,2}$/i;
-// "I want a refund", "we need a new invoice", "I'd like my money back", "can I get an invoice" — or, opening the
+// "I want a refund", "we need a new invoice", "I'd like my money back", "can I get an invoice", a preference for
+// receiving it ("I'd rather just have my money back", "we would prefer a replacement") — or, opening the
 // request, a sentence or a clause after a comma, "want a refund on …" / "…, just want a refund" with its subject left
 // out (later, "need the exact figure" says how to answer): a
 // thing wanted is an act of unnamed kind ("can I get / have …" asks to be given it, unlike "can I cancel …", which asks about the act).
 const EN_WANT =
-  /(?:\b(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|demand|expect|am\s+asking\s+for|request)|\b(?:i|we)['’]d\s+like|(?:^|(?<=[.!;,]\s*))(?:(?:just|only|really|simply)\s+)?(?:want|need)|\b(?:can|could|may)\s+(?:i|we)\s+(?:get|have|receive))\s+(?!to\b)((?:a|an|my|our|the|some|this|that)\s+[^.?!,;]{1,80})/giu;
+  /(?:\b(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|demand|expect|am\s+asking\s+for|request)|\b(?:i|we)['’]d\s+like|\b(?:i|we)(?:['’]d|\s+would)\s+(?:rather|sooner)\s+(?:(?:just|simply|only)\s+)?(?:have|get|take|receive)|\b(?:i|we)(?:['’]d|\s+would)?\s+prefer|(?:^|(?<=[.!;,]\s*))(?:(?:just|only|really|simply)\s+)?(?:want|need)|\b(?:can|could|may)\s+(?:i|we)\s+(?:get|have|receive))\s+(?!to\b)((?:a|an|my|our|the|some|this|that)\s+[^.?!,;]{1,80})/giu;
 // A thing named and "please" after it, ending the sentence or its first part (a noun phrase, no question): "a new
 // invoice please", "warranty claim please, you can reach me at …".
 const EN_THING_PLEASE =
