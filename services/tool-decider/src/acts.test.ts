@@ -13,6 +13,12 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
+  it('把X给我 with a verb after it does that verb to X for the asker; with none, it asks to be given X', () => {
+    expect(kinds('麻烦把押金收据给我开一下')).toEqual([['act', '押金收据']]);
+    expect(kinds('另外把保修卡给我寄过来')).not.toContainEqual(['look_up', '保修卡']);
+    expect(kinds('把物流单号给我吧')).toEqual([['look_up', '物流单号']]);
+  });
+
   it('a preference for being given a thing is a want of it', () => {
     const k = (r: string) => readActs(r).map((a) => a.kind);
     expect(new Set(k("The lid was cracked when it came. I'd rather just get a replacement than argue."))).toEqual(

@@ -952,7 +952,16 @@ function readChinese(whole: string): AskedActRead[] {
     // user wants — a look-up of it.
     const given =
       /把(.+?)(?:发给我|给我|发我|告诉我)|^(.+?)(?:发给我|发我|给我)(?:一下|下)?[吧。！!]*$/u.exec(text);
-    const wanted = given?.[1] ?? given?.[2];
+    // 把X给我 with a verb after it (把发票给我开了, 把地址给我改一下): 给我 says for whom that verb is done, and the verb is
+    // the ask — X is what it is done to, not a thing to be handed over.
+    const forMe =
+      given?.[1] !== undefined &&
+      given[0].endsWith('给我') &&
+      !given[0].endsWith('发给我') &&
+      /^(?:\p{Script=Han})/u.test(
+        text.slice((given.index ?? 0) + given[0].length).replace(/^(?:一下|下)?[吧了呗啊呀哈嘛]*/u, ''),
+      );
+    const wanted = forMe ? undefined : (given?.[1] ?? given?.[2]);
     // A verb of transfer before 给我 takes it as its recipient (钱退给我, 把发票寄给我, 押金还给我): the clause asks for
     // that transfer — a change of unnamed kind, decided by the tools its words fit — not for a thing to be shown.
     if (given && wanted && found.length === 0) {
@@ -989,12 +998,16 @@ function readChinese(whole: string): AskedActRead[] {
       // verb done to what 把 names, not the words between them as a thing wanted.
       const ba = /^把(.+?)(\p{Script=Han})(?:一下|下|了|掉|好)?[吧了。！!]*$/u.exec(object);
       if (ba?.[1] && ba[2] && !question) {
-        found.push({ kind: 'act', object: ba[1].trim(), phrase: text, cue: m[0], verb: ba[2] });
+        const done = ba[1].replace(/(?:给我|帮我|替我)$/u, '').trim();
+        found.push({ kind: 'act', object: done, phrase: text, cue: m[0], verb: ba[2] });
         continue;
       }
       const bare = /^(\p{Script=Han})(?:一下|下|了|掉|好)?[吧了。！!]*$/u.exec(object);
       if (bare?.[1] && !question) {
-        const topic = before.replace(/(?:也|都|还|就|再|先|请|麻烦)+$/u, '').trim();
+        const topic = before
+          .replace(/(?:也|都|还|就|再|先|请|麻烦)+$/u, '')
+          .replace(/^把/u, '')
+          .trim();
         found.push({ kind: 'act', object: topic || object, phrase: text, cue: m[0], verb: bare[1] });
         continue;
       }
