@@ -19,11 +19,22 @@ describe('readActs (TD-5 asked acts)', () => {
     expect(kinds('把物流单号给我吧')).toEqual([['look_up', '物流单号']]);
   });
 
+  it('a change wanted and doubted in the same sentence is not asked yet', () => {
+    const k = (r: string) => readActs(r).map((a) => a.kind);
+    expect(k("I'd like to cancel my plan, but I'm not sure yet. How much notice do you need?")).toEqual([
+      'look_up',
+    ]);
+    expect(k("We want a replacement though we haven't decided. Which colours are in stock?")).toEqual([
+      'look_up',
+    ]);
+    expect(k("Please cancel my plan. I'm not sure why it renewed.")).toContain('cancel');
+  });
+
   it('a preference for being given a thing is a want of it', () => {
     const k = (r: string) => readActs(r).map((a) => a.kind);
-    expect(new Set(k("The lid was cracked when it came. I'd rather just get a replacement than argue."))).toEqual(
-      new Set(['act']),
-    );
+    expect(
+      new Set(k("The lid was cracked when it came. I'd rather just get a replacement than argue.")),
+    ).toEqual(new Set(['act']));
     expect(k('We would prefer a credit note over a refund, if that works for you.')).toEqual(['act']);
     expect(k('I would rather have my deposit returned.')).toEqual(['act']);
     // A preference about something else asks nothing.
@@ -246,7 +257,10 @@ describe('readActs (TD-5 asked acts)', () => {
       '查下订单8888的状态',
       '帮我开个个人发票抬头王强',
     ]);
-    expect(chineseClauses('1、明早东京冷不冷，2、帮我转个人工客服')).toEqual(['明早东京冷不冷', '帮我转个人工客服']);
+    expect(chineseClauses('1、明早东京冷不冷，2、帮我转个人工客服')).toEqual([
+      '明早东京冷不冷',
+      '帮我转个人工客服',
+    ]);
     // 第二天 is the next day, not a listed item.
     expect(chineseClauses('快递第二天就显示签收了，可我根本没收到')).toHaveLength(1);
   });

@@ -778,11 +778,20 @@ function readEnglish(request: string): AskedActRead[] {
     .sort((a, b) => a.at - b.at)[0];
   const field = write ? EN_FIELD_LABEL.exec(request.slice(write.at)) : null;
   const fieldAt = write && field ? write.at + field.index + field[0].length : Infinity;
+  // "I'd like to complain, but I'm not sure it's worth it": a change wanted and doubted in one sentence is not decided
+  // on yet — what the request asks beside it is what it asks.
+  const undecided = (a: { at: number; act: AskedActRead }) =>
+    (WRITE_ACT_KINDS.has(a.act.kind) || a.act.kind === 'act') &&
+    EN_UNDECIDED.test(sentenceAt(request, a.at).slice(sentenceBefore(request, a.at).length));
   return acts
-    .filter((a) => (a.at < contentAt || a.at > contentEnd) && a.at < fieldAt)
+    .filter((a) => (a.at < contentAt || a.at > contentEnd) && a.at < fieldAt && !undecided(a))
     .sort((a, b) => a.at - b.at)
     .map((a) => a.act);
 }
+
+// A doubt about the want just said: "…, but I'm not sure", "though I haven't decided", "but I don't know if …".
+const EN_UNDECIDED =
+  /\b(?:but|though|although|yet)\s+(?:i|we)\s*(?:['’]m|\s+am|['’]re|\s+are)\s+(?:not\s+(?:sure|certain)|still\s+(?:deciding|thinking)|undecided|on\s+the\s+fence|in\s+two\s+minds)\b|\b(?:but|though|although|yet)\s+(?:i|we)\s+(?:(?:don['’]?t|do\s+not)\s+know\s+(?:if|whether)|(?:haven['’]?t|have\s+not)\s+(?:decided|made\s+up\s+(?:my|our)\s+mind))\b/iu;
 
 const EN_SENTENCE_SPLIT = /(?<=[.?!\n])\s+/u;
 // A numbered list: an item 1 at the start, after a colon or a line break, and an item 2 later ("1) …", "(2) …").
