@@ -79,7 +79,9 @@ describe('deterministic extractors', () => {
       extractEnumValues('general consultaion needed', ['consultation', 'other'], {}).map((e) => e.value),
     ).toEqual(['consultation']);
     // Under eight letters, one edit is too often another word.
-    expect(extractEnumValues('a frozen lake', ['frozen', 'broken'], {}).map((e) => e.value)).toEqual(['frozen']);
+    expect(extractEnumValues('a frozen lake', ['frozen', 'broken'], {}).map((e) => e.value)).toEqual([
+      'frozen',
+    ]);
     expect(extractEnumValues('it is brokes', ['broken'], {})).toEqual([]);
     // A word that is itself a spelling names only itself.
     expect(
