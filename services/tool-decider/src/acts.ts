@@ -968,7 +968,7 @@ function readChinese(whole: string): AskedActRead[] {
       given[0].endsWith('给我') &&
       !given[0].endsWith('发给我') &&
       /^(?:\p{Script=Han})/u.test(
-        text.slice((given.index ?? 0) + given[0].length).replace(/^(?:一下|下)?[吧了呗啊呀哈嘛]*/u, ''),
+        text.slice(given.index + given[0].length).replace(/^(?:一下|下)?[吧了呗啊呀哈嘛]*/u, ''),
       );
     const wanted = forMe ? undefined : (given?.[1] ?? given?.[2]);
     // A verb of transfer before 给我 takes it as its recipient (钱退给我, 把发票寄给我, 押金还给我): the clause asks for
