@@ -67,6 +67,29 @@ describe('deterministic extractors', () => {
       'high',
     ]);
   });
+  it('enums: a one-letter slip in a long spelling still names it; short words and other spellings do not', () => {
+    const units = ['celsius', 'fahrenheit'];
+    expect(extractEnumValues('how hot is Osaka in farenheit', units, {}).map((e) => e.value)).toEqual([
+      'fahrenheit',
+    ]);
+    expect(
+      extractEnumValues('file it as a warrenty case', ['complaint', 'warranty'], {}).map((e) => e.value),
+    ).toEqual(['warranty']);
+    expect(
+      extractEnumValues('general consultaion needed', ['consultation', 'other'], {}).map((e) => e.value),
+    ).toEqual(['consultation']);
+    // Under eight letters, one edit is too often another word.
+    expect(extractEnumValues('a frozen lake', ['frozen', 'broken'], {}).map((e) => e.value)).toEqual([
+      'frozen',
+    ]);
+    expect(extractEnumValues('it is brokes', ['broken'], {})).toEqual([]);
+    // A word that is itself a spelling names only itself.
+    expect(
+      extractEnumValues('the personnel file', ['personal', 'company'], { personnel: 'company' }).map(
+        (e) => e.value,
+      ),
+    ).toEqual(['company']);
+  });
 });
 
 describe('namedPhrase (a name parameter takes the name the request gives)', () => {

@@ -491,6 +491,19 @@ function inflected(spelling: string): string {
   return `${base}(?:s|es|ed|d|ing|al)?`;
 }
 
+/** Whether two different words are one edit apart: a letter inserted, deleted or replaced, or two adjacent swapped. */
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  if (a.length === b.length)
+    return (
+      a.slice(i + 1) === b.slice(i + 1) ||
+      (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
+    );
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
 // The zone names of the IANA time zone database, as the runtime's ICU data lists them.
 const IANA_ZONES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('timeZone'));
 
@@ -538,6 +551,16 @@ export function extractEnumValues(
           'gu',
         );
     collect(pattern, canonical, haystack);
+  }
+  // A one-letter slip in a long word ("farenheit", "consultaion", "warrenty"): a word of the text one edit (a letter
+  // added, dropped, changed or two swapped) from a spelling of eight or more letters names it, unless the word is a
+  // spelling of its own. Shorter words are left alone: one edit turns too many of them into other words.
+  const words = [...haystack.matchAll(/(?<![\p{L}\p{N}])[a-z]{7,}(?![\p{L}\p{N}])/gu)];
+  for (const [spelling, canonical] of spellings) {
+    if (!/^[a-z]{8,}$/.test(spelling)) continue;
+    for (const w of words)
+      if (!spellings.has(w[0]) && oneEditApart(w[0], spelling))
+        mentions.push({ value: canonical, text: w[0], index: w.index });
   }
   // The same text as `haystack` but not lower-cased, so a single-letter value's offsets compare with the others'.
   const cased = text.trim().replace(/[\s_-]+/g, ' ');

@@ -72,6 +72,20 @@ function reasonOf(e: ErrorObject): string {
 }
 
 /**
+ * Whether a `then` requirement applies only because the values its `if` tests are all absent: JSON Schema reads
+ * `if: { properties: { invoice_type: { const: company } } }` as true when `invoice_type` is not given, but a tax id
+ * "needed for company invoices" is not missing while nobody has said the invoice is a company's — the value the
+ * condition tests is what is missing, and it is asked for on its own.
+ */
+function holdsOnlyByAbsence(schema: Schema, schemaPath: string, args: Record<string, unknown>): boolean {
+  if (!schemaPath.startsWith('#/then/')) return false;
+  const condition = (schema as { if?: { properties?: Record<string, unknown>; required?: string[] } }).if;
+  const tested = Object.keys(condition?.properties ?? {});
+  if (tested.length === 0 || (condition?.required ?? []).length > 0) return false;
+  return tested.every((name) => args[name] === undefined);
+}
+
+/**
  * Validates `args` against a tool's `parameters` schema. Returns one error per field (the most specific reason
  * first); an empty list means valid.
  */
@@ -83,6 +97,7 @@ export function validateArguments(schema: Schema, args: Record<string, unknown>)
     // anyOf/oneOf wrappers repeat what their branches said; the branch errors are the useful ones.
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
     const base = pathOf(e.instancePath);
+    if (e.keyword === 'required' && base === '' && holdsOnlyByAbsence(schema, e.schemaPath, args)) continue;
     let error: FieldError;
     if (e.keyword === 'required') {
       const missing = (e.params as { missingProperty: string }).missingProperty;

@@ -13,6 +13,34 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
+  it('把X给我 with a verb after it does that verb to X for the asker; with none, it asks to be given X', () => {
+    expect(kinds('麻烦把押金收据给我开一下')).toEqual([['act', '押金收据']]);
+    expect(kinds('另外把保修卡给我寄过来')).not.toContainEqual(['look_up', '保修卡']);
+    expect(kinds('把物流单号给我吧')).toEqual([['look_up', '物流单号']]);
+  });
+
+  it('a change wanted and doubted in the same sentence is not asked yet', () => {
+    const k = (r: string) => readActs(r).map((a) => a.kind);
+    expect(k("I'd like to cancel my plan, but I'm not sure yet. How much notice do you need?")).toEqual([
+      'look_up',
+    ]);
+    expect(k("We want a replacement though we haven't decided. Which colours are in stock?")).toEqual([
+      'look_up',
+    ]);
+    expect(k("Please cancel my plan. I'm not sure why it renewed.")).toContain('cancel');
+  });
+
+  it('a preference for being given a thing is a want of it', () => {
+    const k = (r: string) => readActs(r).map((a) => a.kind);
+    expect(
+      new Set(k("The lid was cracked when it came. I'd rather just get a replacement than argue.")),
+    ).toEqual(new Set(['act']));
+    expect(k('We would prefer a credit note over a refund, if that works for you.')).toEqual(['act']);
+    expect(k('I would rather have my deposit returned.')).toEqual(['act']);
+    // A preference about something else asks nothing.
+    expect(k("I'd rather not say.")).not.toContain('act');
+  });
+
   it('a change the speaker says they will make themselves is their plan, not an ask', () => {
     const k = (r: string) => readActs(r).map((a) => a.kind);
     expect(k("I'll forward it to the client later; for now, who signed off the budget?")).toEqual([
@@ -218,6 +246,23 @@ describe('readActs (TD-5 asked acts)', () => {
     expect(chineseClauses('那篇论文发在哪个会上？哪一年的')).toEqual(['那篇论文发在哪个会上，哪一年的']);
     expect(chineseClauses('在群里发一句：明天的站会取消。有事群里说')).toEqual(['在群里发一句']);
     expect(chineseClauses('What is the weather?')).toEqual([]);
+  });
+
+  it('an enumerated Chinese request (一是…，二是…; 第一…，第二…; 1、…，2、…) has one ask per listed item', () => {
+    expect(chineseClauses('一是帮我看看广州周五下不下雨，二是空调安装一直没人上门，帮我登记个投诉')).toEqual([
+      '帮我看看广州周五下不下雨',
+      '空调安装一直没人上门，帮我登记个投诉',
+    ]);
+    expect(chineseClauses('第一，查下订单8888的状态，第二，帮我开个个人发票抬头王强')).toEqual([
+      '查下订单8888的状态',
+      '帮我开个个人发票抬头王强',
+    ]);
+    expect(chineseClauses('1、明早东京冷不冷，2、帮我转个人工客服')).toEqual([
+      '明早东京冷不冷',
+      '帮我转个人工客服',
+    ]);
+    // 第二天 is the next day, not a listed item.
+    expect(chineseClauses('快递第二天就显示签收了，可我根本没收到')).toHaveLength(1);
   });
 
   it('arithmetic over given figures is a calculation and nothing to look up; over figures to find, both', () => {

@@ -317,12 +317,13 @@ const EN_ABOUT =
   /\b(?:how\s+(?:do|can|could|should|would|to)|how\s+(?:do|can|could|should)\s+(?:i|we|you)|is\s+it\s+possible\s+to|(?:can|could|may)\s+(?:i|we)|am\s+i\s+able\s+to|where\s+(?:do|can)\s+(?:i|we)|what\s+happens\s+if\s+(?:i|we)|(?:do|does)\s+(?:i|we)\s+(?:really\s+|still\s+|even\s+)?(?:need|have)\s+to|(?:should|must|shall)\s+(?:i|we)|is\s+it\s+(?:necessary|worth|required|needed|a\s+good\s+idea)\s+to)\b[^.?!]*$/i;
 const EN_NEGATION =
   /\b(?:don'?t|do\s+not|never|no\s+need\s+to|not|without|stop\s+(?:me\s+)?from)\s+(?:\w+\s+){0,2}$/i;
-// "I want a refund", "we need a new invoice", "I'd like my money back", "can I get an invoice" — or, opening the
+// "I want a refund", "we need a new invoice", "I'd like my money back", "can I get an invoice", a preference for
+// receiving it ("I'd rather just have my money back", "we would prefer a replacement") — or, opening the
 // request, a sentence or a clause after a comma, "want a refund on …" / "…, just want a refund" with its subject left
 // out (later, "need the exact figure" says how to answer): a
 // thing wanted is an act of unnamed kind ("can I get / have …" asks to be given it, unlike "can I cancel …", which asks about the act).
 const EN_WANT =
-  /(?:\b(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|demand|expect|am\s+asking\s+for|request)|\b(?:i|we)['’]d\s+like|(?:^|(?<=[.!;,]\s*))(?:(?:just|only|really|simply)\s+)?(?:want|need)|\b(?:can|could|may)\s+(?:i|we)\s+(?:get|have|receive))\s+(?!to\b)((?:a|an|my|our|the|some|this|that)\s+[^.?!,;]{1,80})/giu;
+  /(?:\b(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|demand|expect|am\s+asking\s+for|request)|\b(?:i|we)['’]d\s+like|\b(?:i|we)(?:['’]d|\s+would)\s+(?:rather|sooner)\s+(?:(?:just|simply|only)\s+)?(?:have|get|take|receive)|\b(?:i|we)(?:['’]d|\s+would)?\s+prefer|(?:^|(?<=[.!;,]\s*))(?:(?:just|only|really|simply)\s+)?(?:want|need)|\b(?:can|could|may)\s+(?:i|we)\s+(?:get|have|receive))\s+(?!to\b)((?:a|an|my|our|the|some|this|that)\s+[^.?!,;]{1,80})/giu;
 // A thing named and "please" after it, ending the sentence or its first part (a noun phrase, no question): "a new
 // invoice please", "warranty claim please, you can reach me at …".
 const EN_THING_PLEASE =
@@ -812,11 +813,20 @@ function readEnglish(request: string): AskedActRead[] {
     .sort((a, b) => a.at - b.at)[0];
   const field = write ? EN_FIELD_LABEL.exec(request.slice(write.at)) : null;
   const fieldAt = write && field ? write.at + field.index + field[0].length : Infinity;
+  // "I'd like to complain, but I'm not sure it's worth it": a change wanted and doubted in one sentence is not decided
+  // on yet — what the request asks beside it is what it asks.
+  const undecided = (a: { at: number; act: AskedActRead }) =>
+    (WRITE_ACT_KINDS.has(a.act.kind) || a.act.kind === 'act') &&
+    EN_UNDECIDED.test(sentenceAt(request, a.at).slice(sentenceBefore(request, a.at).length));
   return acts
-    .filter((a) => (a.at < contentAt || a.at > contentEnd) && a.at < fieldAt)
+    .filter((a) => (a.at < contentAt || a.at > contentEnd) && a.at < fieldAt && !undecided(a))
     .sort((a, b) => a.at - b.at)
     .map((a) => a.act);
 }
+
+// A doubt about the want just said: "…, but I'm not sure", "though I haven't decided", "but I don't know if …".
+const EN_UNDECIDED =
+  /\b(?:but|though|although|yet)\s+(?:i|we)\s*(?:['’]m|\s+am|['’]re|\s+are)\s+(?:not\s+(?:sure|certain)|still\s+(?:deciding|thinking)|undecided|on\s+the\s+fence|in\s+two\s+minds)\b|\b(?:but|though|although|yet)\s+(?:i|we)\s+(?:(?:don['’]?t|do\s+not)\s+know\s+(?:if|whether)|(?:haven['’]?t|have\s+not)\s+(?:decided|made\s+up\s+(?:my|our)\s+mind))\b/iu;
 
 const EN_SENTENCE_SPLIT = /(?<=[.?!\n])\s+/u;
 // A numbered list: an item 1 at the start, after a colon or a line break, and an item 2 later ("1) …", "(2) …").
@@ -852,7 +862,10 @@ export function chineseClauses(request: string): string[] {
   if (!CJK.test(request)) return [];
   const out: string[] = [];
   for (const raw of beforeContent(request).split(ZH_CLAUSE_SPLIT)) {
-    const clause = raw.replace(new RegExp(`^(?:${ZH_CONNECTIVES})`, 'u'), '').trim();
+    const clause = raw
+      .replace(new RegExp(`^(?:${ZH_ORDINALS})`, 'u'), '')
+      .replace(new RegExp(`^(?:${ZH_CONNECTIVES})`, 'u'), '')
+      .trim();
     if (clause === '') continue;
     const previous = out.at(-1);
     // A short fragment continues the clause before it, and a short first one (投诉！！…) opens the next.
@@ -869,9 +882,14 @@ function charCount(text: string): number {
 }
 const GRAPHEMES = new Intl.Segmenter('zh', { granularity: 'grapheme' });
 
+// The markers of an enumerated ask (一是…，二是…; 第一…，第二…; 首先…，其次…; 1、…，2、…): after a comma, the next
+// listed thing starts; at a clause's start, the marker is no part of what is asked. (第二 needs a marker of the list
+// after it — 点, 件, 条, 是 or a comma — so 第二天, the next day, lists nothing.)
+const ZH_ORDINALS =
+  '[一二三四五六七八九1-9]是|首先|其次|再者|第[一二三四五六七八九1-9](?:点|件|条|个|是|[，,、：:])|[一二三四五六七八九1-9][、．](?![\\d一二三四五六七八九])';
 // Where one Chinese ask ends: a sentence's end, a semicolon, or a comma before a connective that starts the next.
 const ZH_CLAUSE_SPLIT = new RegExp(
-  `[。！？!?；;\\n]+|[，,、]\\s*(?=${ZH_CONNECTIVES})|(?=然后|接着|顺便|另外|还有)`,
+  `[。！？!?；;\\n]+|[，,、]\\s*(?=${ZH_CONNECTIVES}|${ZH_ORDINALS})|(?=然后|接着|顺便|另外|还有)`,
   'u',
 );
 
@@ -995,7 +1013,16 @@ function readChinese(whole: string): AskedActRead[] {
     // user wants — a look-up of it.
     const given =
       /把(.+?)(?:发给我|给我|发我|告诉我)|^(.+?)(?:发给我|发我|给我)(?:一下|下)?[吧。！!]*$/u.exec(text);
-    const wanted = given?.[1] ?? given?.[2];
+    // 把X给我 with a verb after it (把发票给我开了, 把地址给我改一下): 给我 says for whom that verb is done, and the verb is
+    // the ask — X is what it is done to, not a thing to be handed over.
+    const forMe =
+      given?.[1] !== undefined &&
+      given[0].endsWith('给我') &&
+      !given[0].endsWith('发给我') &&
+      /^(?:\p{Script=Han})/u.test(
+        text.slice(given.index + given[0].length).replace(/^(?:一下|下)?[吧了呗啊呀哈嘛]*/u, ''),
+      );
+    const wanted = forMe ? undefined : (given?.[1] ?? given?.[2]);
     // A verb of transfer before 给我 takes it as its recipient (钱退给我, 把发票寄给我, 押金还给我): the clause asks for
     // that transfer — a change of unnamed kind, decided by the tools its words fit — not for a thing to be shown.
     if (given && wanted && found.length === 0) {
@@ -1032,12 +1059,16 @@ function readChinese(whole: string): AskedActRead[] {
       // verb done to what 把 names, not the words between them as a thing wanted.
       const ba = /^把(.+?)(\p{Script=Han})(?:一下|下|了|掉|好)?[吧了。！!]*$/u.exec(object);
       if (ba?.[1] && ba[2] && !question) {
-        found.push({ kind: 'act', object: ba[1].trim(), phrase: text, cue: m[0], verb: ba[2] });
+        const done = ba[1].replace(/(?:给我|帮我|替我)$/u, '').trim();
+        found.push({ kind: 'act', object: done, phrase: text, cue: m[0], verb: ba[2] });
         continue;
       }
       const bare = /^(\p{Script=Han})(?:一下|下|了|掉|好)?[吧了。！!]*$/u.exec(object);
       if (bare?.[1] && !question) {
-        const topic = before.replace(/(?:也|都|还|就|再|先|请|麻烦)+$/u, '').trim();
+        const topic = before
+          .replace(/(?:也|都|还|就|再|先|请|麻烦)+$/u, '')
+          .replace(/^把/u, '')
+          .trim();
         found.push({ kind: 'act', object: topic || object, phrase: text, cue: m[0], verb: bare[1] });
         continue;
       }
