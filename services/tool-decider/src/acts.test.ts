@@ -13,6 +13,19 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
+  it('an indirect request ("I was wondering if you could …") asks for its verb, as "could you …" does', () => {
+    const k = (r: string) => readActs(r).map((a) => [a.kind, a.cue]);
+    expect(k('I was wondering if you could reschedule my dentist appointment to Thursday')).toEqual([
+      ['update', 'reschedule'],
+    ]);
+    expect(k("I'd be really grateful if you would archive the old invoices")).toEqual([['act', 'archive']]);
+    expect(k('Just checking whether you can delete the draft from last week')).toEqual([['delete', 'delete']]);
+    // Still only a look-up when the verb asks to be told something.
+    expect(readActs('I was hoping you could tell me when the library closes').map((a) => a.kind)).toEqual([
+      'look_up',
+    ]);
+  });
+
   it('a change the speaker says they will make themselves is their plan, not an ask', () => {
     const k = (r: string) => readActs(r).map((a) => a.kind);
     expect(k("I'll forward it to the client later; for now, who signed off the budget?")).toEqual([

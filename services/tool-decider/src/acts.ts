@@ -296,12 +296,13 @@ const ZH_VERBS: Readonly<Record<Exclude<AskedActKind, 'act'>, readonly string[]>
   ],
 };
 
-const EN_ASK_POSITION = String.raw`(?:^|[.?!;:,\n]\s*|(?<=^|\s)\(?\d{1,2}\)\s*|\b(?:please|pls|plz|kindly|and|then|also|now|just|can\s+you|could\s+you|would\s+you|will\s+you|help\s+me|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|go\s+ahead\s+and|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|wish|have)\s+to|(?:i|we)'d\s+like\s+to|(?:i|we)\s+would\s+like\s+to)\s+)`;
-// Where only a request can stand: after these, any verb is asked for ("could you pick it up on Thursday"). One adverb
+const EN_ASK_POSITION = String.raw`(?:^|[.?!;:,\n]\s*|(?<=^|\s)\(?\d{1,2}\)\s*|\b(?:please|pls|plz|kindly|and|then|also|now|just|can\s+you|could\s+you|would\s+you|will\s+you|(?:if|whether)\s+you\s+(?:could|can|would|might)|help\s+me|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|go\s+ahead\s+and|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|wish|have)\s+to|(?:i|we)'d\s+like\s+to|(?:i|we)\s+would\s+like\s+to)\s+)`;
+// Where only a request can stand: after these, any verb is asked for ("could you pick it up on Thursday"; said
+// indirectly, "I was wondering if you could …", "I'd be grateful if you would …", the same ask). One adverb
 // may stand between the marker and its verb, as English puts focus and manner adverbs there ("please just refund it",
 // "could you also check", "please quickly forward it").
 const EN_REQUEST =
-  /\b(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|will\s+you|help\s+me|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|go\s+ahead\s+and|(?:(?:i|we)\s+(?:want|need|would\s+like|wanna)|(?:i|we)\s*['’]?d\s+like)\s+(?:you\s+)?to)\s+(?:(?<adverb>just|also|now|then|still|simply|only|[a-z]+ly)\s+)?(?<verb>[\p{L}][\p{L}'-]*)/giu;
+  /\b(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|will\s+you|(?:if|whether)\s+you\s+(?:could|can|would|might)|help\s+me|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|go\s+ahead\s+and|(?:(?:i|we)\s+(?:want|need|would\s+like|wanna)|(?:i|we)\s*['’]?d\s+like)\s+(?:you\s+)?to)\s+(?:(?<adverb>just|also|now|then|still|simply|only|[a-z]+ly)\s+)?(?<verb>[\p{L}][\p{L}'-]*)/giu;
 // A verb after these asks about the act (a how-to or may-I question), or negates it.
 const EN_ABOUT =
   /\b(?:how\s+(?:do|can|could|should|would|to)|how\s+(?:do|can|could|should)\s+(?:i|we|you)|is\s+it\s+possible\s+to|(?:can|could|may)\s+(?:i|we)|am\s+i\s+able\s+to|where\s+(?:do|can)\s+(?:i|we)|what\s+happens\s+if\s+(?:i|we))\b[^.?!]*$/i;
