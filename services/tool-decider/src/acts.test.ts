@@ -256,6 +256,11 @@ describe('readActs (TD-5 asked acts)', () => {
         request,
       ).toBe(false);
     expect(readActs('What is 1200/8?').map((a) => [a.kind, a.figures])).toEqual([['compute', 'given']]);
+    // A figure raised or lowered by a percentage given: arithmetic over the request's own figures.
+    expect(readActs('a 4,800 euro laptop cut by 12 percent costs how much now?').map((a) => [a.kind, a.figures])).toEqual(
+      [['compute', 'given']],
+    );
+    expect(readActs('房租四千五降了百分之八，现在多少').map((a) => a.kind)).toContain('compute');
   });
 
   it('an empty request asks nothing; a request of no act at all is one look-up', () => {

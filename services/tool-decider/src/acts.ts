@@ -388,6 +388,10 @@ const GIVEN_ARITHMETIC: readonly RegExp[] = [
   /\d[^.?!]*\b(?:a|an|per|each|every)\s+(?:second|minute|hour|day|week|month|year)\b[^.?!]*\bhow\s+(?:many|much|long)\b[^.?!]*\b(?:until|till|before|to\s+(?:reach|hit))\b[^.?!]*\d/iu,
   /[\d一二三四五六七八九十百千万两零]\s*(?:[+\-*/×÷^]|加上?|减去?|乘以?|除以?)\s*[\d一二三四五六七八九十百千万两零]/u,
   /(?:平方根|开方|平均值|平均数|总和|之和|之差|之积)/u,
+  // A figure raised or lowered by a percentage given ("2,300 increased by 17 percent", 两千三百涨了百分之十七): the
+  // figure times (1 ± p/100).
+  /\d[\d,.]*\s*(?:[\p{L}/]+\s+){0,3}?(?:increased|decreased|raised|reduced|cut|lowered|discounted|marked\s+up|rose|grew|fell|dropped|went\s+(?:up|down))\s+by\s+\d[\d,.]*\s*(?:%|percent|per\s*cent)/iu,
+  /[\d一二三四五六七八九十百千万两零][^，,。？！?!；;\d]{0,3}?(?:涨了|上涨了?|增加了?|增长了?|提高了?|上调了?|降了|下降了?|减少了?|降低了?|下调了?)\s*(?:百分之|[\d.]+\s*[%％])/u,
   // "quick math: 2.9 GB/s in MB/s", "2.9 GB/s expressed in MB/s": the request says it is arithmetic on its figures.
   /\b(?:quick\s+|some\s+|simple\s+)?math\s*[:：]\s*[^.?!]*\d/iu,
   /\d[\d,.]*\s*[\p{L}]+(?:\/[\p{L}]+)?\s+(?:expressed|written|given)\s+in\s+\p{L}/iu,
