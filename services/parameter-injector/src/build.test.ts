@@ -846,3 +846,89 @@ describe('a pronoun in the words a plan names', () => {
     expect(call(lookup, request, [part('她电话是多少')])).toEqual({ query: '王芳' });
   });
 });
+
+describe('a link the request writes', () => {
+  const registry = createRegistry(
+    RegistryContent.parse({
+      tools: [
+        {
+          name: 'find_pages',
+          description,
+          action: 'read',
+          permission: 'read_only',
+          parameters: {
+            type: 'object',
+            properties: { query: { type: 'string', description: 'The query.' } },
+            required: ['query'],
+            additionalProperties: false,
+          },
+        },
+        {
+          name: 'read_page',
+          description,
+          action: 'read',
+          permission: 'read_only',
+          parameters: {
+            type: 'object',
+            properties: {
+              url: { type: 'string', format: 'uri', description: 'The page.' },
+              goal: { type: 'string', description: 'What to look for.' },
+            },
+            required: ['url', 'goal'],
+            additionalProperties: false,
+          },
+          depends_on: [{ tool: 'find_pages', output: 'results[].url', parameter: 'url', required: false }],
+        },
+      ],
+      agents: [{ id: 'agent', description: 'test agent', max_permission: 'sensitive' }],
+      scenes: [],
+      tenants: [{ id: 'default', allow: ['*'], deny: [], max_permission: 'sensitive' }],
+      profiles: [],
+      policies: [],
+      settings: {},
+    }),
+  );
+  const searched = {
+    call: { step_index: 0, tool: 'find_pages', arguments: {}, provenance: {}, validation_log: [] },
+    result: {
+      step_index: 0,
+      tool: 'find_pages',
+      ok: true,
+      output: { results: [{ url: 'https://other.example.net/found' }] } as never,
+      output_ref: null,
+      output_kind: 'lead' as const,
+      error_class: null,
+      error_message: null,
+      duration_ms: 5,
+      attempts: 1,
+      cache_hit: false,
+      fetched_at: null,
+      idempotency_key: null,
+    },
+    status: 'success' as const,
+    issues: [],
+  };
+  const urlFor = (request: string) =>
+    buildArguments({
+      tool: registry.tool('read_page') as ToolDefinition,
+      step: { ...step(), index: 1, tool: 'read_page' },
+      task: testTask({ request, reference_time: '2024-11-04T09:00:00.000Z' }),
+      history: [searched],
+      proposals: null,
+      sensitive: new Set(),
+    }).arguments.url;
+  it('is the page to open, over one an optional dependency offers', () => {
+    expect(urlFor('https://blog.example.com/kafka-tuning 这篇里推荐的分区数是多少，用的什么硬件')).toBe(
+      'https://blog.example.com/kafka-tuning',
+    );
+    expect(urlFor('What does https://wiki.example.com/raft.html say about leader leases?')).toBe(
+      'https://wiki.example.com/raft.html',
+    );
+  });
+  it('leaves the chain its page when the request writes none', () => {
+    // (the list the search found; the call is made with one of it)
+    expect(urlFor('find the kafka tuning guide and tell me the partition count')).toEqual([
+      'https://other.example.net/found',
+    ]);
+  });
+});
