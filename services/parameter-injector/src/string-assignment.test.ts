@@ -97,6 +97,11 @@ describe('proper names', () => {
     ]);
   });
 
+  it('start after a weekday or month in the possessive, which says when', () => {
+    expect(properNames("summarise Tuesday's Orion standup for me").map((n) => n.value)).toEqual(['Orion']);
+    expect(properNames("the figures in March's Hudson Bay report").map((n) => n.value)).toEqual(['Hudson Bay']);
+  });
+
   it('a lone name fills a lone required entity parameter, numbered parameters take names in order', () => {
     expect(spans('Summarise the career of Serena Williams', [param('athlete')])).toEqual({
       athlete: 'Serena Williams',
