@@ -26,6 +26,12 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
+  it('a message body said without a colon (正文说…, 内容就写…) is the message, not more asks', () => {
+    const k = (r: string) => readActs(r).map((a) => a.kind);
+    expect(k('给财务的刘洋发封邮件，正文说报销单明天再查一下就行')).toEqual(['send']);
+    expect(k('帮我给小周发条消息，内容就写晚上的聚餐取消了，帮忙通知其他人')).toEqual(['send']);
+  });
+
   it('a change the speaker says they will make themselves is their plan, not an ask', () => {
     const k = (r: string) => readActs(r).map((a) => a.kind);
     expect(k("I'll forward it to the client later; for now, who signed off the budget?")).toEqual([

@@ -848,10 +848,19 @@ const ZH_CLAUSE_SPLIT = new RegExp(
 // more asks ("在群里发一句：明天的站会取消" asks to send, not to cancel).
 const ZH_CONTENT_COLON = /(?:发|说|写|讲|通知|告诉|提醒|内容|正文|主题|标题)[^：:]{0,6}[：:]/u;
 
-/** A Chinese request up to the colon that introduces a message's content (the asks; the content is not one). */
+// The body of a message named and said without a colon (正文说…, 内容就写…): what follows is the message too.
+const ZH_CONTENT_SAID = /[，,\s](?:邮件|消息)?(?:正文|内容)(?:就|大概|大致|简单)?(?:说|写)/u;
+
+/** A Chinese request up to the colon or the 正文说 that introduces a message's content (the asks; the content is not one). */
 function beforeContent(request: string): string {
   const colon = ZH_CONTENT_COLON.exec(request);
-  return colon ? request.slice(0, colon.index + colon[0].length - 1) : request;
+  const said = ZH_CONTENT_SAID.exec(request);
+  const ends = [
+    colon ? colon.index + colon[0].length - 1 : Infinity,
+    said ? said.index + said[0].length : Infinity,
+  ];
+  const end = Math.min(...ends);
+  return end === Infinity ? request : request.slice(0, end);
 }
 
 function readChinese(whole: string): AskedActRead[] {
