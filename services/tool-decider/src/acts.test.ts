@@ -26,6 +26,14 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
+  it('说一下 said in a place or to someone tells them (a send); alone it asks to be told', () => {
+    const k = (r: string) => readActs(r).map((a) => a.kind);
+    expect(k('在财务群里说一下报销截止日期是下周五')).toEqual(['send']);
+    expect(k('跟小周讲下晚上聚餐改地方了')).toEqual(['send']);
+    expect(k('说一下这个报错是什么意思')).not.toContain('send');
+    expect(k('别跟老板说一下这件事')).not.toContain('send');
+  });
+
   it('a message body said without a colon (正文说…, 内容就写…) is the message, not more asks', () => {
     const k = (r: string) => readActs(r).map((a) => a.kind);
     expect(k('给财务的刘洋发封邮件，正文说报销单明天再查一下就行')).toEqual(['send']);

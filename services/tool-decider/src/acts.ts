@@ -851,6 +851,9 @@ const ZH_CONTENT_COLON = /(?:发|说|写|讲|通知|告诉|提醒|内容|正文|
 // The body of a message named and said without a colon (正文说…, 内容就写…): what follows is the message too.
 const ZH_CONTENT_SAID = /[，,\s](?:邮件|消息)?(?:正文|内容)(?:就|大概|大致|简单)?(?:说|写)/u;
 
+const ZH_SAY_TO =
+  /(?:在[^，,。！？!?]{1,20}?(?:里|中|上)|(?:跟|和|给|对)[^，,。！？!?我]{1,12}?)(?:(?:大家|各位|他们|一下)\s*)?((说|讲)(?:一下|下))/u;
+
 /** A Chinese request up to the colon or the 正文说 that introduces a message's content (the asks; the content is not one). */
 function beforeContent(request: string): string {
   const colon = ZH_CONTENT_COLON.exec(request);
@@ -953,6 +956,16 @@ function readChinese(whole: string): AskedActRead[] {
         ...figuresOf(kind, `${verb}${object}`),
       });
     });
+    // 说一下 / 讲下 said in a place (在群里说一下, 在项目组里讲下) or to someone (跟小李说一下, 和大家说下) tells them: a send,
+    // as 说一声 is. (说一下 alone asks the listener to explain: 说一下这是什么.)
+    const sayTo = found.some((a) => a.kind === 'send') ? null : ZH_SAY_TO.exec(text);
+    if (sayTo && !ZH_NEGATION.test(text.slice(0, sayTo.index)))
+      found.push({
+        kind: 'send',
+        object: text.slice(sayTo.index + sayTo[0].length),
+        phrase: text.slice(sayTo.index),
+        cue: sayTo[1] ?? '说下',
+      });
     // 把 X 给我 / 发我 / 告诉我 (give me X), or X put first and 发我 / 给我 after it (下载链接发我一下): X is information the
     // user wants — a look-up of it.
     const given =
