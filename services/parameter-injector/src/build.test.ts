@@ -908,10 +908,10 @@ describe('a link the request writes', () => {
     status: 'success' as const,
     issues: [],
   };
-  const urlFor = (request: string) =>
+  const urlFor = (request: string, inputFrom: InputFrom[] = []) =>
     buildArguments({
       tool: registry.tool('read_page') as ToolDefinition,
-      step: { ...step(), index: 1, tool: 'read_page' },
+      step: { ...step(inputFrom), index: 1, tool: 'read_page' },
       task: testTask({ request, reference_time: '2024-11-04T09:00:00.000Z' }),
       history: [searched],
       proposals: null,
@@ -922,6 +922,16 @@ describe('a link the request writes', () => {
       'https://blog.example.com/kafka-tuning',
     );
     expect(urlFor('What does https://wiki.example.com/raft.html say about leader leases?')).toBe(
+      'https://wiki.example.com/raft.html',
+    );
+    // (so when the plan wires the search's results to it)
+    const wired: InputFrom = {
+      parameter: 'url',
+      source: 'step_output',
+      step_index: 0,
+      path: 'results[].url',
+    };
+    expect(urlFor('https://wiki.example.com/raft.html 里讲租约的部分，还有选举超时是多少', [wired])).toBe(
       'https://wiki.example.com/raft.html',
     );
   });

@@ -445,6 +445,25 @@ export function buildArguments(input: BuildInput): BuiltArguments {
     if (field === program && !(proposals && Object.hasOwn(proposals, field))) continue;
     const redact = isSensitive(field, sensitive);
     const ref = step.input_from.find((r) => r.parameter === field);
+    // A link the request writes itself is the page it means: where an optional dependency (or the plan, wiring it)
+    // would take a URL from an earlier step (a search's results), the one link written and not yet opened by this
+    // tool wins ("https://… 这篇里用的是什么方法" opens that page, whatever a search beside it found).
+    if (
+      hints.schema.format === 'uri' &&
+      (ref === undefined || ref.source === 'step_output') &&
+      tool.depends_on.some((d) => d.parameter === field && !d.required)
+    ) {
+      const opened = new Set(
+        history.filter((h) => h.call.tool === tool.name).map((h) => String(h.call.arguments[field] ?? '')),
+      );
+      const written = [...new Set(wholeRequest.match(WRITTEN_URL) ?? [])]
+        .map((u) => u.replace(/[.,;:!?)）。，；：！？]+$/u, ''))
+        .filter((u) => !opened.has(u));
+      if (written.length === 1 && written[0] !== undefined) {
+        set(field, written[0], 'user_text', 'the one link the request writes (over the chain)');
+        continue;
+      }
+    }
     const fromText = (text: string, source: 'user_text' | 'context'): boolean => {
       if (text.trim() === '') return false;
       const fromRequest = source === 'user_text' && text === request;
@@ -792,21 +811,6 @@ export function buildArguments(input: BuildInput): BuiltArguments {
     const dependency = tool.depends_on.find(
       (d) => d.parameter === field && (d.required || !ownWords || ref !== undefined),
     );
-    // A link the request writes itself is the page it means: for an optional dependency that would offer a URL from an
-    // earlier step (a search's results), the one link written and not yet opened by this tool wins ("https://… 这篇里用
-    // 的是什么方法" opens that page, whatever a search beside it found).
-    if (dependency && !dependency.required && hints.schema.format === 'uri') {
-      const opened = new Set(
-        history.filter((h) => h.call.tool === tool.name).map((h) => String(h.call.arguments[field] ?? '')),
-      );
-      const written = [...new Set(wholeRequest.match(WRITTEN_URL) ?? [])]
-        .map((u) => u.replace(/[.,;:!?)）。，；：！？]+$/u, ''))
-        .filter((u) => !opened.has(u));
-      if (written.length === 1 && written[0] !== undefined) {
-        set(field, written[0], 'user_text', 'the one link the request writes (over the chain)');
-        continue;
-      }
-    }
     if (dependency) {
       const record = outputOfTool(history, dependency.tool);
       const got =
