@@ -942,3 +942,23 @@ describe('a link the request writes', () => {
     ]);
   });
 });
+
+describe('a range of dates', () => {
+  const records = tool(
+    {
+      date_from: { type: 'string', format: 'date', description: 'First day.', date_direction: 'past' },
+      date_to: { type: 'string', format: 'date', description: 'Last day.', date_direction: 'past' },
+    },
+    ['date_from'],
+  );
+  it('ends on no day before its start: a later deadline is no end of it', () => {
+    expect(call(records, '把上周五的会议记录整理一下，提醒她12月20号之前交总结')).toEqual({
+      date_from: '2024-11-01',
+      date_to: '2024-11-01',
+    });
+    expect(call(records, '上周二到周四的会议记录')).toEqual({
+      date_from: '2024-10-29',
+      date_to: '2024-10-31',
+    });
+  });
+});

@@ -10,6 +10,7 @@ import {
   timeFormatOf,
   isClockTimeParameter,
   type DateContext,
+  type DateParts,
 } from './dates.js';
 import {
   extractEmails,
@@ -306,11 +307,16 @@ export function extractParameter(
     const affirmed = dated.filter((m) => !NEGATION.test(clauseAround(text, m.index)));
     const mentions = dated.length > 1 && affirmed.length > 0 ? affirmed : dated;
     if (mentions.length > 1) {
-      // A range ("from Monday to Friday"): the start parameter takes the first date, the end parameter the last.
+      // A range ("from Monday to Friday"): the start parameter takes the first date, the end parameter the last —
+      // the last not before the first: a day earlier than the start closes no range that starts there (上周五的纪要…，
+      // 提醒他12月4号之前交 under a past-dates policy reads 12月4号 a year back; it is a deadline, not the range's end).
+      const first = mentions[0];
+      const day = (d: DateParts) => d.year * 10000 + d.month * 100 + d.day;
+      const closing = first ? mentions.filter((m) => day(m.date) >= day(first.date)) : [];
       const pick = START_WORDS.test(name)
-        ? mentions[0]
+        ? first
         : END_WORDS.test(name)
-          ? mentions[mentions.length - 1]
+          ? closing[closing.length - 1]
           : undefined;
       if (pick)
         return {
