@@ -962,3 +962,23 @@ describe('a range of dates', () => {
     });
   });
 });
+
+describe('one of several values named', () => {
+  const slides = tool(
+    {
+      template: {
+        type: 'string',
+        description: 'The slide template.',
+        enum: ['plain', 'pitch', 'quarterly'],
+        synonyms: { 季报: 'quarterly', 路演: 'pitch' },
+      },
+    },
+    [],
+  );
+  it('is the one written as the kind chosen (…模板, "… template")', () => {
+    expect(call(slides, '季报的数据我自己贴，你用路演模板做几页就行')).toEqual({ template: 'pitch' });
+    expect(call(slides, 'not the quarterly deck, just use the pitch template')).toEqual({
+      template: 'pitch',
+    });
+  });
+});

@@ -173,6 +173,10 @@ function leafName(path: string): string {
  * "email", or a description that says "e-mail address" ("The email address to send to.") and offers no alternative.
  * A description that only talks about an e-mail ("The body of the email") does not make one.
  */
+// Words that say a value names the kind of thing chosen: a template, a format, a style (模板, 格式, 样式, 版式) — what
+// follows an enum value written as the choice ("the review template", 项目评审格式).
+const CHOICE_LABEL = /^\s*(?:的\s*)?(?:模板|模版|格式|样式|版式|\b(?:template|format|style|layout)\b)/iu;
+
 export function isEmailAddressParameter(hints: ParameterHints): boolean {
   const description = typeof hints.schema.description === 'string' ? hints.schema.description : '';
   return (
@@ -241,8 +245,16 @@ export function extractParameter(
     const language = languageCodeFor(hints, text);
     if (language !== undefined)
       return { found: true, value: language, note: `the code of the language named (${show(language)})` };
+    const mentioned = extractEnumValues(text, hints.enum, hints.synonyms);
+    // Among several values named, the one written as the kind of thing chosen (项目评审格式的报告, 用周报模板, "in the
+    // review template", "plain-text format") is the one chosen; the others are only talked about (周报我自己发).
+    const labelled = mentioned.filter((e) =>
+      CHOICE_LABEL.test(text.slice(e.index + e.text.length, e.index + e.text.length + 12)),
+    );
     const named = unique(
-      extractEnumValues(text, hints.enum, hints.synonyms).map((e) => e.value),
+      (mentioned.length > 1 && new Set(labelled.map((e) => e.value)).size === 1 ? labelled : mentioned).map(
+        (e) => e.value,
+      ),
       'enum value',
       show,
     );
