@@ -454,7 +454,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
       tool.depends_on.some((d) => d.parameter === field && !d.required)
     ) {
       const opened = new Set(
-        history.filter((h) => h.call.tool === tool.name).map((h) => String(h.call.arguments[field] ?? '')),
+        history.filter((h) => h.call.tool === tool.name).map((h) => h.call.arguments[field]),
       );
       const written = [...new Set(wholeRequest.match(WRITTEN_URL) ?? [])]
         .map((u) => u.replace(/[.,;:!?)）。，；：！？]+$/u, ''))

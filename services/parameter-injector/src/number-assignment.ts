@@ -526,8 +526,7 @@ export function yearsBack(text: string): { count: number; text: string; start: n
   for (const m of text.matchAll(NAMED_YEAR_SINCE)) {
     const named = (m[1] ?? m[2] ?? '').toLowerCase().replace(/\s+/g, ' ');
     const count = NAMED_YEARS_BACK[named];
-    if (count !== undefined)
-      out.push({ count, text: m[0], start: m.index, end: m.index + m[0].length });
+    if (count !== undefined) out.push({ count, text: m[0], start: m.index, end: m.index + m[0].length });
   }
   return out;
 }

@@ -28,7 +28,9 @@ describe('requestArithmetic (the request writes its own calculation)', () => {
   });
 
   it('reads a figure raised or lowered by a percentage it names', () => {
-    expect(program('a 4,800 euro laptop cut by 12 percent costs how much now?')).toBe('4800 * (1 - 12 / 100)');
+    expect(program('a 4,800 euro laptop cut by 12 percent costs how much now?')).toBe(
+      '4800 * (1 - 12 / 100)',
+    );
     expect(program('if my 3,150 salary is raised by 4%, what do I get?')).toBe('3150 * (1 + 4 / 100)');
     expect(program('房租四千五降了百分之八，现在多少')).toBe('4500 * (1 - 8 / 100)');
     expect(program('预算1.2万增加了15%是多少')).toBe('12000 * (1 + 15 / 100)');

@@ -171,7 +171,8 @@ function movedByPercent(text: string): RequestArithmetic | undefined {
   if (!m) return undefined;
   // (1.5万, 3亿: a Chinese myriad after an Arabic figure multiplies it)
   const after = m[0].slice((m[1] ?? '').length).trimStart();
-  const myriad = zh && /^\d/u.test(m[1] ?? '') ? ({ 万: 1e4, 亿: 1e8 } as const)[after[0] as '万' | '亿'] : undefined;
+  const myriad =
+    zh && /^\d/u.test(m[1] ?? '') ? ({ 万: 1e4, 亿: 1e8 } as const)[after[0] as '万' | '亿'] : undefined;
   const figure = valueOf(m[1] ?? '');
   const base = figure === undefined ? undefined : figure * (myriad ?? 1);
   const p = valueOf((en ? m[4] : (m[4] ?? m[5])) ?? '');

@@ -19,7 +19,9 @@ describe('readActs (TD-5 asked acts)', () => {
       ['update', 'reschedule'],
     ]);
     expect(k("I'd be really grateful if you would archive the old invoices")).toEqual([['act', 'archive']]);
-    expect(k('Just checking whether you can delete the draft from last week')).toEqual([['delete', 'delete']]);
+    expect(k('Just checking whether you can delete the draft from last week')).toEqual([
+      ['delete', 'delete'],
+    ]);
     // Still only a look-up when the verb asks to be told something.
     expect(readActs('I was hoping you could tell me when the library closes').map((a) => a.kind)).toEqual([
       'look_up',
@@ -271,9 +273,9 @@ describe('readActs (TD-5 asked acts)', () => {
       ).toBe(false);
     expect(readActs('What is 1200/8?').map((a) => [a.kind, a.figures])).toEqual([['compute', 'given']]);
     // A figure raised or lowered by a percentage given: arithmetic over the request's own figures.
-    expect(readActs('a 4,800 euro laptop cut by 12 percent costs how much now?').map((a) => [a.kind, a.figures])).toEqual(
-      [['compute', 'given']],
-    );
+    expect(
+      readActs('a 4,800 euro laptop cut by 12 percent costs how much now?').map((a) => [a.kind, a.figures]),
+    ).toEqual([['compute', 'given']]);
     expect(readActs('房租四千五降了百分之八，现在多少').map((a) => a.kind)).toContain('compute');
   });
 
