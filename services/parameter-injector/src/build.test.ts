@@ -846,3 +846,139 @@ describe('a pronoun in the words a plan names', () => {
     expect(call(lookup, request, [part('她电话是多少')])).toEqual({ query: '王芳' });
   });
 });
+
+describe('a link the request writes', () => {
+  const registry = createRegistry(
+    RegistryContent.parse({
+      tools: [
+        {
+          name: 'find_pages',
+          description,
+          action: 'read',
+          permission: 'read_only',
+          parameters: {
+            type: 'object',
+            properties: { query: { type: 'string', description: 'The query.' } },
+            required: ['query'],
+            additionalProperties: false,
+          },
+        },
+        {
+          name: 'read_page',
+          description,
+          action: 'read',
+          permission: 'read_only',
+          parameters: {
+            type: 'object',
+            properties: {
+              url: { type: 'string', format: 'uri', description: 'The page.' },
+              goal: { type: 'string', description: 'What to look for.' },
+            },
+            required: ['url', 'goal'],
+            additionalProperties: false,
+          },
+          depends_on: [{ tool: 'find_pages', output: 'results[].url', parameter: 'url', required: false }],
+        },
+      ],
+      agents: [{ id: 'agent', description: 'test agent', max_permission: 'sensitive' }],
+      scenes: [],
+      tenants: [{ id: 'default', allow: ['*'], deny: [], max_permission: 'sensitive' }],
+      profiles: [],
+      policies: [],
+      settings: {},
+    }),
+  );
+  const searched = {
+    call: { step_index: 0, tool: 'find_pages', arguments: {}, provenance: {}, validation_log: [] },
+    result: {
+      step_index: 0,
+      tool: 'find_pages',
+      ok: true,
+      output: { results: [{ url: 'https://other.example.net/found' }] } as never,
+      output_ref: null,
+      output_kind: 'lead' as const,
+      error_class: null,
+      error_message: null,
+      duration_ms: 5,
+      attempts: 1,
+      cache_hit: false,
+      fetched_at: null,
+      idempotency_key: null,
+    },
+    status: 'success' as const,
+    issues: [],
+  };
+  const urlFor = (request: string, inputFrom: InputFrom[] = []) =>
+    buildArguments({
+      tool: registry.tool('read_page') as ToolDefinition,
+      step: { ...step(inputFrom), index: 1, tool: 'read_page' },
+      task: testTask({ request, reference_time: '2024-11-04T09:00:00.000Z' }),
+      history: [searched],
+      proposals: null,
+      sensitive: new Set(),
+    }).arguments.url;
+  it('is the page to open, over one an optional dependency offers', () => {
+    expect(urlFor('https://blog.example.com/kafka-tuning 这篇里推荐的分区数是多少，用的什么硬件')).toBe(
+      'https://blog.example.com/kafka-tuning',
+    );
+    expect(urlFor('What does https://wiki.example.com/raft.html say about leader leases?')).toBe(
+      'https://wiki.example.com/raft.html',
+    );
+    // (so when the plan wires the search's results to it)
+    const wired: InputFrom = {
+      parameter: 'url',
+      source: 'step_output',
+      step_index: 0,
+      path: 'results[].url',
+    };
+    expect(urlFor('https://wiki.example.com/raft.html 里讲租约的部分，还有选举超时是多少', [wired])).toBe(
+      'https://wiki.example.com/raft.html',
+    );
+  });
+  it('leaves the chain its page when the request writes none', () => {
+    // (the list the search found; the call is made with one of it)
+    expect(urlFor('find the kafka tuning guide and tell me the partition count')).toEqual([
+      'https://other.example.net/found',
+    ]);
+  });
+});
+
+describe('a range of dates', () => {
+  const records = tool(
+    {
+      date_from: { type: 'string', format: 'date', description: 'First day.', date_direction: 'past' },
+      date_to: { type: 'string', format: 'date', description: 'Last day.', date_direction: 'past' },
+    },
+    ['date_from'],
+  );
+  it('ends on no day before its start: a later deadline is no end of it', () => {
+    expect(call(records, '把上周五的会议记录整理一下，提醒她12月20号之前交总结')).toEqual({
+      date_from: '2024-11-01',
+      date_to: '2024-11-01',
+    });
+    expect(call(records, '上周二到周四的会议记录')).toEqual({
+      date_from: '2024-10-29',
+      date_to: '2024-10-31',
+    });
+  });
+});
+
+describe('one of several values named', () => {
+  const slides = tool(
+    {
+      template: {
+        type: 'string',
+        description: 'The slide template.',
+        enum: ['plain', 'pitch', 'quarterly'],
+        synonyms: { 季报: 'quarterly', 路演: 'pitch' },
+      },
+    },
+    [],
+  );
+  it('is the one written as the kind chosen (…模板, "… template")', () => {
+    expect(call(slides, '季报的数据我自己贴，你用路演模板做几页就行')).toEqual({ template: 'pitch' });
+    expect(call(slides, 'not the quarterly deck, just use the pitch template')).toEqual({
+      template: 'pitch',
+    });
+  });
+});

@@ -80,6 +80,9 @@ function outputOfStep(history: readonly StepRecord[], index: number): StepRecord
   return [...history].reverse().find((h) => h.call.step_index === index && h.result.ok);
 }
 
+// A web link as a request writes it: http(s) and what follows up to a space or a CJK character.
+const WRITTEN_URL = /https?:\/\/[^\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef"'<>]+/gu;
+
 function outputOfTool(history: readonly StepRecord[], tool: string): StepRecord | undefined {
   return [...history].reverse().find((h) => h.call.tool === tool && h.result.ok);
 }
@@ -442,6 +445,25 @@ export function buildArguments(input: BuildInput): BuiltArguments {
     if (field === program && !(proposals && Object.hasOwn(proposals, field))) continue;
     const redact = isSensitive(field, sensitive);
     const ref = step.input_from.find((r) => r.parameter === field);
+    // A link the request writes itself is the page it means: where an optional dependency (or the plan, wiring it)
+    // would take a URL from an earlier step (a search's results), the one link written and not yet opened by this
+    // tool wins ("https://… 这篇里用的是什么方法" opens that page, whatever a search beside it found).
+    if (
+      hints.schema.format === 'uri' &&
+      (ref === undefined || ref.source === 'step_output') &&
+      tool.depends_on.some((d) => d.parameter === field && !d.required)
+    ) {
+      const opened = new Set(
+        history.filter((h) => h.call.tool === tool.name).map((h) => h.call.arguments[field]),
+      );
+      const written = [...new Set(wholeRequest.match(WRITTEN_URL) ?? [])]
+        .map((u) => u.replace(/[.,;:!?)）。，；：！？]+$/u, ''))
+        .filter((u) => !opened.has(u));
+      if (written.length === 1 && written[0] !== undefined) {
+        set(field, written[0], 'user_text', 'the one link the request writes (over the chain)');
+        continue;
+      }
+    }
     const fromText = (text: string, source: 'user_text' | 'context'): boolean => {
       if (text.trim() === '') return false;
       const fromRequest = source === 'user_text' && text === request;

@@ -366,6 +366,10 @@ describe('dates a parameter declares past or future (date_direction)', () => {
     expect(directed('what got agreed on the 20th?', 'future')).toEqual(['2025-04-20']);
     expect(iso('anything since the 2nd, please', wednesday)).toEqual(['2025-05-02']);
     expect(iso('the printer on the 3rd floor is jammed', wednesday)).toEqual([]);
+    // A preposition opening the next phrase ends the day too, and "through / to the 18th" closes a range.
+    expect(directed('summarise the notes from the 11th into a one-pager', 'past')).toEqual(['2025-04-11']);
+    expect(directed('every log from the 7th through the 9th', 'past')).toEqual(['2025-04-07', '2025-04-09']);
+    expect(iso('move the printer to the 3rd floor', wednesday)).toEqual([]);
   });
   it('a month name before a count is a date, not a span ("the Apr 11 minutes")', () => {
     expect(directed('send me the Apr 11 minutes', 'past')).toEqual(['2025-04-11']);

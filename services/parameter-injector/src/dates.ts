@@ -185,10 +185,11 @@ function isBareDuration(result: chrono.ParsedResult): boolean {
 const MONTH_NAMES =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 const MONTH_BEFORE = new RegExp(String.raw`\b(?:${MONTH_NAMES})\.?\s*$`, 'i');
-// "on the 25th", "since the 3rd": a preposition, "the", an ordinal day, then the end of the phrase (punctuation, the
-// end, a possessive, or a joining word) — "the 3rd floor" or "the 25th of May" are not a day alone.
+// "on the 25th", "since the 3rd", "through the 27th": a preposition, "the", an ordinal day, then the end of the phrase
+// (punctuation, the end, a possessive, a joining word, or a preposition opening the next phrase: "the notes from the
+// 25th into a report") — "the 3rd floor" or "the 25th of May" are not a day alone.
 const DAY_OF_MONTH_ALONE =
-  /\b(?:on|of|from|since|until|till|by|before|after)\s+(the\s+(\d{1,2})(?:st|nd|rd|th))\b(?=\s*$|\s*[,.;:!?)]|['’]s\b|\s+(?:and|or|to|through|thru|until|till|at|in)\b)/gi;
+  /\b(?:on|of|from|since|until|till|through|thru|to|by|before|after)\s+(the\s+(\d{1,2})(?:st|nd|rd|th))\b(?=\s*$|\s*[,.;:!?)]|['’]s\b|\s+(?:and|or|to|through|thru|until|till|at|in|into|onto|for|with|as|about|from|on|by)\b)/gi;
 const MONTH_DOT_DAY = new RegExp(String.raw`\b(?:${MONTH_NAMES})\.(?=\d{1,2}\b)`, 'gi');
 const PERCENT_AFTER = /^\s?(?:%|percent\b|per\s?cent\b)/i;
 const YEAR_BEFORE = /\b((?:1[5-9]|20)\d{2}),?\s+$/;

@@ -10,6 +10,7 @@ import {
   timeFormatOf,
   isClockTimeParameter,
   type DateContext,
+  type DateParts,
 } from './dates.js';
 import {
   extractEmails,
@@ -172,6 +173,10 @@ function leafName(path: string): string {
  * "email", or a description that says "e-mail address" ("The email address to send to.") and offers no alternative.
  * A description that only talks about an e-mail ("The body of the email") does not make one.
  */
+// Words that say a value names the kind of thing chosen: a template, a format, a style (模板, 格式, 样式, 版式) — what
+// follows an enum value written as the choice ("the review template", 项目评审格式).
+const CHOICE_LABEL = /^\s*(?:的\s*)?(?:模板|模版|格式|样式|版式|\b(?:template|format|style|layout)\b)/iu;
+
 export function isEmailAddressParameter(hints: ParameterHints): boolean {
   const description = typeof hints.schema.description === 'string' ? hints.schema.description : '';
   return (
@@ -240,8 +245,16 @@ export function extractParameter(
     const language = languageCodeFor(hints, text);
     if (language !== undefined)
       return { found: true, value: language, note: `the code of the language named (${show(language)})` };
+    const mentioned = extractEnumValues(text, hints.enum, hints.synonyms);
+    // Among several values named, the one written as the kind of thing chosen (项目评审格式的报告, 用周报模板, "in the
+    // review template", "plain-text format") is the one chosen; the others are only talked about (周报我自己发).
+    const labelled = mentioned.filter((e) =>
+      CHOICE_LABEL.test(text.slice(e.index + e.text.length, e.index + e.text.length + 12)),
+    );
     const named = unique(
-      extractEnumValues(text, hints.enum, hints.synonyms).map((e) => e.value),
+      (mentioned.length > 1 && new Set(labelled.map((e) => e.value)).size === 1 ? labelled : mentioned).map(
+        (e) => e.value,
+      ),
       'enum value',
       show,
     );
@@ -306,11 +319,16 @@ export function extractParameter(
     const affirmed = dated.filter((m) => !NEGATION.test(clauseAround(text, m.index)));
     const mentions = dated.length > 1 && affirmed.length > 0 ? affirmed : dated;
     if (mentions.length > 1) {
-      // A range ("from Monday to Friday"): the start parameter takes the first date, the end parameter the last.
+      // A range ("from Monday to Friday"): the start parameter takes the first date, the end parameter the last —
+      // the last not before the first: a day earlier than the start closes no range that starts there (上周五的纪要…，
+      // 提醒他12月4号之前交 under a past-dates policy reads 12月4号 a year back; it is a deadline, not the range's end).
+      const first = mentions[0];
+      const day = (d: DateParts) => d.year * 10000 + d.month * 100 + d.day;
+      const closing = first ? mentions.filter((m) => day(m.date) >= day(first.date)) : [];
       const pick = START_WORDS.test(name)
-        ? mentions[0]
+        ? first
         : END_WORDS.test(name)
-          ? mentions[mentions.length - 1]
+          ? closing[closing.length - 1]
           : undefined;
       if (pick)
         return {

@@ -46,6 +46,16 @@ describe('deterministic extractors', () => {
     expect(extractIds('回执寄到 li.lei2024@mail.example.cn，单号A-77').map((i) => i.value)).toEqual(['A-77']);
     expect(extractIds('contact ops42@example.org about case 5512').map((i) => i.value)).toEqual(['5512']);
   });
+  it('enums: a period counted more than once names the shortest period offered that covers the span', () => {
+    const periods = ['any', 'day', 'week', 'month', 'year'];
+    const read = (t: string) => extractEnumValues(t, periods, {}).map((e) => e.value);
+    expect(read('job posts from the last 12 months')).toEqual(['year']);
+    expect(read('flight deals in the past three weeks')).toEqual(['month']);
+    expect(read('forum threads of the previous 2 years')).toEqual([]);
+    // One period, or a period with no count, is that period.
+    expect(read('outages in the last month')).toEqual(['month']);
+    expect(read('price changes this week')).toEqual(['week']);
+  });
   it('enums: values and declared synonyms, case-insensitive, whole words; CJK synonyms as substrings', () => {
     const synonyms = { urgent: 'high', asap: 'high', 紧急: 'high' };
     expect(

@@ -507,6 +507,39 @@ function oneEditApart(a: string, b: string): boolean {
 // The zone names of the IANA time zone database, as the runtime's ICU data lists them.
 const IANA_ZONES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('timeZone'));
 
+// Periods a closed set may offer (a search's recency: day, week, month, year), with their length in days (a month the
+// mean of a year's, so that twelve of them make a year).
+const PERIOD_DAYS: Readonly<Record<string, number>> = { day: 1, week: 7, month: 30.5, year: 366 };
+
+/**
+ * A period value named with a count of more than one before it ("the last 12 months", "past two weeks") names a span
+ * of that many periods, not one period: it is read as the shortest period the set offers that covers the span (12
+ * months → year, two weeks → month), and as no value when none does ("the last 3 years" of a set ending at year).
+ */
+function spanOfPeriods(
+  haystack: string,
+  mentions: Extracted<string | number | boolean>[],
+  values: readonly unknown[],
+): void {
+  const periods = values.filter(
+    (v): v is string => typeof v === 'string' && PERIOD_DAYS[enumKey(v)] !== undefined,
+  );
+  if (periods.length === 0) return;
+  for (let i = mentions.length - 1; i >= 0; i--) {
+    const m = mentions[i];
+    const unit = m && typeof m.value === 'string' ? PERIOD_DAYS[enumKey(m.value)] : undefined;
+    if (!m || unit === undefined || !/^[a-z]/.test(m.text)) continue;
+    const written = /(\d+|[a-z]+)\s+$/.exec(haystack.slice(0, m.index))?.[1] ?? '';
+    const count = /^\d+$/.test(written) ? Number(written) : NUMBER_WORDS[written];
+    if (count === undefined || count <= 1) continue;
+    const covering = periods
+      .filter((p) => (PERIOD_DAYS[enumKey(p)] ?? 0) >= count * unit)
+      .sort((a, b) => (PERIOD_DAYS[enumKey(a)] ?? 0) - (PERIOD_DAYS[enumKey(b)] ?? 0))[0];
+    if (covering === undefined) mentions.splice(i, 1);
+    else mentions[i] = { ...m, value: covering };
+  }
+}
+
 /**
  * Enum values mentioned in text: an enum value or a declared synonym (compared as {@link enumKey}), as whole words
  * for Latin script and as substrings for CJK. Returns the canonical values found, each once, in text order.
@@ -576,6 +609,7 @@ export function extractEnumValues(
     );
   const inside = (a: Extracted<unknown>, b: Extracted<unknown>) =>
     b.text.length > a.text.length && b.index <= a.index && a.index + a.text.length <= b.index + b.text.length;
+  spanOfPeriods(haystack, mentions, values);
   const found = new Map<string | number | boolean, Extracted<string | number | boolean>>();
   for (const m of mentions) {
     if (mentions.some((other) => inside(m, other))) continue;

@@ -377,6 +377,13 @@ describe('a year counted back from now (issue 20)', () => {
     expect(assigned('近五年的专利', since)).toEqual({ since_year: 2019 });
     expect(assigned('两年前到现在的专利', since)).toEqual({ since_year: 2022 });
   });
+  it('is the named past year a period starts from (去年以来, 大前年起, "since the year before last")', () => {
+    expect(assigned('去年以来关于电池回收的专利', since)).toEqual({ since_year: 2023 });
+    expect(assigned('大前年起公开的专利有哪些', since)).toEqual({ since_year: 2021 });
+    expect(assigned('patents on solid-state batteries since the year before last', since)).toEqual({
+      since_year: 2022,
+    });
+  });
   it('is not read for a count of years', () => {
     expect(assigned('growth over the past 4 years', [param('years')])).toEqual({ years: 4 });
   });

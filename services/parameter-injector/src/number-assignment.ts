@@ -493,7 +493,22 @@ const YEARS_BACK_ZH = new RegExp(
   'gu',
 );
 
-/** The counts of years back from now a text writes ("3 years ago", "the past two years", 三年前, 近两年). */
+// A past year named by its distance from this one, as the start of a period up to now: 去年以来, 前年起, 大前年至今,
+// "since last year", "since the year before last". (Chinese names the last three years: 去年, 前年, 大前年.)
+const NAMED_YEARS_BACK: Readonly<Record<string, number>> = {
+  去年: 1,
+  前年: 2,
+  大前年: 3,
+  'last year': 1,
+  'the year before last': 2,
+};
+const NAMED_YEAR_SINCE =
+  /(大前年|前年|去年)(?:以来|起|开始|至今|到现在|到今天)|\b(?:since|from)\s+(last\s+year|the\s+year\s+before\s+last)\b/giu;
+
+/**
+ * The counts of years back from now a text writes ("3 years ago", "the past two years", 三年前, 近两年, 前年以来, "since
+ * last year").
+ */
 export function yearsBack(text: string): { count: number; text: string; start: number; end: number }[] {
   const out: { count: number; text: string; start: number; end: number }[] = [];
   const add = (written: string | undefined, m: RegExpMatchArray, zh: boolean) => {
@@ -508,6 +523,11 @@ export function yearsBack(text: string): { count: number; text: string; start: n
   };
   for (const m of text.matchAll(YEARS_BACK_EN)) add(m[1] ?? m[2], m, false);
   for (const m of text.matchAll(YEARS_BACK_ZH)) add(m[1] ?? m[2], m, true);
+  for (const m of text.matchAll(NAMED_YEAR_SINCE)) {
+    const named = (m[1] ?? m[2] ?? '').toLowerCase().replace(/\s+/g, ' ');
+    const count = NAMED_YEARS_BACK[named];
+    if (count !== undefined) out.push({ count, text: m[0], start: m.index, end: m.index + m[0].length });
+  }
   return out;
 }
 

@@ -27,6 +27,17 @@ describe('requestArithmetic (the request writes its own calculation)', () => {
     expect(requestArithmetic('move it from 10 to 20')).toBeUndefined();
   });
 
+  it('reads a figure raised or lowered by a percentage it names', () => {
+    expect(program('a 4,800 euro laptop cut by 12 percent costs how much now?')).toBe(
+      '4800 * (1 - 12 / 100)',
+    );
+    expect(program('if my 3,150 salary is raised by 4%, what do I get?')).toBe('3150 * (1 + 4 / 100)');
+    expect(program('房租四千五降了百分之八，现在多少')).toBe('4500 * (1 - 8 / 100)');
+    expect(program('预算1.2万增加了15%是多少')).toBe('12000 * (1 + 15 / 100)');
+    // A percentage with no figure it changes is no calculation of the request's own.
+    expect(requestArithmetic('the price rose by 3% last year')).toBeUndefined();
+  });
+
   it('reads the mean of the one list of figures written, rounded when asked', () => {
     expect(requestArithmetic('what is the mean of 12, 15 and 21?')?.expression).toBe('(12 + 15 + 21) / 3');
     expect(

@@ -55,6 +55,8 @@ export function requestArithmetic(text: string): RequestArithmetic | undefined {
   }
   const change = percentChange(text);
   if (change) return change;
+  const moved = movedByPercent(text);
+  if (moved) return moved;
   const converted = unitConversion(text);
   if (converted) return converted;
   const mean = meanOfList(text);
@@ -147,6 +149,38 @@ function percentChange(text: string): RequestArithmetic | undefined {
   return {
     expression: `Math.round(${change} * ${scale}) / ${scale}`,
     note: `${note}, rounded to ${String(places)} decimal place${places === 1 ? '' : 's'}`,
+  };
+}
+
+// A figure raised or lowered by a percentage it names: "2,300 increased by 17 percent", "80 cut by 5%",
+// 两千三百块涨了百分之十七, 500元降低了10%. The figure (its unit, if any, between) comes first, then the verb of change,
+// then the percentage: the result is the figure times (1 ± p/100).
+const EN_MOVED = new RegExp(
+  String.raw`[$€£¥]?${FIGURE}\s*(?:[\p{L}/]+\s+){0,2}?(?:(increased|raised|grown|marked\s+up|went\s+up|goes\s+up|rises|rose|grew|up)|(decreased|reduced|cut|lowered|discounted|went\s+down|goes\s+down|falls|fell|dropped|drops|down))\s+by\s+${FIGURE}\s*(?:%|％|percent|per\s*cent)`,
+  'iu',
+);
+const ZH_MOVED = new RegExp(
+  String.raw`${FIGURE}\s*[^\d，,。？！?!；;\s]{0,3}?(?:(涨了|上涨了?|增加了?|增长了?|提高了?|上调了?|涨)|(降了|下降了?|减少了?|降低了?|下调了?|降|跌了?))\s*(?:百分之\s*${FIGURE}|${FIGURE}\s*[%％])`,
+  'u',
+);
+
+function movedByPercent(text: string): RequestArithmetic | undefined {
+  const en = EN_MOVED.exec(text);
+  const zh = en ? null : ZH_MOVED.exec(text);
+  const m = en ?? zh;
+  if (!m) return undefined;
+  // (1.5万, 3亿: a Chinese myriad after an Arabic figure multiplies it)
+  const after = m[0].slice((m[1] ?? '').length).trimStart();
+  const myriad =
+    zh && /^\d/u.test(m[1] ?? '') ? ({ 万: 1e4, 亿: 1e8 } as const)[after[0] as '万' | '亿'] : undefined;
+  const figure = valueOf(m[1] ?? '');
+  const base = figure === undefined ? undefined : figure * (myriad ?? 1);
+  const p = valueOf((en ? m[4] : (m[4] ?? m[5])) ?? '');
+  if (base === undefined || p === undefined) return undefined;
+  const up = m[2] !== undefined;
+  return {
+    expression: `${String(base)} * (1 ${up ? '+' : '-'} ${String(p)} / 100)`,
+    note: `${String(base)} ${up ? 'raised' : 'lowered'} by ${String(p)}%`,
   };
 }
 

@@ -774,6 +774,12 @@ export function properNames(text: string): Candidate<string>[] {
       i++;
       continue;
     }
+    // "Friday's Atlas minutes", "December's Beacon review": a month or weekday in the possessive says when; the name
+    // starts after it.
+    if (/['’]s$/u.test(first.text) && CALENDAR.has(first.text.toLowerCase().replace(/['’]s$/u, ''))) {
+      i++;
+      continue;
+    }
     let last = i;
     let j = i + 1;
     while (j < words.length) {

@@ -97,6 +97,13 @@ describe('proper names', () => {
     ]);
   });
 
+  it('start after a weekday or month in the possessive, which says when', () => {
+    expect(properNames("summarise Tuesday's Orion standup for me").map((n) => n.value)).toEqual(['Orion']);
+    expect(properNames("the figures in March's Hudson Bay report").map((n) => n.value)).toEqual([
+      'Hudson Bay',
+    ]);
+  });
+
   it('a lone name fills a lone required entity parameter, numbered parameters take names in order', () => {
     expect(spans('Summarise the career of Serena Williams', [param('athlete')])).toEqual({
       athlete: 'Serena Williams',
@@ -104,6 +111,15 @@ describe('proper names', () => {
     expect(
       spans('Compare the menus of Nobu and Zuma tonight', [param('restaurant1'), param('restaurant2')]),
     ).toEqual({ restaurant1: 'Nobu', restaurant2: 'Zuma' });
+  });
+
+  it('is not a name written in a message’s own text, after a colon that introduces it', () => {
+    expect(spans('在Orion群里说一下：Kubernetes升级推迟到周四', [param('recipient')])).toEqual({
+      recipient: 'Orion',
+    });
+    expect(spans('Email Dana Price, subject: Helsinki offsite', [param('recipient')])).toEqual({
+      recipient: 'Dana Price',
+    });
   });
 
   it('is not chosen among several, never fills an optional, time or credential parameter', () => {

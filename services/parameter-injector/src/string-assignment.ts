@@ -94,6 +94,10 @@ function typesOf(schema: Record<string, unknown>): string[] {
  * A string parameter no specific extractor serves: no enum, pattern, format or date format, not an e-mail, phone or
  * id by its name, no `city_name` normalizer.
  */
+// A verb of saying or a message part's label, then a colon: the message's text follows.
+const MESSAGE_CONTENT_COLON =
+  /(?:说(?:一下|一声|下|声)?|讲(?:一下|一声|下)?|写|内容|正文|主题|标题|消息|\b(?:say(?:ing)?|subject|body|message|text))\s*[：:]/iu;
+
 export function isPlainString(hints: ParameterHints): boolean {
   const s = hints.schema;
   const types = typesOf(s);
@@ -578,9 +582,15 @@ export function assignStrings(
     allNames.some(
       (m) => m.end <= n.start && /^\s*,\s*$/.test(text.slice(m.end, n.start)) && isTaken(m.value),
     );
+  // What follows a colon after a verb of saying or a message part's label (在群里说一下：…, "subject: …", 正文：…) is
+  // the message's own text: a name in it is what the message talks about, not a value of the call.
+  const content = MESSAGE_CONTENT_COLON.exec(text);
+  const inContent = (c: { start: number }) =>
+    content !== null && c.start >= content.index + content[0].length;
   const names = allNames.filter(
     (n) =>
       !inQuote(n) &&
+      !inContent(n) &&
       !tailOfTaken(n) &&
       ![...taken].some((t) => t.includes(enumKey(n.value)) || enumKey(n.value).includes(t)) &&
       !claimedBy.has(enumKey(n.value)) &&

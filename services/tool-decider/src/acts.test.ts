@@ -41,6 +41,35 @@ describe('readActs (TD-5 asked acts)', () => {
     expect(k("I'd rather not say.")).not.toContain('act');
   });
 
+  it('an indirect request ("I was wondering if you could …") asks for its verb, as "could you …" does', () => {
+    const k = (r: string) => readActs(r).map((a) => [a.kind, a.cue]);
+    expect(k('I was wondering if you could reschedule my dentist appointment to Thursday')).toEqual([
+      ['update', 'reschedule'],
+    ]);
+    expect(k("I'd be really grateful if you would archive the old invoices")).toEqual([['act', 'archive']]);
+    expect(k('Just checking whether you can delete the draft from last week')).toEqual([
+      ['delete', 'delete'],
+    ]);
+    // Still only a look-up when the verb asks to be told something.
+    expect(readActs('I was hoping you could tell me when the library closes').map((a) => a.kind)).toEqual([
+      'look_up',
+    ]);
+  });
+
+  it('说一下 said in a place or to someone tells them (a send); alone it asks to be told', () => {
+    const k = (r: string) => readActs(r).map((a) => a.kind);
+    expect(k('在财务群里说一下报销截止日期是下周五')).toEqual(['send']);
+    expect(k('跟小周讲下晚上聚餐改地方了')).toEqual(['send']);
+    expect(k('说一下这个报错是什么意思')).not.toContain('send');
+    expect(k('别跟老板说一下这件事')).not.toContain('send');
+  });
+
+  it('a message body said without a colon (正文说…, 内容就写…) is the message, not more asks', () => {
+    const k = (r: string) => readActs(r).map((a) => a.kind);
+    expect(k('给财务的刘洋发封邮件，正文说报销单明天再查一下就行')).toEqual(['send']);
+    expect(k('帮我给小周发条消息，内容就写晚上的聚餐取消了，帮忙通知其他人')).toEqual(['send']);
+  });
+
   it('a change the speaker says they will make themselves is their plan, not an ask', () => {
     const k = (r: string) => readActs(r).map((a) => a.kind);
     expect(k("I'll forward it to the client later; for now, who signed off the budget?")).toEqual([
@@ -288,6 +317,11 @@ describe('readActs (TD-5 asked acts)', () => {
         request,
       ).toBe(false);
     expect(readActs('What is 1200/8?').map((a) => [a.kind, a.figures])).toEqual([['compute', 'given']]);
+    // A figure raised or lowered by a percentage given: arithmetic over the request's own figures.
+    expect(
+      readActs('a 4,800 euro laptop cut by 12 percent costs how much now?').map((a) => [a.kind, a.figures]),
+    ).toEqual([['compute', 'given']]);
+    expect(readActs('房租四千五降了百分之八，现在多少').map((a) => a.kind)).toContain('compute');
   });
 
   it('an empty request asks nothing; a request of no act at all is one look-up', () => {

@@ -305,12 +305,13 @@ const ZH_VERBS: Readonly<Record<Exclude<AskedActKind, 'act'>, readonly string[]>
   ],
 };
 
-const EN_ASK_POSITION = String.raw`(?:^|[.?!;:,\n]\s*|(?<=^|\s)\(?\d{1,2}\)\s*|\b(?:please|pls|plz|kindly|and|then|also|now|just|can\s+you|could\s+you|would\s+you|will\s+you|help\s+me|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|go\s+ahead\s+and|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|wish|have)\s+to|(?:i|we)'d\s+like\s+to|(?:i|we)\s+would\s+like\s+to)\s+)`;
-// Where only a request can stand: after these, any verb is asked for ("could you pick it up on Thursday"). One adverb
+const EN_ASK_POSITION = String.raw`(?:^|[.?!;:,\n]\s*|(?<=^|\s)\(?\d{1,2}\)\s*|\b(?:please|pls|plz|kindly|and|then|also|now|just|can\s+you|could\s+you|would\s+you|will\s+you|(?:if|whether)\s+you\s+(?:could|can|would|might)|help\s+me|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|go\s+ahead\s+and|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna|wish|have)\s+to|(?:i|we)'d\s+like\s+to|(?:i|we)\s+would\s+like\s+to)\s+)`;
+// Where only a request can stand: after these, any verb is asked for ("could you pick it up on Thursday"; said
+// indirectly, "I was wondering if you could …", "I'd be grateful if you would …", the same ask). One adverb
 // may stand between the marker and its verb, as English puts focus and manner adverbs there ("please just refund it",
 // "could you also check", "please quickly forward it").
 const EN_REQUEST =
-  /\b(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|will\s+you|help\s+me|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|go\s+ahead\s+and|(?:(?:i|we)\s+(?:want|need|would\s+like|wanna)|(?:i|we)\s*['’]?d\s+like)\s+(?:you\s+)?to)\s+(?:(?<adverb>just|also|now|then|still|simply|only|[a-z]+ly)\s+)?(?<verb>[\p{L}][\p{L}'-]*)/giu;
+  /\b(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|will\s+you|(?:if|whether)\s+you\s+(?:could|can|would|might)|help\s+me|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|go\s+ahead\s+and|(?:(?:i|we)\s+(?:want|need|would\s+like|wanna)|(?:i|we)\s*['’]?d\s+like)\s+(?:you\s+)?to)\s+(?:(?<adverb>just|also|now|then|still|simply|only|[a-z]+ly)\s+)?(?<verb>[\p{L}][\p{L}'-]*)/giu;
 // A verb after these asks about the act (a how-to, may-I or should-I question: whether to do it is the speaker's
 // choice, asked advice on), or negates it.
 const EN_ABOUT =
@@ -408,6 +409,10 @@ const GIVEN_ARITHMETIC: readonly RegExp[] = [
   /\d[^.?!]*\b(?:a|an|per|each|every)\s+(?:second|minute|hour|day|week|month|year)\b[^.?!]*\bhow\s+(?:many|much|long)\b[^.?!]*\b(?:until|till|before|to\s+(?:reach|hit))\b[^.?!]*\d/iu,
   /[\d一二三四五六七八九十百千万两零]\s*(?:[+\-*/×÷^]|加上?|减去?|乘以?|除以?)\s*[\d一二三四五六七八九十百千万两零]/u,
   /(?:平方根|开方|平均值|平均数|总和|之和|之差|之积)/u,
+  // A figure raised or lowered by a percentage given ("2,300 increased by 17 percent", 两千三百涨了百分之十七): the
+  // figure times (1 ± p/100).
+  /\d[\d,.]*\s*(?:[\p{L}/]+\s+){0,3}?(?:increased|decreased|raised|reduced|cut|lowered|discounted|marked\s+up|rose|grew|fell|dropped|went\s+(?:up|down))\s+by\s+\d[\d,.]*\s*(?:%|percent|per\s*cent)/iu,
+  /[\d一二三四五六七八九十百千万两零][^，,。？！?!；;\d]{0,3}?(?:涨了|上涨了?|增加了?|增长了?|提高了?|上调了?|降了|下降了?|减少了?|降低了?|下调了?)\s*(?:百分之|[\d.]+\s*[%％])/u,
   // "quick math: 2.9 GB/s in MB/s", "2.9 GB/s expressed in MB/s": the request says it is arithmetic on its figures.
   /\b(?:quick\s+|some\s+|simple\s+)?math\s*[:：]\s*[^.?!]*\d/iu,
   /\d[\d,.]*\s*[\p{L}]+(?:\/[\p{L}]+)?\s+(?:expressed|written|given)\s+in\s+\p{L}/iu,
@@ -897,10 +902,22 @@ const ZH_CLAUSE_SPLIT = new RegExp(
 // more asks ("在群里发一句：明天的站会取消" asks to send, not to cancel).
 const ZH_CONTENT_COLON = /(?:发|说|写|讲|通知|告诉|提醒|内容|正文|主题|标题)[^：:]{0,6}[：:]/u;
 
-/** A Chinese request up to the colon that introduces a message's content (the asks; the content is not one). */
+// The body of a message named and said without a colon (正文说…, 内容就写…): what follows is the message too.
+const ZH_CONTENT_SAID = /[，,\s](?:邮件|消息)?(?:正文|内容)(?:就|大概|大致|简单)?(?:说|写)/u;
+
+const ZH_SAY_TO =
+  /(?:在[^，,。！？!?]{1,20}?(?:里|中|上)|(?:跟|和|给|对)[^，,。！？!?我]{1,12}?)(?:(?:大家|各位|他们|一下)\s*)?((说|讲)(?:一下|下))/u;
+
+/** A Chinese request up to the colon or the 正文说 that introduces a message's content (the asks; the content is not one). */
 function beforeContent(request: string): string {
   const colon = ZH_CONTENT_COLON.exec(request);
-  return colon ? request.slice(0, colon.index + colon[0].length - 1) : request;
+  const said = ZH_CONTENT_SAID.exec(request);
+  const ends = [
+    colon ? colon.index + colon[0].length - 1 : Infinity,
+    said ? said.index + said[0].length : Infinity,
+  ];
+  const end = Math.min(...ends);
+  return end === Infinity ? request : request.slice(0, end);
 }
 
 function readChinese(whole: string): AskedActRead[] {
@@ -1009,6 +1026,16 @@ function readChinese(whole: string): AskedActRead[] {
         ...figuresOf(kind, `${verb}${object}`),
       });
     });
+    // 说一下 / 讲下 said in a place (在群里说一下, 在项目组里讲下) or to someone (跟小李说一下, 和大家说下) tells them: a send,
+    // as 说一声 is. (说一下 alone asks the listener to explain: 说一下这是什么.)
+    const sayTo = found.some((a) => a.kind === 'send') ? null : ZH_SAY_TO.exec(text);
+    if (sayTo && !ZH_NEGATION.test(text.slice(0, sayTo.index)))
+      found.push({
+        kind: 'send',
+        object: text.slice(sayTo.index + sayTo[0].length),
+        phrase: text.slice(sayTo.index),
+        cue: sayTo[1] ?? '说下',
+      });
     // 把 X 给我 / 发我 / 告诉我 (give me X), or X put first and 发我 / 给我 after it (下载链接发我一下): X is information the
     // user wants — a look-up of it.
     const given =
