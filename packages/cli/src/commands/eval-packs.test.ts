@@ -219,6 +219,33 @@ describe('signalbox eval packs', () => {
     expect(out).toMatch(/ {4}decider: {2}.*chain order_status_query → refund_create/);
   }, 120_000);
 
+  it('shows a held-out case by its id only, in the table and in --json: nothing to tune on', async () => {
+    const forbidden = CASES.slice(0, CASES.indexOf('  - id: refund-late-en')).concat(
+      CASES.slice(CASES.indexOf('  - id: refund-forbidden-en')),
+    );
+    const dir = caseFolder({ 'holdout/after-sales.yaml': forbidden });
+    const { code, out } = await run(['eval', 'packs', '--cases', dir, '--holdout']);
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/^Scenario packs, held-out suite \(.*holdout\): 1 cases/);
+    expect(out).toContain('wrong cases (1):\n  after-sales refund-forbidden-en [en unasked_write]');
+    expect(out).not.toContain('My order 1234 is late');
+    expect(out).not.toMatch(/expected:|happened:|decider:/);
+    const json = await runJson(['eval', 'packs', '--cases', dir, '--holdout']);
+    expect(json.cases).toEqual([
+      {
+        id: 'refund-forbidden-en',
+        pack: 'after-sales',
+        suite: expect.any(String),
+        lang: 'en',
+        kind: 'unasked_write',
+        right: false,
+        unasked_writes: 1,
+        success_act_undone: false,
+        wrong_writes: 0,
+      },
+    ]);
+  }, 120_000);
+
   it('with --model gold, the decider and the injector ask a model scripted from the case', async () => {
     const dir = caseFolder({
       'after-sales.yaml': CASES.slice(0, CASES.indexOf('  - id: refundable-question-zh')),

@@ -631,7 +631,8 @@ export async function evalPacks(io: CliIo, options: EvalPacksOptions = {}): Prom
     ...summaryTable('kind', report.by_kind, report.total, withModel),
     '',
     wrong.length === 0 ? 'no wrong case' : `wrong cases (${String(wrong.length)}):`,
-    ...wrong.flatMap(caseLines),
+    // (a held-out case is shown by its id only: its request, expectations and outcome would invite tuning on it)
+    ...(holdout ? wrong.map((c) => `  ${c.pack} ${c.id} [${c.lang} ${c.kind}]`) : wrong.flatMap(caseLines)),
     ...(integrity.length
       ? ['', `harness errors (${String(integrity.length)}):`, ...integrity.map((m) => `  ${m}`)]
       : []),
@@ -648,10 +649,33 @@ export async function evalPacks(io: CliIo, options: EvalPacksOptions = {}): Prom
         ? [...semantic.models.values()].map((m) => ({ model: m.id, sha256: m.sha256 }))
         : null,
       report,
-      cases: runs.map((r) => r.report),
+      cases: holdout ? runs.map((r) => heldOutView(r.report)) : runs.map((r) => r.report),
       harness_errors: integrity,
     },
     text,
+  };
+}
+
+/**
+ * What a report shows of a held-out case: its id, pack, language and kind, and whether it was right (and kept the
+ * write rules) — not its request, expectations or outcome, which would invite tuning on it (packs/README.md).
+ */
+function heldOutView(
+  c: PackCaseReport,
+): Pick<
+  PackCaseReport,
+  'id' | 'pack' | 'suite' | 'lang' | 'kind' | 'right' | 'success_act_undone' | 'wrong_writes'
+> & { unasked_writes: number } {
+  return {
+    id: c.id,
+    pack: c.pack,
+    suite: c.suite,
+    lang: c.lang,
+    kind: c.kind,
+    right: c.right,
+    unasked_writes: c.unasked_writes.length,
+    success_act_undone: c.success_act_undone,
+    wrong_writes: c.wrong_writes,
   };
 }
 
