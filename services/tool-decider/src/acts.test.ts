@@ -447,6 +447,32 @@ describe('readActs: requests phrased politely, negated or undone', () => {
     expect(readActs('收到，没啥问题了，把报价单发给财务').map((a) => a.kind)).toEqual(['send']);
   });
 
+  it('a find with a result complement (找出来, 调出来, 翻出来) looks up the topic put before it, or what follows', () => {
+    expect(kinds('上个月的合同扫描件找出来')).toEqual([['look_up', '上个月的合同扫描件']]);
+    expect(kinds('帮我把去年的报销单调出来，然后转给财务')[0]).toEqual(['look_up', '去年的报销单']);
+    expect(kinds('找出上周的会议纪要')).toEqual([['look_up', '上周的会议纪要']]);
+  });
+
+  it('a question word with 都 / 也 after it is an indefinite, not a question; 请 with 了 or 假 is a verb', () => {
+    // (the clauses tell what happened; only the ask after them is read)
+    expect(kinds('我什么都没收到，麻烦查一下订单5521的物流')).toEqual([['look_up', '订单5521的物流']]);
+    expect(kinds('谁也没通知我，帮我看看周会改到几点了').map((a) => a[0])).toEqual(['look_up']);
+    expect(kinds('我请了两天假，帮我看看这两天的纪要')).toEqual([['look_up', '这两天的纪要']]);
+    expect(readActs('小王昨天请假了').map((a) => a.kind)).toEqual(['look_up']);
+  });
+
+  it('a change asked about after a look-up in its clause is what the look-up finds out, not a change', () => {
+    expect(kinds('帮我看看培训改到星期几了')).toEqual([['look_up', '培训改到星期几了']]);
+    expect(kinds('查一下这单能不能取消')).toEqual([['look_up', '这单能不能取消']]);
+    expect(kinds('帮我查一下物流，然后取消订单5521').map((a) => a[0])).toEqual(['look_up', 'cancel']);
+  });
+
+  it('a verb with a result complement and 了 right after it tells what was done, not what is asked', () => {
+    expect(kinds('周报里把日期写成了11月31日，帮我改成12月1日')).toEqual([['update', '12月1日']]);
+    expect(kinds('他把收件人填成了张三').map((a) => a[0])).not.toContain('produce');
+    expect(kinds('把会议纪要整理成周报')).toEqual([['produce', '周报']]);
+  });
+
   it('a want said right after the order it is about asks for the thing wanted', () => {
     expect(readActs('订单1234要退款').map((a) => a.kind)).toEqual(['act']);
     expect(readActs('这单要换货，尺码不对').map((a) => a.kind)).toContain('act');

@@ -282,6 +282,12 @@ const ZH_VERBS: Readonly<Record<Exclude<AskedActKind, 'act'>, readonly string[]>
     '翻译',
   ],
   look_up: [
+    // (a find with a result complement, 找出来 / 调出来 / 翻出来 "dig it out", is a look-up whatever comes before it)
+    '找出来',
+    '找出',
+    '调出来',
+    '翻出来',
+    '翻一下',
     '搜索',
     '搜一下',
     '搜搜',
@@ -355,14 +361,16 @@ const ZH_ABOUT = /(?:怎么|怎样|如何|怎么样才能|能否|是否)(?:才�
 // coverb phrase between them allowed (把周报, 给客户, 跟财务), in a clause that is a question.
 // A want (我要, 我想), a request to the listener (帮我, 请, 麻烦) or a "can you" modal (能, 可以 and their A-not-A forms)
 // before a verb.
-const ZH_ASKS_LISTENER = /我要|我想|帮我|帮忙|替我|(?<![申邀聘宴提])请(?!问|教)|麻烦|能(?!否)|可以|可不可以/u;
+// (请 is the verb, not "please", in 申请 / 邀请, in 请假 "take leave", and with an aspect particle after it: 请了, 请过)
+const ZH_ASKS_LISTENER =
+  /我要|我想|帮我|帮忙|替我|(?<![申邀聘宴提])请(?![问教了过假])|麻烦|能(?!否)|可以|可不可以/u;
 const ZH_ADVICE =
   /(?:应该|应当|该不该|该|要不要|需不需要|需要|用不用|必须|有没有必要|有必要)(?:先|再|也|还|马上|现在|重新)?(?:(?:把|给|跟|向|对|为)[^，,。？！?!]{1,24})?$/u;
 // Markers of a request: what follows them is asked for (我要退款, 帮我开张发票, 请尽快处理). A bare 要 opening a clause
 // wants too (要论文原文里的数字, 要个人发票), and so does one right after the order it is about (订单123要退款, 这单要换货) —
 // but not 要不/要是/要么 (whether, if, either) or 要紧/要好 (adjectives).
 const ZH_WANT =
-  /(?:^要(?![不是么紧好])|(?<=\d|单)要(?![不是么紧好求])|我要|我想要|我想|想要|要求|帮我|给我|替我|帮忙|麻烦你?|(?<![申邀聘宴提])请(?!问|教)你?|需要|能不能帮我|可以帮我|可不可以帮我)/gu;
+  /(?:^要(?![不是么紧好])|(?<=\d|单)要(?![不是么紧好求])|我要|我想要|我想|想要|要求|帮我|给我|替我|帮忙|麻烦你?|(?<![申邀聘宴提])请(?![问教了过假])你?|需要|能不能帮我|可以帮我|可不可以帮我)/gu;
 const CJK = /[\u3400-\u9fff]/u;
 // "Can (you) …?": 能 / 可以 standing as words of their own (not inside 可能, 功能, 性能), then what is asked, then 吗;
 // or the A-not-A forms 能不能 / 可不可以, which are the question by themselves. 能否 and 是否 ask about the act.
@@ -854,8 +862,15 @@ const ZH_CLAUSE = new RegExp(`([。！？!?；;，,、\\n]+|${ZH_CONNECTIVES}|�
 // (An A-not-A verb — 扣没扣, 到没到, 是不是 — is the yes/no question of Chinese grammar, 正反问句; 能不能 / 可不可以
 // ask the listener to do something, read by politeAsk; 要不要 asks for advice on what the question beside it answers.
 // 没什么 / 没啥 "nothing (much)" is no question.)
-const ZH_QUESTION =
-  /[？?]|[吗呢么嘛没]$|(?<!没)(?:什么|啥)|怎么样|怎样|多少|多久|多长时间|几[个点号天时]|咋|哪|谁|何时|是否|有没有|了没|进度|状态|情况|(?![不没能可要])(\p{Script=Han})[没不]\1/u;
+// (a question word with 都 / 也 after it is an indefinite — 啥都不知道 "know nothing", 谁也没说, 哪儿都没去 — not a question)
+const ZH_QUESTION_FORMS = String.raw`(?<!没)(?:什么|啥)(?![都也])|怎么样|怎样|多少|多久|多长时间|几[个点号天时月位次]|(?:星期|周|礼拜)几|咋|哪(?!(?:儿|里)?[都也])|谁(?![都也])|何时|是否|有没有|了没|(?![不没能可要])(\p{Script=Han})[没不]\1`;
+const ZH_QUESTION = new RegExp(String.raw`[？?]|[吗呢么嘛没]$|${ZH_QUESTION_FORMS}|进度|状态|情况`, 'u');
+// A question put as the object of a look-up (看看会议改到哪天了, 查一下能不能取消): a question word or form, whether
+// it can be done (能不能 / 可不可以), or a final 吗 / 没 — not a noun of state (查一下状态再取消 asks for both).
+const ZH_EMBEDDED_QUESTION = new RegExp(
+  String.raw`[？?]|[吗么没]$|能不能|可不可以|${ZH_QUESTION_FORMS}`,
+  'u',
+);
 
 /**
  * The clauses of a Chinese request, each an ask of its own when it is long enough to be one ("深圳明天下雨吗？另外
@@ -943,9 +958,32 @@ function readChinese(whole: string): AskedActRead[] {
       const before = text.slice(0, m.index);
       const next = hits[i + 1];
       const after = text.slice(m.index + verb.length, next ? next.index : undefined).trim();
+      // A change asked about after a look-up in its clause (帮我看看会议改到哪天了, 查一下能不能退款) is what the look-up
+      // finds out — an embedded question — not a change asked for.
+      const asker = found.at(-1);
+      if (
+        WRITE_ACT_KINDS.has(kind) &&
+        asker?.kind === 'look_up' &&
+        asker.cue !== 'question' &&
+        ZH_EMBEDDED_QUESTION.test(`${asker.object}${text.slice(m.index)}${pieces[p + 1] ?? ''}`)
+      ) {
+        found[found.length - 1] = {
+          ...asker,
+          object: `${asker.object}${text.slice(m.index)}`,
+          phrase: `${asker.phrase}${text.slice(m.index)}`,
+        };
+        messageFrom = m.index;
+        return;
+      }
       // A verb with a resultative complement and 了 (查到了, 做完了, 写好了) says the act is done — "once found, …" —
       // which sets the time of what follows; it asks for nothing of its own.
-      if (/^(?:到|完|好|出来|过)了/u.test(after)) return;
+      // So does a verb whose own complement says the result, 了 right after it (把我的名字写成了X, 地址改成了Y): it
+      // tells what was done — the complaint before an ask, not the ask.
+      if (
+        /^(?:到|完|好|出来|过)了/u.test(after) ||
+        (/[成到完好]$|出来$/u.test(verb) && after.startsWith('了'))
+      )
+        return;
       // Two verbs of one kind back to back (私聊发给, 通知告诉) are one act: the second carries the object.
       if (after === '' && next && ZH_KIND_OF.get(next[0]) === ZH_KIND_OF.get(verb) && ZH_KIND_OF.has(verb))
         return;
@@ -953,8 +991,10 @@ function readChinese(whole: string): AskedActRead[] {
       // stands between 把 and the verb.
       // A verb of making with only 一下 after it (纪要按模板整理一下) makes the topic the clause put before it.
       const bare = /^[吧了吗呢啊哈呀]*$/u.test(after);
+      // So does a find with a result complement and nothing after it (纪要找出来, 把原文翻出来): it found the topic.
       const topic =
-        kind === 'produce' && /^(?:一下|下)[吧了吗呢啊哈呀]*$/u.test(after)
+        (kind === 'produce' && /^(?:一下|下)[吧了吗呢啊哈呀]*$/u.test(after)) ||
+        (kind === 'look_up' && verb.endsWith('出来') && bare)
           ? before.replace(ZH_MARKERS, '').trim()
           : '';
       const object =

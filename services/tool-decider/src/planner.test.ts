@@ -332,6 +332,10 @@ describe('planTools chains', () => {
       "Share the main points of Monday's Beacon review in the Beacon chat.",
       '把周三Beacon会议的决定发到Beacon群里',
       '把周一例会的要点私聊发给Chen Jie',
+      // (the thing put first as the clause's topic, without 把; or found by the ask before a send of "them")
+      '周一例会的决定邮件发给Chen Jie',
+      "Pull up the minutes of Monday's Beacon review, then email them to Chen Jie.",
+      '周一Beacon例会的纪要调出来，然后私聊发给Chen Jie',
     ]) {
       const out = await plan(office, { request, agent: 'office_agent', tenant: 'default', scenario: null });
       const steps = out.plan.steps;

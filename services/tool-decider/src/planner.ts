@@ -478,7 +478,7 @@ export async function planTools(
   // A thing a send names (把周三评审会的重点发到群里) is routed too: the scene of the records it names joins the send's, so
   // the tool that makes the message from them is visible.
   const sentThings = acts.flatMap((a) => {
-    const thing = a.kind === 'send' ? sentThing(a, req.request) : undefined;
+    const thing = a.kind === 'send' ? sentThing(a, req.request, acts) : undefined;
     return thing === undefined || routedAsks.includes(thing) ? [] : [thing];
   });
   const thingRoutes = await routesOf(sentThings);
@@ -1226,7 +1226,7 @@ export async function planTools(
   for (const step of [...steps.slice(keep.length)]) {
     const act = doneFor.get(step.tool);
     const sender = visible.get(step.tool);
-    const thing = act?.kind === 'send' ? sentThing(act, req.request) : undefined;
+    const thing = act?.kind === 'send' ? sentThing(act, req.request, acts) : undefined;
     if (!sender || !act || thing === undefined) continue;
     for (const dep of sender.depends_on) {
       const producer = visible.get(dep.tool);
@@ -1616,11 +1616,13 @@ function readsFoundPages(tool: ToolDefinition, visible: ReadonlyMap<string, Tool
 const REQUEST_URL = /\bhttps?:\/\/\S+/i;
 
 /**
- * The thing a send act sends when the request names it: what 把 puts before the verb (把X发到…), or the object before
- * the preposition that introduces the recipient or channel ("the key points of the meeting to / in …"). Undefined for
- * a pronoun ("send it"), a message given in words (after a colon or in quotes), or no such phrase.
+ * The thing a send act sends when the request names it: what 把 puts before the verb (把X发到…), the object before
+ * the preposition that introduces the recipient or channel ("the key points of the meeting to / in …"), or the topic
+ * a Chinese clause puts first (X的Y发给…). A send of a pronoun or of nothing named ("then email them to …") sends the
+ * object of the look-up or product asked just before it. Undefined for a message given in words (after a colon, in
+ * quotes, "that …"), or no such phrase.
  */
-function sentThing(act: AskedActRead, request: string): string | undefined {
+function sentThing(act: AskedActRead, request: string, acts: readonly AskedActRead[]): string | undefined {
   // (the act's phrase may start after a verb of manner before the send's own: 把X私聊发给… — the clause says what 把 puts)
   const at = request.indexOf(act.phrase);
   const cue = act.phrase.indexOf(act.cue);
@@ -1635,12 +1637,32 @@ function sentThing(act: AskedActRead, request: string): string | undefined {
   const en = /\p{Script=Han}/u.test(act.phrase)
     ? undefined
     : /^(.+?)\s+(?:to|in|into|on|with)\s/iu.exec(act.object)?.[1];
-  const thing = (zh ?? en)?.trim();
+  // (a Chinese clause may put the thing first as its topic, without 把: 27号会上的决议邮件发给李伟 — a noun phrase, 的 and
+  // all, before the way it is sent)
+  const topic = /\p{Script=Han}/u.test(act.phrase)
+    ? /^(?:然后|再|另外|并且|并)?(.+的\p{Script=Han}+?)(?:用邮件|通过邮件|邮件|私聊|私信|微信)?$/u.exec(
+        clause,
+      )?.[1]
+    : undefined;
+  const thing = (zh ?? en ?? topic)?.trim();
   // (an apostrophe inside a word is a possessive, not a quote: "yesterday's meeting")
-  const quoted = /[:：“”"‘「]|(?<!\p{L})'|'(?!\p{L})/u.test(thing ?? '');
-  if (!thing || quoted || REFERS_BACK.test(thing) || tokens(thing).length === 0) return undefined;
-  return thing;
+  const quoted = (text: string) => /[:：“”"‘「]|(?<!\p{L})'|'(?!\p{L})/u.test(text);
+  if (thing && !quoted(thing) && !REFERS_BACK.test(thing) && tokens(thing).length > 0) return thing;
+  // A send that names no thing of its own and gives no words ("…, then email them to Wang Fang", 纪要找出来，然后用邮件
+  // 发给王芳) sends what the ask before it found or made.
+  const own = (zh ?? en)?.trim();
+  if ((own !== undefined && !REFERS_BACK.test(own)) || quoted(act.phrase) || GIVES_WORDS.test(act.object))
+    return undefined;
+  const before = acts.slice(0, acts.indexOf(act)).at(-1);
+  return before &&
+    (before.kind === 'look_up' || before.kind === 'produce') &&
+    tokens(before.object).length > 0
+    ? before.object
+    : undefined;
 }
+
+// Words that say what a send says after its recipient ("… that the meeting moved", 王芳说明天开会): its message.
+const GIVES_WORDS = /\b(?:that|saying|about|re)\b|说|讲|告诉|提醒|通知/iu;
 
 /** Whether a tool's parameter takes a list (an array schema). */
 function takesList(tool: ToolDefinition | undefined, parameter: string): boolean {
