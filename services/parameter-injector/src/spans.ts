@@ -747,6 +747,12 @@ function cityNameAt(
 /** What an imperative's object starts with: an article, a determiner, an object pronoun ("Find a …", "Show me …"). */
 const CLAUSE_OBJECT_START = new Set(['a', 'an', 'the', 'me', 'us', 'my', 'our', ...DETERMINERS]);
 
+// The abbreviations of companies' legal forms written after their names, as the ISO 20275 list of entity legal forms
+// gives them for English-, German- and French-speaking jurisdictions (Co., Ltd., Inc., LLC, PLC, GmbH, AG, S.A. …),
+// each with its optional full stop and the comma often written before it.
+const LEGAL_FORM_AFTER =
+  /^(?:\.?,?\s+(?:Co|Corp|Inc|Ltd|Limited|LLC|LLP|PLC|Pty|GmbH|AG|KG|SA|SAS|SARL|S\.A|B\.V|N\.V|BV|NV)\b\.?)+/u;
+
 export function properNames(text: string): Candidate<string>[] {
   const words = [...text.matchAll(WORD)].map((m) => ({
     text: m[0],
@@ -818,10 +824,17 @@ export function properNames(text: string): Candidate<string>[] {
       CLAUSE_OBJECT_START.has((words[i + 1]?.text ?? '').toLowerCase());
     // "in December", "on Friday the 13th": a month or weekday starts a time, not a name.
     if (end && !clauseVerb && !CALENDAR.has(first.text.toLowerCase().replace(/\.$/, ''))) {
-      let value = text.slice(first.start, end.end).replace(/['’]s$/u, '');
-      // A closing full stop is the sentence's, but for initials ("D.C.", "J.").
-      if (/\.$/.test(value) && !/(?:^|\s)(?:\p{Lu}\.)+$/u.test(value)) value = value.slice(0, -1);
+      // A company's legal form after its name ("Blue Harbor Trading Co., Ltd.", "Acme, Inc.") is part of the name.
+      const legal = LEGAL_FORM_AFTER.exec(text.slice(end.end))?.[0] ?? '';
+      let value = text.slice(first.start, end.end + legal.length).replace(/['’]s$/u, '');
+      // A closing full stop is the sentence's, but for initials ("D.C.", "J.") and a legal form's ("Co., Ltd.").
+      if (/\.$/.test(value) && !/(?:^|\s)(?:\p{Lu}\.)+$/u.test(value) && legal === '')
+        value = value.slice(0, -1);
       out.push({ value, start: first.start, end: first.start + value.length });
+      if (legal !== '') {
+        const after = end.end + legal.length;
+        while (last + 1 < words.length && (words[last + 1]?.start ?? Infinity) < after) last++;
+      }
     }
     i = last + 1;
   }

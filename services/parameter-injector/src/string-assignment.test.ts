@@ -144,6 +144,26 @@ describe('proper names', () => {
     expect(spans('Any thriller with Tom Vance in it?', [param('studio', false, 'The studio.')])).toEqual({});
   });
 
+  it('a company name keeps its legal form; a capital abbreviation before a word of the tool is a kind', () => {
+    expect(properNames('Bill it to Kestrel Foods Co., Ltd. by Friday').map((n) => n.value)).toEqual([
+      'Kestrel Foods Co., Ltd.',
+    ]);
+    expect(properNames('the account of Orbis, Inc. and Lumen GmbH').map((n) => n.value)).toEqual([
+      'Orbis, Inc.',
+      'Lumen GmbH',
+    ]);
+    const title = param('title', true, 'The name on the invoice.');
+    const tool = 'invoice_issue Issue an invoice for an order';
+    expect(
+      Object.fromEntries(
+        [...assignStrings([title], 'a GST invoice made out to Kestrel Foods Co., Ltd.', tool).spans].map(
+          ([k, v]) => [k, v.value],
+        ),
+      ),
+    ).toEqual({ title: 'Kestrel Foods Co., Ltd.' });
+    expect(assignStrings([title], 'I need a PDF invoice please', tool).spans.size).toBe(0);
+  });
+
   it("a name made of the tool's own words is its subject, not a value", () => {
     expect(
       assignStrings(

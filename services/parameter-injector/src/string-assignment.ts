@@ -597,6 +597,7 @@ export function assignStrings(
       !enumWords.includes(enumKey(n.value)) &&
       // A name made of the tool's own words is what the tool is about ("the Population Density"), not a value.
       !nameWords(n.value).every((w) => docWords.has(w)) &&
+      !kindOfThing(n, text, docWords) &&
       // A name that is a parameter's own name ("their CIK number is …") labels that parameter's value.
       !params.some((p) => {
         const label = nameWords(leaf(p));
@@ -800,6 +801,15 @@ function sameStem(a: string, b: string): boolean {
 }
 
 /** The words of a parameter that can tell its value: its name's words and its description's, "name" aside. */
+/**
+ * An abbreviation in capitals right before a word of the tool's documents ("a VAT invoice", "the PDF report") says
+ * what kind of that thing is meant: it modifies the noun, as an adjective would, and names no one.
+ */
+function kindOfThing(n: Candidate<string>, text: string, docWords: ReadonlySet<string>): boolean {
+  const next = /^\s+(\p{L}+)/u.exec(text.slice(n.end))?.[1]?.toLowerCase() ?? '';
+  return /^\p{Lu}{2,5}$/u.test(n.value) && [...docWords].some((w) => sameWord(next, w));
+}
+
 function cueWordsOf(p: ParameterHints): Set<string> {
   const description = typeof p.schema.description === 'string' ? p.schema.description : '';
   const name = p.path.slice(p.path.lastIndexOf('.') + 1);
