@@ -960,6 +960,14 @@ describe('TD-5 no unasked writes, by the acts the request asks for', () => {
     expect(out.decision_reason).toContain('fits repair_status_query best, a tool refund_agent may not use');
   });
 
+  it("a question is the agent's when the words beside it say what it is about and its own tool fits that best", async () => {
+    // (the question alone — when does it come back — reads like an invoice's mailing; the repair named before it is
+    // what comes back)
+    const out = await ask(afterSales, 'repair_agent', 'RP-SEED-0002寄去修了十来天，麻烦告诉我啥时候能寄回来');
+    expect(out.plan.steps.map((s) => s.tool)).toEqual(['repair_status_query']);
+    expect(out.decision_reason).not.toContain('may not use');
+  });
+
   it('a cancel with no cancel tool is not a refund; a refund asked for is', async () => {
     const cancel = await ask(
       afterSales,

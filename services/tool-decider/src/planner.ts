@@ -1777,12 +1777,12 @@ async function fitsElsewhere(
   if (others.length === 0) return undefined;
   const all = [...own, ...others];
   const index = createLexicalIndex(all);
-  const best = async (text: string): Promise<ToolDefinition | undefined> => {
+  const scoredFor = async (text: string) => {
     const target = targetPhrase(text);
     const sims = semantic
       ? await semantic.similarities(text, [text, ...(target.trim() ? [target] : [])], all)
       : null;
-    const scoredAll = index.score(
+    return index.score(
       text,
       sims
         ? {
@@ -1791,15 +1791,26 @@ async function fitsElsewhere(
           }
         : undefined,
     );
+  };
+  const best = async (text: string): Promise<ToolDefinition | undefined> => {
+    const scoredAll = await scoredFor(text);
     const top = scoredAll[0];
     return top && others.includes(top.tool) && fitsRequest(top, scoredAll) ? top.tool : undefined;
   };
   const whole = await best(req.request);
   if (whole || phrases.length === 0) return whole;
   // The request's words beside its questions (an order number, "two things") may pull it toward a tool of the
-  // agent's: when every question, read by itself, is another agent's tool's, none is this agent's to answer.
+  // agent's: when every question, read by itself, is another agent's tool's, none is this agent's to answer —
+  // unless the words beside them are what the question is about: when the agent's best tool for the whole request
+  // fits it better than the other agent's tool does (RP-0001送修一周了，告诉我啥时候能寄回来 — the repair the first
+  // clause names is what comes back), the question is the agent's.
   const each = await Promise.all(phrases.map(best));
-  return each.every((t) => t !== undefined) ? each[0] : undefined;
+  const first = each[0];
+  if (!each.every((t) => t !== undefined) || first === undefined) return undefined;
+  const wholeScores = await scoredFor(req.request);
+  const ownTop = wholeScores.find((s) => !others.includes(s.tool));
+  const theirs = wholeScores.find((s) => s.tool === first);
+  return ownTop && fitsRequest(ownTop, wholeScores) && ownTop.fit > (theirs?.fit ?? 0) ? undefined : first;
 }
 
 /** The verb of an act's cue, stemmed, when it is one English word ("send", "book"). */
