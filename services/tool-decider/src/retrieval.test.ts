@@ -70,6 +70,28 @@ describe('createLexicalIndex fit', () => {
     expect(s?.explain).toContain('asks for advice');
   });
 
+  it('an id written with a letter prefix names the kind whose word the prefix abbreviates', () => {
+    const shipment = tool(
+      'shipment_status_get',
+      'Show where a shipment is.',
+      { shipment_id: { type: 'string', description: 'The id.' } },
+      [],
+    );
+    const booking = tool(
+      'booking_status_get',
+      'Show the state of a booking.',
+      { booking_no: { type: 'string', description: 'The number.' } },
+      [],
+    );
+    const index = createLexicalIndex([shipment, booking]);
+    const top = (request: string) => index.score(request)[0]?.tool.name;
+    expect(top('any news on SHP-20417?')).toBe('shipment_status_get');
+    expect(top('any news on BKG_0088?')).toBe('booking_status_get');
+    // (letters that start no kind's word, or stand in it out of order, name none)
+    const [plain] = index.score('what about XR-20417?');
+    expect(plain?.features.name).toBe(0);
+  });
+
   it('scores the name head noun', () => {
     const [present] = createLexicalIndex([boiling]).score('boiling point of water at 2 atm');
     const [absent] = createLexicalIndex([boiling]).score('boiling temperature of water at 2 atm');

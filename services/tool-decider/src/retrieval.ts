@@ -557,6 +557,47 @@ function bestOfOthers(values: readonly number[]): (i: number) => number | undefi
   return (i) => (values.length < 2 ? undefined : i === at ? second : best);
 }
 
+/**
+ * The kinds of record the tools take ids of: the words before `_id` / `_no` / `_number` in their parameters' names
+ * (`invoice_id` → invoice, `repair_no` → repair).
+ */
+function idKinds(tools: readonly ToolDefinition[]): string[] {
+  const out = new Set<string>();
+  for (const tool of tools) {
+    const properties = (tool.parameters as { properties?: Record<string, unknown> }).properties ?? {};
+    for (const name of Object.keys(properties)) {
+      const kind = /^([a-z]+)_(?:id|no|number)$/i.exec(name)?.[1]?.toLowerCase();
+      if (kind && kind.length >= 4) out.add(kind);
+    }
+  }
+  return [...out];
+}
+
+// An id written with a letter prefix and a number (INV-2291, RP-SEED-0001, TKT_88): its letters name its kind.
+const PREFIXED_ID = /(?<![\p{L}\p{N}])(\p{Lu}{2,4})(?=[-_]?[\p{Lu}\p{N}-]*\p{N})/gu;
+
+/**
+ * The kinds (see {@link idKinds}) that the ids written in a request abbreviate: the id's capital letters start the
+ * kind's word and stand in it in order (INV → invoice, RP → repair), as record prefixes are made.
+ */
+function kindsOfWrittenIds(request: string, kinds: readonly string[]): string[] {
+  if (kinds.length === 0) return [];
+  const out: string[] = [];
+  for (const m of request.matchAll(PREFIXED_ID)) {
+    const letters = (m[1] ?? '').toLowerCase();
+    for (const kind of kinds)
+      if (kind.length > letters.length && kind[0] === letters[0] && isSubsequence(letters, kind))
+        out.push(kind);
+  }
+  return out;
+}
+
+function isSubsequence(short: string, long: string): boolean {
+  let i = 0;
+  for (const c of long) if (c === short[i]) i++;
+  return i === short.length;
+}
+
 // The indexes of the visible sets met last: consecutive decisions mostly see the same tools, and an index is a pure
 // function of its tools (the same definitions in the same order). A few sets, newest last.
 const RECENT_INDEXES = 8;
@@ -592,11 +633,13 @@ function buildIndex(tools: readonly ToolDefinition[]): LexicalIndex {
     return Math.log(1 + (n - f + 0.5) / (f + 0.5));
   };
   const { k1, b } = RETRIEVAL_CONFIG;
+  const kinds = idKinds(tools);
 
   return {
     score(request, semanticInput) {
       const query = new Set(tokens(request));
       const expanded = new Set(query);
+      for (const kind of kindsOfWrittenIds(request, kinds)) expanded.add(kind);
       const queryTerms = [...query];
       const expandedTerms = [...expanded];
       const target = targetTerms(request);
