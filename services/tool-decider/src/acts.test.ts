@@ -461,6 +461,16 @@ describe('readActs: requests phrased politely, negated or undone', () => {
     expect(readActs('小王昨天请假了').map((a) => a.kind)).toEqual(['look_up']);
   });
 
+  it('a clause that sequences one more step after an ask asks for it; one that tells what happened does not', () => {
+    expect(readActs('帮我看下订单7788，然后换货').map((a) => [a.kind, a.object])).toEqual([
+      ['look_up', '订单7788'],
+      ['act', '换货'],
+    ]);
+    expect(readActs('先查查物流，再把运费退了').map((a) => a.kind)).toEqual(['look_up', 'act']);
+    expect(readActs('我上周下的单，然后一直没发货').map((a) => a.kind)).not.toContain('act');
+    expect(readActs('帮我看看物流，然后卖家说明天发').map((a) => a.kind)).toEqual(['look_up']);
+  });
+
   it('a change asked about after a look-up in its clause is what the look-up finds out, not a change', () => {
     expect(kinds('帮我看看培训改到星期几了')).toEqual([['look_up', '培训改到星期几了']]);
     expect(kinds('查一下这单能不能取消')).toEqual([['look_up', '这单能不能取消']]);

@@ -856,6 +856,10 @@ const EN_FIELD_LABEL = /(?:[.?!]\s+|\n\s*)\p{L}+(?:\s\p{L}+)?\s*:/u;
 // Chinese clauses: punctuation and the connectives that start a next ask (kept, so a clause knows its question mark).
 // The connectives that start a next ask (然后 "then", 顺便 "by the way", 另外 "also" …).
 const ZH_CONNECTIVES = '然后|接着|之后|并且|同时|顺便|另外|还有|以及';
+// Adverbs that open one more step of a sequence (再, 然后 …) at a clause's start.
+const ZH_SEQUENCE_START = /^(?:再|然后|接着|之后|顺便|还要|也)/u;
+// A subject of the clause's own — a pronoun or someone named by role — before its verb: it tells what they did.
+const ZH_OWN_SUBJECT = /^(?:我|你|他|她|它|我们|他们|她们|快递员?|客服|商家|卖家|师傅)/u;
 // 再 before 帮我 starts the next ask ("…，再帮我把钱退了"); 帮我 stays with it, as the marker of what it asks for.
 const ZH_CLAUSE = new RegExp(`([。！？!?；;，,、\\n]+|${ZH_CONNECTIVES}|再(?=帮我))`, 'u');
 // A clause that asks something: a question mark, a question particle at its end, or a question word.
@@ -1169,6 +1173,23 @@ function readChinese(whole: string): AskedActRead[] {
         phrase: text,
         cue: 'directive',
       });
+    // A clause that sequences one more step after an ask (…，然后退款 / 再把钱退了 / 顺便换个新的) asks for that step:
+    // a change of unnamed kind, decided by the tools its words fit. Not one that tells what happened (然后一直没发货)
+    // or what someone else did (然后他说…): a negation or a subject of its own makes it a report.
+    const sequenced =
+      /(?:然后|接着|之后|并且|同时|顺便)$/u.test((pieces[p - 1] ?? '').trim()) ||
+      ZH_SEQUENCE_START.test(text);
+    if (
+      found.length === 0 &&
+      !question &&
+      sequenced &&
+      acts.length > 0 &&
+      !/[没不别未]/u.test(text) &&
+      !ZH_OWN_SUBJECT.test(text.replace(ZH_SEQUENCE_START, ''))
+    ) {
+      const object = text.replace(ZH_SEQUENCE_START, '').replace(ZH_MARKERS, '').replace(/^把/u, '');
+      if (CJK.test(object)) found.push({ kind: 'act', object, phrase: text, cue: 'sequence' });
+    }
     const calculation = arithmetic(text);
     if (calculation && !found.some((a) => a.kind === 'compute'))
       found.push({ kind: 'compute', object: text, phrase: text, cue: 'arithmetic', figures: calculation });
