@@ -162,6 +162,19 @@ describe('proper names', () => {
       ),
     ).toEqual({ title: 'Kestrel Foods Co., Ltd.' });
     expect(assignStrings([title], 'I need a PDF invoice please', tool).spans.size).toBe(0);
+    // (only a word of what the tool handles makes the abbreviation a kind: a ticker before "on" is the ticker)
+    const ticker = param('ticker', true, 'The stock ticker symbol.');
+    const exchange = {
+      ...param('exchange'),
+      enum: ['NYSE', 'LSE'],
+      schema: { type: 'string', enum: ['NYSE', 'LSE'] },
+    };
+    const quote = 'quote_get Latest trade price of a ticker on an exchange';
+    expect(
+      assignStrings([ticker, exchange], 'the last trade of MSFT on the LSE exchange', quote).spans.get(
+        'ticker',
+      )?.value,
+    ).toBe('MSFT');
   });
 
   it("a name made of the tool's own words is its subject, not a value", () => {

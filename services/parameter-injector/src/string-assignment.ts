@@ -571,6 +571,8 @@ export function assignStrings(
   // Proper names no rule above took, for the required entity (or place) parameters left: a lone name for a lone
   // parameter, or as many names as numbered parameters ("Apple and Samsung" → company1, company2) in order.
   const docWords = new Set(nameWords(toolText).filter((w) => w.length > 1));
+  // (the tool's text opens with its name: the words of what it handles, `invoice_issue` → invoice)
+  const toolNameWords = new Set(nameWords(toolText.split(/\s+/)[0] ?? '').filter((w) => w.length > 2));
   const inQuote = (c: { start: number; end: number }) =>
     quotedSpans(text).some((q) => c.start >= q.start && c.end <= q.end);
   const allNames = properNames(text).filter((n) => !listed.some((r) => n.start >= r.start && n.end <= r.end));
@@ -597,7 +599,7 @@ export function assignStrings(
       !enumWords.includes(enumKey(n.value)) &&
       // A name made of the tool's own words is what the tool is about ("the Population Density"), not a value.
       !nameWords(n.value).every((w) => docWords.has(w)) &&
-      !kindOfThing(n, text, docWords) &&
+      !kindOfThing(n, text, toolNameWords) &&
       // A name that is a parameter's own name ("their CIK number is …") labels that parameter's value.
       !params.some((p) => {
         const label = nameWords(leaf(p));
@@ -802,12 +804,13 @@ function sameStem(a: string, b: string): boolean {
 
 /** The words of a parameter that can tell its value: its name's words and its description's, "name" aside. */
 /**
- * An abbreviation in capitals right before a word of the tool's documents ("a VAT invoice", "the PDF report") says
- * what kind of that thing is meant: it modifies the noun, as an adjective would, and names no one.
+ * An abbreviation in capitals right before a word of the tool's name ("a VAT invoice" to `invoice_issue`, "the PDF
+ * report" to `report_generate`) says what kind of that thing is meant: it modifies the noun, as an adjective would,
+ * and names no one.
  */
-function kindOfThing(n: Candidate<string>, text: string, docWords: ReadonlySet<string>): boolean {
+function kindOfThing(n: Candidate<string>, text: string, thingWords: ReadonlySet<string>): boolean {
   const next = /^\s+(\p{L}+)/u.exec(text.slice(n.end))?.[1]?.toLowerCase() ?? '';
-  return /^\p{Lu}{2,5}$/u.test(n.value) && [...docWords].some((w) => sameWord(next, w));
+  return /^\p{Lu}{2,5}$/u.test(n.value) && [...thingWords].some((w) => sameWord(next, w));
 }
 
 function cueWordsOf(p: ParameterHints): Set<string> {
