@@ -305,6 +305,32 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
+  it('百分之多少 / 百分之几 ask for a percentage (over figures to find); a percentage given carries its figure', () => {
+    for (const [request, figures] of [
+      ['A3的续航比B5长百分之多少', 'found'],
+      ['新版比旧版的吞吐提升了百分之多少？', 'found'],
+      ['今年比去年贵了百分之几', 'found'],
+      ['三千二的百分之十五是多少', 'given'],
+      ['百分之二十五是多少', 'given'],
+      ['800的12%是多少', 'given'],
+    ] as const)
+      expect(readActs(request).find((a) => a.kind === 'compute')?.figures, request).toBe(figures);
+  });
+
+  it('多 before an adjective of measure (多大, 多高, 多远) asks a question; 很多大… is "many big …"', () => {
+    for (const [request, kinds] of [
+      ['那篇文章发表在哪年；另外那台服务器的内存有多大，帮我在规格页里确认下', ['look_up', 'look_up']],
+      ['第一，A3电池的容量是多少；另外那座桥有多高，在官网上核对下', ['look_up', 'look_up']],
+      ['另外这两个城市相距多远，去地图上确认下', ['look_up']],
+    ] as const)
+      expect(
+        readActs(request).map((a) => a.kind),
+        request,
+      ).toEqual(kinds);
+    expect(readActs('那座桥有多高').map((a) => a.cue)).toEqual(['question']);
+    expect(readActs('很多大公司都在用它').map((a) => a.cue)).toEqual(['request']);
+  });
+
   it('a date, a season, a clock time or a code written with - / . : is one value, not arithmetic', () => {
     for (const request of [
       'What was the rainfall in Oslo on 2021/10/03?',

@@ -400,7 +400,8 @@ const GIVEN_ARITHMETIC: readonly RegExp[] = [
   /\d\s*(?:[-+*/×÷^]|x(?=\s*\d)|plus|minus|times|divided\s+by|multiplied\s+by|over|to\s+the\s+power\s+of)\s*[$€£¥]?\d/iu,
   /\b(?:square\s+root|cube\s+root|factorial|log(?:arithm)?|sine|cosine|tangent)\s+of\s+\d/iu,
   /\b(?:sum|total|product|average|mean|median)\s+of\s+\d[\d,.]*\s*(?:,|and)\s*\d/iu,
-  /(?:百分之|[%％])[^，。？！?!]{0,12}(?:是|等于|为)?多少|\d\s*[%％]\s*(?:是|等于)?多少|的百分之[\d一二三四五六七八九十百千万两零点]+/u,
+  // (a percentage given carries its figure: 百分之十七是多少; 百分之多少 and 百分之几 ask for the percentage itself)
+  /(?:百分之[\d一二三四五六七八九十百千万两零点]+|[%％])[^，。？！?!]{0,12}(?:是|等于|为)?多少|\d\s*[%％]\s*(?:是|等于)?多少|的百分之[\d一二三四五六七八九十百千万两零点]+/u,
   // A total spread over a count (1200平摊到5年, 10000元分摊给4个人): division of the figures given, the Chinese "divided
   // over / split among".
   /[\d一二三四五六七八九十百千万两零][^，,。？！?!]{0,12}(?:平摊|分摊|均摊|摊到|平均分|平分)(?:到|给|成|在)?[^，,。？！?!\d]{0,4}[\d一二三四五六七八九十百千万两]/u,
@@ -428,8 +429,9 @@ const FOUND_ARITHMETIC: readonly RegExp[] = [
   // A comparative's degree (快了多少, 高出百分之几) is a gap between two figures. The same characters closing a verb of
   // change (降低, 提高, 减少, 升高, 加快: verb + result) say how much one thing changed — a figure its source states, looked
   // up like "how much did it improve" — unless 比 names the second thing it is compared with, or a percentage or
-  // factor is asked (百分之几, 几倍), which is worked out from the two figures.
-  /(?<![降提升减增加放变压拉缩扩调])(?:快|慢|多|少|高|低|贵|便宜)(?:了|出了?)?多少|(?:快|慢|多|少|高|低|贵|便宜)(?:了|出了?)?(?:百分之几|几倍)|比[^，,。？！?!；;]{1,24}?(?:降低|提高|提升|下降|上升|增加|减少|缩短|延长)了?多少|(?:提升|提高|降低|下降|上升|增加|减少|缩短)了?(?:百分之几|几倍)|增长了?(?:多少|百分之几)|相差多少|差多少|几倍/u,
+  // factor is asked (百分之几, 几倍), which is worked out from the two figures — as is any comparison with 比 that asks
+  // for a percentage (A比B长百分之多少: whatever the adjective, the answer is the gap over the second figure).
+  /(?<![降提升减增加放变压拉缩扩调])(?:快|慢|多|少|高|低|贵|便宜)(?:了|出了?)?多少|(?:快|慢|多|少|高|低|贵|便宜)(?:了|出了?)?(?:百分之(?:几|多少)|几倍)|比[^，,。？！?!；;]{1,24}?百分之(?:几|多少)|比[^，,。？！?!；;]{1,24}?(?:降低|提高|提升|下降|上升|增加|减少|缩短|延长)了?多少|(?:提升|提高|降低|下降|上升|增加|减少|缩短)了?(?:百分之(?:几|多少)|几倍)|增长了?(?:多少|百分之(?:几|多少))|相差多少|差多少|几倍/u,
   // 算 asking for an amount in its clause (按5年质保算平均每天能写多少GB, 算算一共要多少钱): "reckon how much". Not 算 of
   // another word (打算 plan, 预算 budget, 算法 algorithm, 就算 even if, 总算 at last, 还算 fairly).
   /(?<![打预就总还运演推清])算(?!法|机|术|是|了[吧。！!]*$)[^，。？！?!；;]{0,24}(?:多少|几)/u,
@@ -853,9 +855,11 @@ const ZH_CLAUSE = new RegExp(`([。！？!?；;，,、\\n]+|${ZH_CONNECTIVES}|�
 // A clause that asks something: a question mark, a question particle at its end, or a question word.
 // (An A-not-A verb — 扣没扣, 到没到, 是不是 — is the yes/no question of Chinese grammar, 正反问句; 能不能 / 可不可以
 // ask the listener to do something, read by politeAsk; 要不要 asks for advice on what the question beside it answers.
-// 没什么 / 没啥 "nothing (much)" is no question.)
+// 没什么 / 没啥 "nothing (much)" is no question. 多 before a one-character adjective of measure — 多大, 多高, 多远,
+// 多快 — asks "how big / tall / far / fast", the degree question of Chinese grammar; after 很 / 许 / 好 / 更 / 太 / 最,
+// 多 is "many" or "more" and the adjective modifies a noun: 很多大公司.)
 const ZH_QUESTION =
-  /[？?]|[吗呢么嘛没]$|(?<!没)(?:什么|啥)|怎么样|怎样|多少|多久|多长时间|几[个点号天时]|咋|哪|谁|何时|是否|有没有|了没|进度|状态|情况|(?![不没能可要])(\p{Script=Han})[没不]\1/u;
+  /[？?]|[吗呢么嘛没]$|(?<!没)(?:什么|啥)|怎么样|怎样|多少|多久|(?<![很许好更太最众诸])多(?:大|高|远|重|快|长|宽|深|厚|贵)|几[个点号天时]|咋|哪|谁|何时|是否|有没有|了没|进度|状态|情况|(?![不没能可要])(\p{Script=Han})[没不]\1/u;
 
 /**
  * The clauses of a Chinese request, each an ask of its own when it is long enough to be one ("深圳明天下雨吗？另外

@@ -1081,6 +1081,28 @@ describe('a calculation over the figures the request gives', () => {
       ]);
     }
   });
+
+  it('is no search’s: a number with a default (how many results) is a setting, not a place for the figures', async () => {
+    for (const request of [
+      "what's 4,800 cut by 12 percent, then shared equally among 6 people?",
+      'what is 950 increased by 8 percent, split across 4 quarters?',
+    ]) {
+      const out = await plan(research, {
+        request,
+        agent: 'research_agent',
+        tenant: 'default',
+        scenario: null,
+      });
+      expect(
+        out.plan.steps.map((s) => s.tool),
+        request,
+      ).toContain('sandbox_compute');
+      expect(
+        out.plan.asked_acts.filter((a) => a.kind === 'compute'),
+        request,
+      ).toEqual([expect.objectContaining({ unserved: null })]);
+    }
+  });
 });
 
 describe('a change asked for that no step makes', () => {

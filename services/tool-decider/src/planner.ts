@@ -1567,11 +1567,16 @@ function singledOut(top: ScoredTool, fitsWhole: boolean): boolean {
   return lead >= (fitsWhole ? 1 : 2) * RETRIEVAL_CONFIG.leadMargin - 1e-9;
 }
 
-/** Whether a tool takes a number (a figure to work on): a numeric or numeric-array parameter, or named inputs. */
+/**
+ * Whether a tool takes a number (a figure to work on): a numeric or numeric-array parameter, or named inputs. A number
+ * with a default is a setting of the call (how many results, which page), not a figure it works on: the tool runs
+ * without one, so it has no place for the figures a request gives.
+ */
 function takesNumbers(tool: ToolDefinition): boolean {
   const numeric = (schema: unknown): boolean => {
     if (typeof schema !== 'object' || schema === null) return false;
-    const s = schema as { type?: unknown; items?: unknown };
+    const s = schema as { type?: unknown; items?: unknown; default?: unknown };
+    if (s.default !== undefined) return false;
     const types = Array.isArray(s.type) ? s.type : [s.type];
     return (
       types.includes('number') ||
