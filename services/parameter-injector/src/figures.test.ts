@@ -145,3 +145,46 @@ describe('calculationFor: requests nobody wrote for these pages (issue 20)', () 
     ).toEqual({ expression: undefined, note: 'no two figures of one unit match what the request compares' });
   });
 });
+
+describe('calculationFor: a unit named by its initials, and a base the request gives', () => {
+  const figures = readFigures(BENCHMARK);
+  const SHEET = [
+    'Sequential read: 3.2 GB/s. Sequential write: 2.9 GB/s.',
+    'Random read: 650,000 IOPS at queue depth 32.',
+  ];
+
+  it.each([
+    [
+      '16比17的TPS低了百分之几？',
+      'Math.round(((inputs.postgresql_16_transactions_per_second - inputs.postgresql_17_transactions_per_second) / inputs.postgresql_17_transactions_per_second) * 10000) / 100',
+    ],
+    [
+      'By what percentage is the TPS of 17 above 16?',
+      'Math.round(((inputs.postgresql_17_transactions_per_second - inputs.postgresql_16_transactions_per_second) / inputs.postgresql_16_transactions_per_second) * 10000) / 100',
+    ],
+  ])('an acronym of the unit’s words names it (TPS: transactions per second): %s', (request, expression) => {
+    expect(calculationFor(request, figures).expression).toBe(expression);
+  });
+
+  it.each([
+    [
+      '随机读IOPS比40万多出百分之几？',
+      'Math.round(((inputs.random_read_iops - 400000) / 400000) * 10000) / 100',
+    ],
+    [
+      'How many times higher than 200k is its random read IOPS?',
+      'Math.round((inputs.random_read_iops / 200000) * 100) / 100',
+    ],
+    ['随机读的IOPS比七十万少多少', 'inputs.random_read_iops - 700000'],
+  ])(
+    'compares the one figure whose unit the request names with the number it gives: %s',
+    (request, expression) => {
+      expect(calculationFor(request, readFigures(SHEET)).expression).toBe(expression);
+    },
+  );
+
+  it('writes nothing when the unit named is not the only one, or no number follows the comparison', () => {
+    expect(calculationFor('比3 GB/s快百分之几？', readFigures(SHEET)).expression).toBeUndefined();
+    expect(calculationFor('随机读IOPS比上一代高百分之几？', readFigures(SHEET)).expression).toBeUndefined();
+  });
+});

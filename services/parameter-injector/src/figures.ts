@@ -6,6 +6,7 @@ import {
   TIME_WORDS,
   type Operation,
 } from './calculation-words.js';
+import { NUMERAL_CHARS, parseChineseNumeral } from './chinese-numerals.js';
 import { TIME_UNITS, commensurable, conversion, parseUnit, type Unit } from './units.js';
 
 // SP-3 "compute only over verified figures": the figures a source page states, read into named inputs for the
@@ -179,7 +180,9 @@ interface Word {
 }
 
 function wordsAt(text: string): Word[] {
-  return [...text.toLowerCase().matchAll(/\p{Script=Han}+|\p{L}+|\p{N}+(?:\.\p{N}+)?/gu)].map((m) => ({
+  return [
+    ...text.toLowerCase().matchAll(/\p{Script=Han}+|(?:(?!\p{Script=Han})\p{L})+|\p{N}+(?:\.\p{N}+)?/gu),
+  ].map((m) => ({
     // "writes" and "write", "tests" and "test" are one word to compare.
     word: m[0].length > 3 && m[0].endsWith('s') && !m[0].endsWith('ss') ? m[0].slice(0, -1) : m[0],
     at: m.index,
@@ -228,13 +231,29 @@ function named(request: readonly Word[], group: readonly { f: Figure; unit: Unit
   });
 }
 
-/** How strongly a unit answers the request: its own words named, or the kind a comparative implies. */
+/**
+ * How strongly a unit answers the request: its own words named — or abbreviated by their initials, as units of
+ * several words are ("TPS" for transactions per second, "QPS", "RPM") — or the kind a comparative implies.
+ */
 function unitScore(unit: string, parsed: Unit, request: string): number {
   const req = new Set(wordsOf(request));
   let score = wordsOf(unit).filter((w) => w !== 'per' && req.has(w)).length * 2;
+  const initials = unit
+    .split(/[\s/]+/u)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .toLowerCase();
+  if (initials.length >= 2 && score === 0 && acronymsOf(request).has(initials)) score += 2;
   if (RATE_WORDS.test(request) && parsed.perSeconds !== undefined) score += 1;
   if (TIME_WORDS.test(request) && parsed.kind === 'time') score += 1;
   return score;
+}
+
+/** The acronyms a request writes: Latin words of two or more capitals ("TPS", "IOPS"), lower-cased. */
+function acronymsOf(request: string): Set<string> {
+  return new Set(
+    (request.match(/(?<![A-Za-z0-9])[A-Z]{2,}(?![A-Za-z0-9])/gu) ?? []).map((a) => a.toLowerCase()),
+  );
 }
 
 // "A than B", "A compared to B", "A比B", "A vs B": what follows the marker is the base of the comparison.
@@ -421,7 +440,12 @@ export function calculationFor(written: string, figures: readonly Figure[]): Cal
   candidates.sort((x, y) => y.score - x.score);
   const [best, second] = candidates;
   if (!best)
-    return { expression: undefined, note: 'no two figures of one unit match what the request compares' };
+    return (
+      comparedWithGiven(request, operation, figures) ?? {
+        expression: undefined,
+        note: 'no two figures of one unit match what the request compares',
+      }
+    );
   if (second && second.score === best.score)
     return {
       expression: undefined,
@@ -452,5 +476,56 @@ export function calculationFor(written: string, figures: readonly Figure[]): Cal
   return {
     expression,
     note: `${operation.replace('_', ' ')} of ${best.operands.map((n) => `${n.f.label} ${n.f.text}`).join(' vs ')}${inUnit}`,
+  };
+}
+
+// A number the request writes right after its comparison marker ("比50万", "than 500,000", "against 1.5k"): the base
+// of a comparison with one figure a source states. Arabic (thousands separators, 万 / 亿, k / M) or a Chinese numeral.
+const GIVEN_BASE = new RegExp(
+  String.raw`(?:${BASE_MARKER.source})\s*(?:the\s+|a\s+)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[${NUMERAL_CHARS}]+)\s*([万亿]|[kKmM](?![A-Za-z]))?`,
+  'u',
+);
+
+/** The value of a number the request writes as its base, with its multiplier (万, 亿, k, M). */
+function givenValue(digits: string, multiplier: string | undefined): number | undefined {
+  const base = /^[\d,.]+$/u.test(digits) ? Number(digits.replace(/,/g, '')) : parseChineseNumeral(digits);
+  if (base === undefined || !Number.isFinite(base)) return undefined;
+  const k = { 万: 1e4, 亿: 1e8, k: 1e3, m: 1e6 }[(multiplier ?? '').toLowerCase() as '万' | '亿' | 'k' | 'm'];
+  return base * (k ?? 1);
+}
+
+/**
+ * A comparison of one stated figure with a number the request gives as its base ("随机读IOPS比50万高出百分之几", "how
+ * much higher than 500,000 are its IOPS?"): the figure whose unit the request names — the only one — against that
+ * number, taken in the figure's own unit (a bare number compared with a figure is in the figure's unit).
+ */
+function comparedWithGiven(
+  request: string,
+  operation: Operation,
+  figures: readonly Figure[],
+): Calculation | undefined {
+  if (operation !== 'percent_change' && operation !== 'ratio' && operation !== 'difference') return undefined;
+  const m = GIVEN_BASE.exec(request);
+  const b = m ? givenValue(m[1] ?? '', m[2]) : undefined;
+  if (!m || b === undefined || b === 0) return undefined;
+  const named = figures.flatMap((f) => {
+    const unit = parseUnit(f.unit);
+    return unit && unitScore(f.unit, unit, request) >= 2 ? [f] : [];
+  });
+  const [only, another] = named;
+  if (!only || another) return undefined;
+  const a = ref(only.name);
+  const base = String(b);
+  const expression =
+    operation === 'percent_change'
+      ? `Math.round(((${a} - ${base}) / ${base}) * 10000) / 100`
+      : operation === 'ratio'
+        ? only.value >= b
+          ? `Math.round((${a} / ${base}) * 100) / 100`
+          : `Math.round((${base} / ${a}) * 100) / 100`
+        : `${a} - ${base}`;
+  return {
+    expression,
+    note: `${operation.replace('_', ' ')} of ${only.label} ${only.text} vs ${base}, the number the request gives`,
   };
 }
