@@ -317,6 +317,31 @@ describe('readActs (TD-5 asked acts)', () => {
       expect(readActs(request).find((a) => a.kind === 'compute')?.figures, request).toBe(figures);
   });
 
+  it('a calculation over given figures that asks nothing is asked by the question of an amount after it', () => {
+    for (const request of ['900GB平摊到3个月，每天大概多少GB？', '两万块分摊给8个人，每人出多少'])
+      expect(
+        readActs(request).map((a) => [a.kind, a.figures]),
+        request,
+      ).toEqual([['compute', 'given']]);
+    // (a calculation that asks its own question leaves the next question its own)
+    expect(readActs('两千的百分之十七是多少，另外北京明天多少度？').map((a) => a.kind)).toEqual([
+      'compute',
+      'look_up',
+    ]);
+  });
+
+  it('a time asked to move an amount at a rate named but not given is a calculation over a figure to find', () => {
+    for (const request of [
+      'How many minutes would it take to copy 500 GB at the drive’s sequential write speed?',
+      'how long does it take to stream 20 GB at their advertised download rate?',
+      '按这块盘的顺序写速度写满2TB要多少分钟？',
+    ])
+      expect(readActs(request).find((a) => a.kind === 'compute')?.figures, request).toBe('found');
+    expect(readActs('How long does shipping take at the standard rate?').map((a) => a.kind)).toEqual([
+      'look_up',
+    ]);
+  });
+
   it('多 before an adjective of measure (多大, 多高, 多远) asks a question; 很多大… is "many big …"', () => {
     for (const [request, kinds] of [
       ['那篇文章发表在哪年；另外那台服务器的内存有多大，帮我在规格页里确认下', ['look_up', 'look_up']],

@@ -432,6 +432,10 @@ const FOUND_ARITHMETIC: readonly RegExp[] = [
   // factor is asked (百分之几, 几倍), which is worked out from the two figures — as is any comparison with 比 that asks
   // for a percentage (A比B长百分之多少: whatever the adjective, the answer is the gap over the second figure).
   /(?<![降提升减增加放变压拉缩扩调])(?:快|慢|多|少|高|低|贵|便宜)(?:了|出了?)?多少|(?:快|慢|多|少|高|低|贵|便宜)(?:了|出了?)?(?:百分之(?:几|多少)|几倍)|比[^，,。？！?!；;]{1,24}?百分之(?:几|多少)|比[^，,。？！?!；;]{1,24}?(?:降低|提高|提升|下降|上升|增加|减少|缩短|延长)了?多少|(?:提升|提高|降低|下降|上升|增加|减少|缩短)了?(?:百分之(?:几|多少)|几倍)|增长了?(?:多少|百分之(?:几|多少))|相差多少|差多少|几倍/u,
+  // A time asked to move an amount the request gives at a rate it names but does not give ("how many hours to read
+  // 4 TB at its sequential read speed", 按它的顺序读速度读完4TB要多久): the amount over the rate, once the rate is found.
+  /\bhow\s+(?:long|many\s+(?:seconds|minutes|hours|days|weeks|months|years))\b[^.?!]*\d[^.?!]*\bat\s+(?:its|their|the|this|that|a|an)\b[^.?!\d]*\b(?:speed|rate|throughput|bandwidth|pace)\b/iu,
+  /(?:按|以|照)[^，,。？！?!；;\d]{0,16}(?:速度|速率|带宽|吞吐)[^。？！?!；;]*?\d[^。？！?!；;]*?(?:多久|多长时间|多少(?:秒钟?|分钟|个?小时|天))/u,
   // 算 asking for an amount in its clause (按5年质保算平均每天能写多少GB, 算算一共要多少钱): "reckon how much". Not 算 of
   // another word (打算 plan, 预算 budget, 算法 algorithm, 就算 even if, 总算 at last, 还算 fairly).
   /(?<![打预就总还运演推清])算(?!法|机|术|是|了[吧。！!]*$)[^，。？！?!；;]{0,24}(?:多少|几)/u,
@@ -926,6 +930,8 @@ function beforeContent(request: string): string {
 
 function readChinese(whole: string): AskedActRead[] {
   const acts: AskedActRead[] = [];
+  // Whether the clause read last asks something itself (a question).
+  let previousAsks = false;
   const request = beforeContent(whole);
   const pieces = request.split(new RegExp(ZH_CLAUSE.source, 'gu'));
   for (let p = 0; p < pieces.length; p += 2) {
@@ -1156,8 +1162,28 @@ function readChinese(whole: string): AskedActRead[] {
         object: `${previous.object}，${text}`,
         phrase: `${previous.phrase}，${text}`,
       };
+      previousAsks = true;
       continue;
     }
+    // 600TBW平摊到3年，每天能写多少GB: a calculation over figures given that asks nothing in its own clause is asked by
+    // the question of an amount right after it — the question is the calculation's result, not a thing to look up.
+    if (
+      previous?.kind === 'compute' &&
+      previous.figures === 'given' &&
+      !previousAsks &&
+      lone?.kind === 'look_up' &&
+      lone.cue === 'question' &&
+      /多少|几/u.test(text)
+    ) {
+      acts[acts.length - 1] = {
+        ...previous,
+        object: `${previous.object}，${text}`,
+        phrase: `${previous.phrase}，${text}`,
+      };
+      previousAsks = true;
+      continue;
+    }
+    previousAsks = question;
     // 能改下收货地址吗，改成…: a change-to verb that only gives the new value finishes the change the clause before
     // asked for — one act, not two.
     const first = found[0];

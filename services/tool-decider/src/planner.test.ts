@@ -1082,6 +1082,24 @@ describe('a calculation over the figures the request gives', () => {
     }
   });
 
+  it('is led by the sandbox alone when a read takes a number only as a filter (a year), or a clause asks its result', async () => {
+    for (const request of [
+      '900GB平摊到3个月，每天大概多少GB？',
+      'If a backup copies 80 GB an hour, how many hours until 2 TB is done?',
+    ]) {
+      const out = await plan(research, {
+        request,
+        agent: 'research_agent',
+        tenant: 'default',
+        scenario: null,
+      });
+      expect(
+        out.plan.steps.map((s) => s.tool),
+        request,
+      ).toEqual(['sandbox_compute']);
+    }
+  });
+
   it('is no search’s: a number with a default (how many results) is a setting, not a place for the figures', async () => {
     for (const request of [
       "what's 4,800 cut by 12 percent, then shared equally among 6 people?",

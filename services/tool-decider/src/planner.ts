@@ -793,7 +793,17 @@ export async function planTools(
           (o.features.semantic ?? -Infinity) > (top.features.semantic ?? Infinity) &&
           notForNames(top.tool, o.tool.name),
       ) ?? top;
+    // A request whose only acts are calculations over figures it gives needs no source for them (SP-3: the user's own
+    // figures are the inputs): a read its words fit is a look-up nobody asked for, so only a tool that does the
+    // calculation leads.
+    const givenOnly = acts.length > 0 && acts.every((a) => a.kind === 'compute' && a.figures === 'given');
     for (const s of pool) {
+      if (
+        chosen.length === 0 &&
+        givenOnly &&
+        !acts.some((a) => serves(a, s.tool, actScores.get(a) ?? [], allowedWrites))
+      )
+        continue;
       if (chosen.length === 0) {
         // (the lead too: the request may be what the best fitting tool's not_for sends elsewhere)
         const sent = redirected(req.request, s, pool);
@@ -1813,10 +1823,12 @@ function serves(
       // A general calculator does any; a tool named for computing, or any tool over the figures given, when the act's
       // words fit it (area_circle for "the area of a circle of radius 5").
       // Over the figures given, only a tool that takes a number can work on them: a search for papers computes nothing.
+      // With a tool that computes anything among the candidates, the figures are its to work on: a number another
+      // tool takes there is a filter of what it looks up (papers from a year on), not an operand.
       return (
         computes(tool) ||
         (kind === 'compute' && fit()) ||
-        (act.figures === 'given' && takesNumbers(tool) && fit())
+        (act.figures === 'given' && takesNumbers(tool) && !local.some((l) => computes(l.tool)) && fit())
       );
     case 'produce': {
       if (kind === 'produce' && fit()) return true;
