@@ -317,6 +317,34 @@ describe('readActs (TD-5 asked acts)', () => {
       expect(readActs(request).find((a) => a.kind === 'compute')?.figures, request).toBe(figures);
   });
 
+  it('把 O V到 P said as an order puts O somewhere: a change of unnamed kind with its verb', () => {
+    for (const [request, verb] of [
+      ['把这份合同加到我的收藏夹里', '加'],
+      ['把会议纪要放进共享文件夹', '放'],
+      ['把这张发票贴到报销单上', '贴'],
+    ] as const)
+      expect(readActs(request), request).toEqual([expect.objectContaining({ kind: 'act', cue: '把', verb })]);
+    // (a question about it, or a known verb, is read as before)
+    expect(readActs('把这份合同加到收藏夹里了吗？').map((a) => a.kind)).toEqual(['look_up']);
+    expect(readActs('把报告发到群里').map((a) => a.kind)).toEqual(['send']);
+  });
+
+  it('questions listed with the enumeration comma 、 ask details of one thing: one look-up', () => {
+    for (const request of [
+      '这台笔记本有多重、电池能用多久？',
+      '那次迁移用了多少台机器、总共停机了多长时间？',
+    ])
+      expect(
+        readActs(request).map((a) => a.kind),
+        request,
+      ).toEqual(['look_up']);
+    // (a comma between two questions of six or more characters keeps them two)
+    expect(readActs('这台笔记本有多重，另外北京明天会下雨吗？').map((a) => a.kind)).toEqual([
+      'look_up',
+      'look_up',
+    ]);
+  });
+
   it('a calculation over given figures that asks nothing is asked by the question of an amount after it', () => {
     for (const request of ['900GB平摊到3个月，每天大概多少GB？', '两万块分摊给8个人，每人出多少'])
       expect(

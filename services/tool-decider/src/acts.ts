@@ -546,6 +546,8 @@ const ZH_VERB = new RegExp(ZH_VERB_SOURCE, 'u');
 const SPEAKER_WANT = /^(?:我要|我想要|我想)$/u;
 // A verb of one or two characters with a place after it (贴到OA里, 存在网盘上, 放进文件夹): where something is put.
 const ZH_PUT_SOMEWHERE = /^\p{Script=Han}{1,2}?(?:到|在|进)(?!\s*$)/u;
+// An order in the disposal construction with a place after the verb: 把 O V到 / V进 / V在 P (the speaker left out).
+const ZH_BA_PLACE = /^(?:请|麻烦你?|帮忙|帮我|给我)?把(.+?)(\p{Script=Han})(?:到|进|在)(?=\S)/u;
 // Coverbs (介词) that open a phrase of place, source, means, object or beneficiary before the verb it modifies.
 const ZH_COVERB = /^(?:在|从|到|用|对|向|往|跟|和|按|按照|通过|去|把|将|给|替|为)/u;
 
@@ -1132,6 +1134,11 @@ function readChinese(whole: string): AskedActRead[] {
     // A directive over words of no Chinese at all (markdown就行, PDF即可) picks a value — a format, a name — rather
     // than asking for an act: a Chinese act needs a Chinese verb.
     const picksValue = !CJK.test(text.replace(/(?:吧|就行|就好|就可以|即可|一下)[。！!]*$/u, ''));
+    // 把 O V到 P (把那篇论文加到收藏夹里, 把这张图放进文档): the disposal construction with a verb of placing moves O to P —
+    // said with no subject, an order to put something somewhere, a change whatever the verb (a read puts nothing).
+    const placed = found.length === 0 && !question ? ZH_BA_PLACE.exec(text) : null;
+    if (placed?.[1] && placed[2])
+      found.push({ kind: 'act', object: placed[1].trim(), phrase: text, cue: '把', verb: placed[2] });
     if (found.length === 0 && !question && directive && !picksValue)
       found.push({
         kind: 'act',
@@ -1150,12 +1157,15 @@ function readChinese(whole: string): AskedActRead[] {
     const previous = acts.at(-1);
     // 谁负责的？哪天截止？: a question of five characters or fewer that names no verb of its own continues the
     // question before it, about the same thing (as chineseClauses joins such a fragment to its clause) — one look-up.
+    // So does a question listed after another with the enumeration comma 、, which joins items of one sentence, not
+    // clauses (它用了多少个客户端、每轮跑了多久: two details of one thing asked about).
     const lone = found.length === 1 ? found[0] : undefined;
+    const listed = /^、+$/u.test(pieces[p - 1] ?? '');
     if (
       previous?.kind === 'look_up' &&
       lone?.kind === 'look_up' &&
       lone.cue === 'question' &&
-      charCount(text) <= 5
+      (charCount(text) <= 5 || (listed && previous.cue === 'question'))
     ) {
       acts[acts.length - 1] = {
         ...previous,
