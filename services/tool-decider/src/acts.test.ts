@@ -317,6 +317,23 @@ describe('readActs (TD-5 asked acts)', () => {
       expect(readActs(request).find((a) => a.kind === 'compute')?.figures, request).toBe(figures);
   });
 
+  it('after an order, "and" / "then" + a verb putting the speaker somewhere is a change of unnamed kind', () => {
+    for (const [request, verb] of [
+      ['Look up the conference schedule and enrol me in the opening workshop', 'enrol'],
+      ['Find the newsletter, then sign us up for the weekly digest', 'sign'],
+    ] as const)
+      expect(readActs(request).at(-1), request).toEqual(expect.objectContaining({ kind: 'act', verb }));
+    for (const request of [
+      'Find the review and walk me through it',
+      'find the changelog, open it and quote the line about TLS',
+      'The venue sent it and signed me up',
+    ])
+      expect(
+        readActs(request).map((a) => a.kind),
+        request,
+      ).not.toContain('act');
+  });
+
   it('把 O V到 P said as an order puts O somewhere: a change of unnamed kind with its verb', () => {
     for (const [request, verb] of [
       ['把这份合同加到我的收藏夹里', '加'],

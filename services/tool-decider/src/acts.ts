@@ -600,6 +600,8 @@ function sentenceBefore(text: string, at: number): string {
 
 // English closed-class words that open a statement or a greeting, never an imperative: pronouns, determiners,
 // possessives, auxiliaries, conjunctions, prepositions, interjections.
+// "… and subscribe me", "…, then bookmark it": a conjunction that may join a second order to the first.
+const EN_JOINED_ORDER = /\b(?:and|then|and\s+then)\s+(?:(?:also|then|just)\s+)?(?<verb>[a-z][a-z'-]*)/giu;
 const EN_NOT_IMPERATIVE = new Set(
   (
     "i i'm i've i'd i'll me my mine we we're our us you your he she it it's its they their them this that these those " +
@@ -689,6 +691,34 @@ function readEnglish(request: string): AskedActRead[] {
     acts.push({
       at: verbAt,
       act: { kind, object: made, phrase, cue: m[1] ?? verb, ...figuresOf(kind, sentence) },
+    });
+  }
+  // "Find the Gorilla paper and subscribe me to its alerts": in a sentence that opens with an order, "and" / "then"
+  // joins another. A verb of no listed kind there that puts the speaker somewhere — the speaker as its object, then
+  // where to ("subscribe me to alerts", "sign us up for", "enrol me in") — changes the speaker's standing: a change
+  // of unnamed kind. (Verbs of reading take what is read as their object: "open it and quote the line", "walk me
+  // through it" ask for no change; "tell me", "show me" are listed.)
+  for (const m of request.matchAll(EN_JOINED_ORDER)) {
+    const verb = (m.groups?.['verb'] ?? '').toLowerCase();
+    const verbAt = m.index + m[0].length - verb.length;
+    if (acts.some((a) => a.at === verbAt) || EN_KIND_OF.has(verb) || EN_NOT_IMPERATIVE.has(verb)) continue;
+    if (!/^\S+\s+(?:me|us)\s+(?:up\b|to\b|for\b|on\b|onto\b|in\b|into\b)/iu.test(request.slice(verbAt)))
+      continue;
+    if (EN_NEGATION.test(sentenceBefore(request, verbAt))) continue;
+    const before = sentenceBefore(request, verbAt);
+    const sentenceStart = verbAt - before.length + (before.length - before.trimStart().length);
+    const opens = acts.some((a) => a.at === sentenceStart && EN_KIND_OF.has(a.act.cue.toLowerCase()));
+    if (!opens) continue;
+    const object = objectAfter(request, verbAt + verb.length);
+    acts.push({
+      at: verbAt,
+      act: {
+        kind: 'act',
+        object,
+        phrase: `${request.slice(verbAt, verbAt + verb.length)} ${object}`.trim(),
+        cue: verb,
+        verb: stem(verb),
+      },
     });
   }
   // After a request's own words, a verb of no listed kind is a change of unnamed kind, decided by the tools it fits.
