@@ -188,3 +188,30 @@ describe('calculationFor: a unit named by its initials, and a base the request g
     expect(calculationFor('随机读IOPS比上一代高百分之几？', readFigures(SHEET)).expression).toBeUndefined();
   });
 });
+
+describe('calculationFor: the time to move an amount the request gives at a rate a source states', () => {
+  const SHEET = ['Sequential read: 3.2 GB/s. Sequential write: 2.9 GB/s.'];
+
+  it.each([
+    [
+      'How many minutes to copy 600 GB at its sequential write speed?',
+      'Math.round(600 / inputs.sequential_write_gb_s * 0.0166666666667 * 100) / 100',
+    ],
+    [
+      'how long would reading 1.6 TB take at the sequential read rate?',
+      'Math.round(1600 / inputs.sequential_read_gb_s * 100) / 100',
+    ],
+  ])('%s', (request, expression) => {
+    expect(calculationFor(request, readFigures(SHEET)).expression).toBe(expression);
+  });
+
+  it('writes nothing when the rate meant is not named, or two amounts are given', () => {
+    expect(
+      calculationFor('how long to move 600 GB at its speed?', readFigures(SHEET)).expression,
+    ).toBeUndefined();
+    expect(
+      calculationFor('how many hours to read 1 TB and 2 TB at its sequential read speed?', readFigures(SHEET))
+        .expression,
+    ).toBeUndefined();
+  });
+});

@@ -390,6 +390,10 @@ export function calculationFor(written: string, figures: readonly Figure[]): Cal
     const spread = spreadOverTime(request, figures);
     if (spread) return spread;
   }
+  if (operation === undefined) {
+    const time = timeAtRate(request, figures);
+    if (time) return time;
+  }
   if (!operation) return { expression: undefined, note: 'the request names no calculation' };
   const reqWords = wordsAt(request);
   const groups: { unit: Unit; members: { f: Figure; unit: Unit }[] }[] = [];
@@ -527,5 +531,47 @@ function comparedWithGiven(
   return {
     expression,
     note: `${operation.replace('_', ' ')} of ${only.label} ${only.text} vs ${base}, the number the request gives`,
+  };
+}
+
+// A length of time asked: "how many hours", "how long", 多少小时, 多久. Group: the unit asked, when named.
+const TIME_ASKED =
+  /\bhow\s+many\s+(seconds|minutes|hours|days|weeks|months|years)\b|\bhow\s+long\b|多少\s*(秒钟?|分钟|个?小时|天)|多久|多长时间/iu;
+// An amount the request gives: a number and a unit of data, not a rate ("4 TB", "2TB", 1.5 GB).
+const AMOUNT = /(?<![\p{L}\p{N}.])(\d+(?:\.\d+)?)\s*([A-Za-z]+)(?![A-Za-z]*\s*\/)/gu;
+
+/**
+ * The time to move an amount the request gives at a rate a source states ("how many hours to read 4 TB at its
+ * sequential read speed", 按顺序读速度读完4TB要多久): the one amount of data the request writes over the rate figure of
+ * that kind the request names best (by its label's and clause's words), in the time asked.
+ */
+function timeAtRate(request: string, figures: readonly Figure[]): Calculation | undefined {
+  const asked = TIME_ASKED.exec(request);
+  if (!asked) return undefined;
+  const amounts = [...request.matchAll(AMOUNT)].flatMap((m) => {
+    const unit = parseUnit(m[2] ?? '');
+    return unit?.kind === 'data' && unit.perSeconds === undefined
+      ? [{ value: Number(m[1]), unit, text: m[0] }]
+      : [];
+  });
+  const [amount, other] = amounts;
+  if (!amount || other) return undefined;
+  const rates = figures.flatMap((f) => {
+    const unit = parseUnit(f.unit);
+    return unit?.perSeconds !== undefined && unit.kind === amount.unit.kind ? [{ f, unit }] : [];
+  });
+  const ranked = named(wordsAt(request), rates)
+    .filter((n) => n.score > 0)
+    .sort((x, y) => y.score - x.score);
+  const [best, second] = ranked;
+  if (!best || (second && second.score === best.score)) return undefined;
+  const word = (asked[1] ?? asked[2] ?? '').toLowerCase().replace(/^个/u, '');
+  const seconds = TIME_UNITS[word] ?? TIME_UNITS[word.replace(/s$/u, '')] ?? best.unit.perSeconds ?? 1;
+  // amount in the rate's unit of data, over the rate, times the rate's time, in the time asked
+  const inRateUnit = Number((amount.value * (amount.unit.factor / best.unit.factor)).toPrecision(12));
+  const k = Number(((best.unit.perSeconds ?? 1) / seconds).toPrecision(12));
+  return {
+    expression: `Math.round(${String(inRateUnit)} / ${ref(best.f.name)}${k === 1 ? '' : ` * ${String(k)}`} * 100) / 100`,
+    note: `time for ${amount.text} at ${best.f.label} ${best.f.text}${word ? `, in ${word}` : ''}`,
   };
 }
