@@ -1123,6 +1123,26 @@ describe('a calculation over the figures the request gives', () => {
   });
 });
 
+describe('a page the request points at but does not include', () => {
+  it('is not searched for: a search would find another page for the reader to read in its place', async () => {
+    for (const request of [
+      'Please go through the benchmark article I sent you and list the hardware used',
+      'Could you go over the post I shared last week and list its main settings?',
+    ]) {
+      const out = await plan(research, {
+        request,
+        agent: 'research_agent',
+        tenant: 'default',
+        scenario: null,
+      });
+      expect(
+        out.plan.steps.map((s) => s.tool),
+        request,
+      ).not.toContain('web_search');
+    }
+  });
+});
+
 describe('a change asked for that no step makes', () => {
   it('gets nothing in its place, alone or beside a look-up the plan serves', async () => {
     const afterSales = await loadRegistryDir(`${packs}after-sales`);

@@ -1157,6 +1157,24 @@ export async function planTools(
           reasons.push(`${finder.tool.name} finds what ${c.tool.name} reads`);
         }
     }
+    // A request that points at a page it does not include ("the article I mentioned yesterday", 我刚发的链接) means that
+    // page: a search finds some other one, which its reader would read in its place. The finder that would feed a
+    // chosen reader its URL is dropped; the reader asks for the link (needs_url) instead.
+    if (!REQUEST_URL.test(req.request) && REFERS_TO_LINK.test(req.request))
+      for (const finder of [...chosen]) {
+        if (finder.tool.evidence !== 'lead') continue;
+        const fed = chosen.some(
+          (c) =>
+            c !== finder &&
+            c.tool.action === 'read' &&
+            c.tool.depends_on.some((d) => d.tool === finder.tool.name && !d.required),
+        );
+        if (!fed) continue;
+        chosen.splice(chosen.indexOf(finder), 1);
+        reasons.push(
+          `${finder.tool.name} dropped: the request points at a page of its own, which a search does not find`,
+        );
+      }
     // The asks of a request of several (its sentences or Chinese clauses): a tool the whole request's words chose,
     // whose matched words all stand in one ask only, serves that ask and reads its values there ("7777的退款到了没？
     // 还有订单20261101001的发票也帮我开一下": the order look-up 订单 chose is of 20261101001, not of 7777). The acts of one
