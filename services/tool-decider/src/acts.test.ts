@@ -387,6 +387,19 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
+  it('a calculation over operands named only as numbers is over figures the user gives, not ones to look up', () => {
+    for (const request of [
+      '你帮我算算这两个数相差几倍，数字我一会儿贴给你',
+      'By how much does the larger of these two numbers exceed the smaller? I will send them shortly',
+    ])
+      expect(
+        readActs(request).map((a) => [a.kind, a.figures]),
+        request,
+      ).toEqual([['compute', 'given']]);
+    // (数据 is data of a thing, which a source states)
+    expect(readActs('这两个数据集的规模差了几倍？').map((a) => a.kind)).toEqual(['compute', 'look_up']);
+  });
+
   it('多 before an adjective of measure (多大, 多高, 多远) asks a question; 很多大… is "many big …"', () => {
     for (const [request, kinds] of [
       ['那篇文章发表在哪年；另外那台服务器的内存有多大，帮我在规格页里确认下', ['look_up', 'look_up']],

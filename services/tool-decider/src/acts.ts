@@ -500,11 +500,16 @@ function figuresOf(kind: AskedActKind, phrase: string): Pick<AskedActRead, 'figu
 const ONE_VALUE =
   /\b(?:on|by|until|till|before|after|from|since)\s+\d{1,2}\/\d{1,2}\b(?![/.]?\d)|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b|\b\d{4}\s*[-/–]\s*\d{2,4}\b|\b\d{1,2}:\d{2}\b|\b\d+(?:-\d+){2,}\b|\b0\d{2,3}-\d{7,8}\b/gu;
 
+// Operands named only as numbers ("these two numbers", 两个数, 这几个数字): a source states figures of things (a
+// drive's read speed), never bare numbers — they are the user's to give, nothing to look up.
+const BARE_NUMBERS =
+  /\b(?:two|three|four|these|those|both|my)\s+(?:numbers|values)\b|(?:[两二三几这那俩]个?|这些|那些)数(?:字|值)?(?![据量码])/iu;
+
 /** The kind of calculation a sentence asks for: over figures it gives, over figures to be found, or none. */
 function arithmetic(text: string): 'given' | 'found' | null {
   const sentence = text.replace(ONE_VALUE, (v) => v.replace(/[-/.:–]/gu, '_'));
   if (GIVEN_ARITHMETIC.some((p) => p.test(sentence))) return 'given';
-  if (FOUND_ARITHMETIC.some((p) => p.test(sentence))) return 'found';
+  if (FOUND_ARITHMETIC.some((p) => p.test(sentence))) return BARE_NUMBERS.test(sentence) ? 'given' : 'found';
   return null;
 }
 
