@@ -494,8 +494,8 @@ const GIVEN_BASE = new RegExp(
 function givenValue(digits: string, multiplier: string | undefined): number | undefined {
   const base = /^[\d,.]+$/u.test(digits) ? Number(digits.replace(/,/g, '')) : parseChineseNumeral(digits);
   if (base === undefined || !Number.isFinite(base)) return undefined;
-  const k = { 万: 1e4, 亿: 1e8, k: 1e3, m: 1e6 }[(multiplier ?? '').toLowerCase() as '万' | '亿' | 'k' | 'm'];
-  return base * (k ?? 1);
+  const multipliers: Readonly<Record<string, number>> = { 万: 1e4, 亿: 1e8, k: 1e3, m: 1e6 };
+  return base * (multipliers[(multiplier ?? '').toLowerCase()] ?? 1);
 }
 
 /**

@@ -1116,7 +1116,7 @@ describe('a calculation over the figures the request gives', () => {
         request,
       ).toContain('sandbox_compute');
       expect(
-        out.plan.asked_acts.filter((a) => a.kind === 'compute'),
+        (out.plan.asked_acts ?? []).filter((a) => a.kind === 'compute'),
         request,
       ).toEqual([expect.objectContaining({ unserved: null })]);
     }
