@@ -215,3 +215,34 @@ describe('calculationFor: the time to move an amount the request gives at a rate
     ).toBeUndefined();
   });
 });
+
+describe('calculationFor: things compared by code, over the pages of each', () => {
+  const SHEET = ['Sequential write: 1.8 GB/s. Sequential read: 2.1 GB/s.'];
+  const REVIEW = ['The K4 managed 1500 MB/s sequential write in our runs, under its rated 1700 MB/s.'];
+  const figures = readFigures(
+    [...SHEET, ...REVIEW],
+    [...SHEET.map(() => 'M1 SSD datasheet'), ...REVIEW.map(() => 'Review: K4 SSD')],
+  );
+
+  it.each([
+    [
+      "By what percentage is the M1's sequential write above the K4's measured one?",
+      'Math.round(((inputs.sequential_write_gb_s - inputs.k4_mb_s * 0.001) / (inputs.k4_mb_s * 0.001)) * 10000) / 100',
+    ],
+    [
+      'Compared with the K4, how many percent faster is the M1 at sequential write?',
+      'Math.round(((inputs.sequential_write_gb_s - inputs.k4_mb_s * 0.001) / (inputs.k4_mb_s * 0.001)) * 10000) / 100',
+    ],
+  ])('one figure of each thing, its page’s title naming it: %s', (request, expression) => {
+    expect(calculationFor(request, figures).expression).toBe(expression);
+  });
+
+  it('keeps the title of the page each figure was read from', () => {
+    expect(figures.map((f) => f.source)).toEqual([
+      'M1 SSD datasheet',
+      'M1 SSD datasheet',
+      'Review: K4 SSD',
+      'Review: K4 SSD',
+    ]);
+  });
+});

@@ -26,6 +26,8 @@ export interface Figure {
   text: string;
   /** The clause it stands in ("The Z7 reached 2800 MB/s sequential read in our tests"): what it is a figure of. */
   context: string;
+  /** The title of the page it was read from, when the passages of several pages are read together. */
+  source?: string;
 }
 
 // Words that end a unit phrase or cannot be a unit ("16 averaged", "3 was"): verbs and function words.
@@ -117,7 +119,10 @@ function inLabel(sentence: string, label: string, at: number): boolean {
  * The figures of passages, in text order, each under a unique name. A number without a unit ("queue depth 32",
  * a year) is not a figure: it cannot be compared with anything safely.
  */
-export function readFigures(passages: readonly string[]): Figure[] {
+export function readFigures(
+  passages: readonly string[],
+  sources: readonly (string | undefined)[] = [],
+): Figure[] {
   const figures: Figure[] = [];
   const taken = new Map<string, number>();
   passages.forEach((passage, p) => {
@@ -132,6 +137,7 @@ export function readFigures(passages: readonly string[]): Figure[] {
         const base = `${slug(label)}_${slug(unit)}`;
         const seen = taken.get(base) ?? 0;
         taken.set(base, seen + 1);
+        const source = sources[p];
         figures.push({
           name: seen === 0 ? base : `${base}_${String(seen + 1)}`,
           label,
@@ -139,6 +145,7 @@ export function readFigures(passages: readonly string[]): Figure[] {
           value,
           text: m[0].trim(),
           context: clauseAt(sentence, m.index),
+          ...(source !== undefined ? { source } : {}),
         });
       }
     }
@@ -285,6 +292,22 @@ function subjectAndBase(request: string, pair: readonly [Named, Named]): [Named,
 }
 
 /**
+ * The subject and the base of a comparison of things named by code, given in the order of `codes`: the thing named
+ * first is the subject ("the X9's read beats the Z7's", X9比Z7快) — unless a comparison marker stands before both
+ * codes ("compared with the Z7, how much faster is the X9", 相比Z7，X9…), whose thing right after it is the base.
+ */
+function codedSubjectAndBase(
+  request: string,
+  codes: readonly string[],
+  pair: readonly [Named, Named],
+): [Named, Named] {
+  const lower = request.toLowerCase();
+  const [first = 0, second = 0] = codes.map((c) => lower.indexOf(c));
+  const marker = BASE_MARKER.exec(request);
+  return marker && marker.index < Math.min(first, second) ? [pair[1], pair[0]] : [pair[0], pair[1]];
+}
+
+/**
  * Whether a code the request writes ("Z7", "PG17") names a figure's words: its number is one of them and its letters
  * abbreviate another — in order, from its first letter ("pg" of "postgresql", "z" of "z").
  */
@@ -405,6 +428,9 @@ export function calculationFor(written: string, figures: readonly Figure[]): Cal
     else groups.push({ unit, members: [{ f, unit }] });
   }
   const candidates: { unit: Unit; unitText: string; operands: Named[]; score: number }[] = [];
+  const codes = [
+    ...new Set((request.match(/\b[A-Za-z]+\d+[A-Za-z\d]*\b/gu) ?? []).map((c) => c.toLowerCase())),
+  ];
   for (const { unit, members } of groups) {
     const ranked = named(reqWords, members)
       .filter((n) => n.score > 0)
@@ -420,6 +446,31 @@ export function calculationFor(written: string, figures: readonly Figure[]): Cal
       });
       continue;
     }
+    // Things compared by code ("the X9's … beat the Z7's …"), each with figures of its own (its name in the figure's
+    // words or its page's title): one operand of each — the one the request's words name best, and of two it names
+    // alike, the one its source states first, as a page states its headline figure first.
+    if (codes.length >= 2) {
+      const all = named(reqWords, members);
+      const each = codes.slice(0, 2).map((c) => {
+        const of = all.filter((n) =>
+          codeIn(c, new Set(wordsOf(`${n.f.label} ${n.f.context} ${n.f.source ?? ''}`))),
+        );
+        return of.reduce<Named | undefined>(
+          (best, n) => (!best || n.score > best.score ? n : best),
+          undefined,
+        );
+      });
+      const [a, b] = each;
+      if (a && b && a !== b) {
+        candidates.push({
+          unit,
+          unitText: members[0]?.f.unit ?? '',
+          operands: codedSubjectAndBase(request, codes, [a, b]),
+          score: unitScore(members[0]?.f.unit ?? '', unit, request) * 10 + a.score + b.score,
+        });
+        continue;
+      }
+    }
     const [x, y, third] = ranked;
     if (!x || !y || (third && third.score === y.score)) continue;
     candidates.push({
@@ -431,13 +482,12 @@ export function calculationFor(written: string, figures: readonly Figure[]): Cal
   }
   // A comparison of things the request names by code ("the X9's … beat the Z7's …") is over figures of those things:
   // a pair of figures of only one of them answers another question.
-  const codes = [
-    ...new Set((request.match(/\b[A-Za-z]+\d+[A-Za-z\d]*\b/gu) ?? []).map((c) => c.toLowerCase())),
-  ];
   if (codes.length >= 2)
     for (let i = candidates.length - 1; i >= 0; i--) {
       const words = new Set(
-        (candidates[i]?.operands ?? []).flatMap((n) => wordsOf(`${n.f.label} ${n.f.context}`)),
+        (candidates[i]?.operands ?? []).flatMap((n) =>
+          wordsOf(`${n.f.label} ${n.f.context} ${n.f.source ?? ''}`),
+        ),
       );
       if (!codes.every((c) => codeIn(c, words))) candidates.splice(i, 1);
     }

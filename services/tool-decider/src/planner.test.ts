@@ -1123,6 +1123,43 @@ describe('a calculation over the figures the request gives', () => {
   });
 });
 
+describe('a calculation comparing things named by code, over figures to be found', () => {
+  it('searches for and reads each thing’s own source, and computes over what every reader read', async () => {
+    for (const request of [
+      'By how many percent is the A3’s measured write speed above the B5’s rated one?',
+      'Q8的随机读比M2的随机读高百分之几？要以官网页面为准',
+    ]) {
+      const out = await plan(research, {
+        request,
+        agent: 'research_agent',
+        tenant: 'default',
+        scenario: null,
+      });
+      const steps = out.plan.steps;
+      expect(
+        steps.map((s) => s.tool),
+        request,
+      ).toEqual(['web_search', 'web_search', 'page_visit', 'page_visit', 'sandbox_compute']);
+      // each reader reads its own search's first result; the calculator takes both readers' passages
+      const fedBy = (i: number, parameter: string) =>
+        steps[i]?.input_from.filter((f) => f.parameter === parameter).map((f) => f.step_index);
+      expect(fedBy(2, 'url'), request).toEqual([0]);
+      expect(fedBy(3, 'url'), request).toEqual([1]);
+      expect(fedBy(4, 'inputs'), request).toEqual([2, 3]);
+    }
+  });
+
+  it('keeps one source for a calculation over one thing', async () => {
+    const out = await plan(research, {
+      request: 'By what percent did the A3’s measured read fall short of its rated read?',
+      agent: 'research_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(out.plan.steps.filter((s) => s.tool === 'page_visit')).toHaveLength(1);
+  });
+});
+
 describe('a page the request points at but does not include', () => {
   it('is not searched for: a search would find another page for the reader to read in its place', async () => {
     for (const request of [

@@ -299,6 +299,7 @@ function inputsFor(
   earlier: readonly string[],
   texts: Readonly<Record<string, string>> = {},
   feeders: readonly (string | undefined)[] = [],
+  nth = 0,
 ): InputFrom[] {
   const out: InputFrom[] = [];
   const fed = new Set<string>();
@@ -311,7 +312,13 @@ function inputsFor(
     // A producer added for this step (`feeds`) feeds it; else the last of the producer's steps added for no one.
     const ofTool = earlier.flatMap((name, j) => (name === dep.tool ? [j] : []));
     const own = ofTool.filter((j) => feeders[j] === tool.name);
-    const at = own.at(-1) ?? ofTool.filter((j) => feeders[j] === undefined).at(-1) ?? ofTool.at(-1) ?? -1;
+    // (several producers added for steps of this tool, each for one of them: the nth step of the tool takes the nth)
+    const at =
+      (own.length > 1 && !takesList(tool, dep.parameter) ? own[nth] : undefined) ??
+      own.at(-1) ??
+      ofTool.filter((j) => feeders[j] === undefined).at(-1) ??
+      ofTool.at(-1) ??
+      -1;
     if (at === -1 || (!dep.required && ownValue)) continue;
     fed.add(dep.parameter);
     // Several producers added for this step (one per listed value) feed a list parameter together.
@@ -430,6 +437,7 @@ function rewire(
             steps.slice(0, i).map((x) => x.tool),
             s.texts,
             steps.slice(0, i).map((x) => x.feeds),
+            steps.slice(fixed, i).filter((x) => x.tool === s.tool).length,
           ),
         }
       : s;
@@ -1367,6 +1375,7 @@ export async function planTools(
       });
     }
   }
+  steps = sourcePerThing(steps, keep.length, visible, acts, req.request, reasons);
   steps = rewire(order(steps, visible, keep.length), visible, keep.length);
 
   const ctx: ValidationContext = {
@@ -1395,6 +1404,8 @@ export async function planTools(
   for (let round = 0; round < maxRounds && violations.length > 0; round++) {
     refused.push(...violations);
     steps = repair(steps, violations, visible, excluded, keep.length, ctx.requestText);
+    // (a repair may add the finder and reader a calculation needs: each thing compared still gets its own)
+    steps = sourcePerThing(steps, keep.length, visible, acts, req.request, reasons);
     steps = rewire(order(steps, visible, keep.length), visible, keep.length);
     await embedCompared(steps);
     violations = validatePlan(steps, ctx);
@@ -1677,9 +1688,82 @@ function sentThing(act: AskedActRead, request: string): string | undefined {
 
 /** Whether a tool's parameter takes a list (an array schema). */
 function takesList(tool: ToolDefinition | undefined, parameter: string): boolean {
-  const schema = (tool?.parameters as { properties?: Record<string, { type?: unknown }> } | undefined)
-    ?.properties?.[parameter];
-  return schema?.type === 'array';
+  const schema = (
+    tool?.parameters as
+      { properties?: Record<string, { type?: unknown; additionalProperties?: unknown }> } | undefined
+  )?.properties?.[parameter];
+  // (named inputs — an object of any names — take what several producers give, read into names: see pathFor)
+  return (
+    schema?.type === 'array' || (schema?.type === 'object' && typeof schema.additionalProperties === 'object')
+  );
+}
+
+// A name written as letters and digits ("X9", "Z7", "RTX4090"): a product or model code.
+const CODE = /\b[A-Za-z]+\d+[A-Za-z\d]*\b/gu;
+
+/**
+ * A calculation over figures to be found that compares things the request names by code ("the X9's rated read
+ * against the Z7's measured one", X9比Z7快百分之多少) needs each thing's own source: a search finds pages for the words
+ * it is given and its reader opens the first — one page, of one thing. The finder and the reader feeding the
+ * calculator run once per thing: the finder searches for the thing by its code, the reader reads its page for the
+ * words of the calculation that name that thing (up to the next thing's code), and the calculator takes what every
+ * reader read. A request that gives a link reads that.
+ */
+function sourcePerThing(
+  steps: DraftStep[],
+  fixed: number,
+  visible: ReadonlyMap<string, ToolDefinition>,
+  acts: readonly AskedActRead[],
+  request: string,
+  reasons: string[],
+): DraftStep[] {
+  const act = acts.find((a) => a.kind === 'compute' && a.figures === 'found');
+  if (!act || REQUEST_URL.test(request)) return steps;
+  const seen = new Set<string>();
+  const codes = [...act.phrase.matchAll(CODE)].filter((m) => {
+    const key = m[0].toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (codes.length < 2) return steps;
+  const open = steps.slice(fixed);
+  const calc = open.find((s) => {
+    const t = visible.get(s.tool);
+    return t !== undefined && computes(t);
+  });
+  const calcTool = calc ? visible.get(calc.tool) : undefined;
+  const readers = open.filter((s) => calcTool?.depends_on.some((d) => d.tool === s.tool));
+  const reader = readers.length === 1 ? readers[0] : undefined;
+  const readerTool = reader ? visible.get(reader.tool) : undefined;
+  const finders = open.filter(
+    (s) => visible.get(s.tool)?.evidence === 'lead' && readerTool?.depends_on.some((d) => d.tool === s.tool),
+  );
+  const finder = finders.length === 1 ? finders[0] : undefined;
+  const finderTool = finder ? visible.get(finder.tool) : undefined;
+  if (!calc || !calcTool || !reader || !readerTool || !finder || !finderTool) return steps;
+  const parts = codes.map((m, i) =>
+    act.phrase.slice(i === 0 ? 0 : (m.index ?? 0), codes[i + 1]?.index ?? act.phrase.length).trim(),
+  );
+  const textsOf = (tool: ToolDefinition, text: string) =>
+    Object.fromEntries(requiredParameters(tool).map((p) => [p, text]));
+  const added = parts.flatMap((text, i) => [
+    {
+      ...draft(finderTool, `finds the source of ${codes[i]?.[0] ?? ''} for ${reader.tool}`),
+      // (by the thing's name: the words of the comparison are the same for every thing and find the same pages)
+      texts: textsOf(finderTool, codes[i]?.[0] ?? text),
+      feeds: reader.tool,
+    },
+    {
+      ...draft(readerTool, `reads the figures of ${codes[i]?.[0] ?? ''} for ${calc.tool}`),
+      texts: textsOf(readerTool, text),
+      feeds: calc.tool,
+    },
+  ]);
+  reasons.push(
+    `${finder.tool} → ${reader.tool} once for each of ${codes.map((m) => m[0]).join(', ')} (each thing's own source)`,
+  );
+  return [...steps.filter((s) => s !== finder && s !== reader), ...added];
 }
 
 // Recipients a send lists: after the verb in English's double-object form ("send Chen Jie and Zhang Min a note"),
