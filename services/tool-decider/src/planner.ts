@@ -1743,7 +1743,7 @@ function sourcePerThing(
   const finderTool = finder ? visible.get(finder.tool) : undefined;
   if (!calc || !calcTool || !reader || !readerTool || !finder || !finderTool) return steps;
   const parts = codes.map((m, i) =>
-    act.phrase.slice(i === 0 ? 0 : (m.index ?? 0), codes[i + 1]?.index ?? act.phrase.length).trim(),
+    act.phrase.slice(i === 0 ? 0 : m.index, codes[i + 1]?.index ?? act.phrase.length).trim(),
   );
   const textsOf = (tool: ToolDefinition, text: string) =>
     Object.fromEntries(requiredParameters(tool).map((p) => [p, text]));
