@@ -439,6 +439,29 @@ export function buildArguments(input: BuildInput): BuiltArguments {
     );
     return true;
   };
+  /** Named inputs from the passages of several pages, each page's figures known by its title too. */
+  const setFromPages = (
+    field: string,
+    pages: readonly { passages: readonly string[]; source?: string }[],
+    how: string,
+  ): boolean => {
+    const figures = readFigures(
+      pages.flatMap((p) => p.passages),
+      pages.flatMap((p) => p.passages.map(() => p.source)),
+    );
+    figuresRead = figures;
+    if (figures.length === 0) {
+      log.push(`${field}: ${how} states no figure with a unit; nothing to compute on`);
+      return false;
+    }
+    set(
+      field,
+      Object.fromEntries(figures.map((f) => [f.name, f.value])),
+      'step_output',
+      `${how}: figures ${figures.map((f) => `${f.name} ← "${f.text}"`).join(', ')}`,
+    );
+    return true;
+  };
   for (const hints of topLevel) {
     const field = hints.path;
     // The sandbox's program is written from the figures once they are read (below), never taken from the request.
@@ -562,18 +585,40 @@ export function buildArguments(input: BuildInput): BuiltArguments {
     // Several earlier steps feed one list parameter (one look-up per recipient a send lists): the list of all they
     // found, in the plan's order, each value once.
     const outputs = step.input_from.filter((r) => r.parameter === field && r.source === 'step_output');
-    if (outputs.length > 1 && isArraySchema(hints.schema)) {
-      const found = outputs.map((r) => {
-        const record = r.step_index === null ? undefined : outputOfStep(history, r.step_index);
+    // (so do several sources for the sandbox's named inputs: one page read per thing a calculation compares)
+    const namedInputs = program !== undefined && field === computeInputsParameter;
+    if (outputs.length > 1 && (isArraySchema(hints.schema) || namedInputs)) {
+      const records = outputs.map((r) =>
+        r.step_index === null ? undefined : outputOfStep(history, r.step_index),
+      );
+      const found = outputs.map((r, i) => {
+        const record = records[i];
         const got = record?.result.output ? readPath(record.result.output, r.path ?? '') : undefined;
         return got?.found ? got.value : undefined;
       });
       if (found.every((v) => v !== undefined)) {
-        const values = [
-          ...new Set(found.flatMap((v): unknown[] => (Array.isArray(v) ? (v as unknown[]) : [v]))),
-        ];
         const how = outputs.map((r) => `step ${String(r.step_index)} ${r.path ?? '$'}`).join(' + ');
-        if (setFromOutput(field, values, how)) continue;
+        if (namedInputs) {
+          // Each page's passages with the page's title: a figure a datasheet states under "Sequential read: …" is
+          // the figure of the thing its title names.
+          const pages = found.map((v, i) => {
+            const output = records[i]?.result.output;
+            const title =
+              output && typeof output === 'object' ? (output as { title?: unknown }).title : undefined;
+            return {
+              passages: (Array.isArray(v) ? (v as unknown[]) : [v]).filter(
+                (t): t is string => typeof t === 'string',
+              ),
+              ...(typeof title === 'string' ? { source: title } : {}),
+            };
+          });
+          if (setFromPages(field, pages, how)) continue;
+        } else {
+          const values = [
+            ...new Set(found.flatMap((v): unknown[] => (Array.isArray(v) ? (v as unknown[]) : [v]))),
+          ];
+          if (setFromOutput(field, values, how)) continue;
+        }
       }
       log.push(`${field}: not every step that feeds it has an output yet`);
     }

@@ -145,3 +145,104 @@ describe('calculationFor: requests nobody wrote for these pages (issue 20)', () 
     ).toEqual({ expression: undefined, note: 'no two figures of one unit match what the request compares' });
   });
 });
+
+describe('calculationFor: a unit named by its initials, and a base the request gives', () => {
+  const figures = readFigures(BENCHMARK);
+  const SHEET = [
+    'Sequential read: 3.2 GB/s. Sequential write: 2.9 GB/s.',
+    'Random read: 650,000 IOPS at queue depth 32.',
+  ];
+
+  it.each([
+    [
+      '16比17的TPS低了百分之几？',
+      'Math.round(((inputs.postgresql_16_transactions_per_second - inputs.postgresql_17_transactions_per_second) / inputs.postgresql_17_transactions_per_second) * 10000) / 100',
+    ],
+    [
+      'By what percentage is the TPS of 17 above 16?',
+      'Math.round(((inputs.postgresql_17_transactions_per_second - inputs.postgresql_16_transactions_per_second) / inputs.postgresql_16_transactions_per_second) * 10000) / 100',
+    ],
+  ])('an acronym of the unit’s words names it (TPS: transactions per second): %s', (request, expression) => {
+    expect(calculationFor(request, figures).expression).toBe(expression);
+  });
+
+  it.each([
+    [
+      '随机读IOPS比40万多出百分之几？',
+      'Math.round(((inputs.random_read_iops - 400000) / 400000) * 10000) / 100',
+    ],
+    [
+      'How many times higher than 200k is its random read IOPS?',
+      'Math.round((inputs.random_read_iops / 200000) * 100) / 100',
+    ],
+    ['随机读的IOPS比七十万少多少', 'inputs.random_read_iops - 700000'],
+  ])(
+    'compares the one figure whose unit the request names with the number it gives: %s',
+    (request, expression) => {
+      expect(calculationFor(request, readFigures(SHEET)).expression).toBe(expression);
+    },
+  );
+
+  it('writes nothing when the unit named is not the only one, or no number follows the comparison', () => {
+    expect(calculationFor('比3 GB/s快百分之几？', readFigures(SHEET)).expression).toBeUndefined();
+    expect(calculationFor('随机读IOPS比上一代高百分之几？', readFigures(SHEET)).expression).toBeUndefined();
+  });
+});
+
+describe('calculationFor: the time to move an amount the request gives at a rate a source states', () => {
+  const SHEET = ['Sequential read: 3.2 GB/s. Sequential write: 2.9 GB/s.'];
+
+  it.each([
+    [
+      'How many minutes to copy 600 GB at its sequential write speed?',
+      'Math.round(600 / inputs.sequential_write_gb_s * 0.0166666666667 * 100) / 100',
+    ],
+    [
+      'how long would reading 1.6 TB take at the sequential read rate?',
+      'Math.round(1600 / inputs.sequential_read_gb_s * 100) / 100',
+    ],
+  ])('%s', (request, expression) => {
+    expect(calculationFor(request, readFigures(SHEET)).expression).toBe(expression);
+  });
+
+  it('writes nothing when the rate meant is not named, or two amounts are given', () => {
+    expect(
+      calculationFor('how long to move 600 GB at its speed?', readFigures(SHEET)).expression,
+    ).toBeUndefined();
+    expect(
+      calculationFor('how many hours to read 1 TB and 2 TB at its sequential read speed?', readFigures(SHEET))
+        .expression,
+    ).toBeUndefined();
+  });
+});
+
+describe('calculationFor: things compared by code, over the pages of each', () => {
+  const SHEET = ['Sequential write: 1.8 GB/s. Sequential read: 2.1 GB/s.'];
+  const REVIEW = ['The K4 managed 1500 MB/s sequential write in our runs, under its rated 1700 MB/s.'];
+  const figures = readFigures(
+    [...SHEET, ...REVIEW],
+    [...SHEET.map(() => 'M1 SSD datasheet'), ...REVIEW.map(() => 'Review: K4 SSD')],
+  );
+
+  it.each([
+    [
+      "By what percentage is the M1's sequential write above the K4's measured one?",
+      'Math.round(((inputs.sequential_write_gb_s - inputs.k4_mb_s * 0.001) / (inputs.k4_mb_s * 0.001)) * 10000) / 100',
+    ],
+    [
+      'Compared with the K4, how many percent faster is the M1 at sequential write?',
+      'Math.round(((inputs.sequential_write_gb_s - inputs.k4_mb_s * 0.001) / (inputs.k4_mb_s * 0.001)) * 10000) / 100',
+    ],
+  ])('one figure of each thing, its page’s title naming it: %s', (request, expression) => {
+    expect(calculationFor(request, figures).expression).toBe(expression);
+  });
+
+  it('keeps the title of the page each figure was read from', () => {
+    expect(figures.map((f) => f.source)).toEqual([
+      'M1 SSD datasheet',
+      'M1 SSD datasheet',
+      'Review: K4 SSD',
+      'Review: K4 SSD',
+    ]);
+  });
+});

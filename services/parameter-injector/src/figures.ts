@@ -6,6 +6,7 @@ import {
   TIME_WORDS,
   type Operation,
 } from './calculation-words.js';
+import { NUMERAL_CHARS, parseChineseNumeral } from './chinese-numerals.js';
 import { TIME_UNITS, commensurable, conversion, parseUnit, type Unit } from './units.js';
 
 // SP-3 "compute only over verified figures": the figures a source page states, read into named inputs for the
@@ -25,6 +26,8 @@ export interface Figure {
   text: string;
   /** The clause it stands in ("The Z7 reached 2800 MB/s sequential read in our tests"): what it is a figure of. */
   context: string;
+  /** The title of the page it was read from, when the passages of several pages are read together. */
+  source?: string;
 }
 
 // Words that end a unit phrase or cannot be a unit ("16 averaged", "3 was"): verbs and function words.
@@ -116,7 +119,10 @@ function inLabel(sentence: string, label: string, at: number): boolean {
  * The figures of passages, in text order, each under a unique name. A number without a unit ("queue depth 32",
  * a year) is not a figure: it cannot be compared with anything safely.
  */
-export function readFigures(passages: readonly string[]): Figure[] {
+export function readFigures(
+  passages: readonly string[],
+  sources: readonly (string | undefined)[] = [],
+): Figure[] {
   const figures: Figure[] = [];
   const taken = new Map<string, number>();
   passages.forEach((passage, p) => {
@@ -131,6 +137,7 @@ export function readFigures(passages: readonly string[]): Figure[] {
         const base = `${slug(label)}_${slug(unit)}`;
         const seen = taken.get(base) ?? 0;
         taken.set(base, seen + 1);
+        const source = sources[p];
         figures.push({
           name: seen === 0 ? base : `${base}_${String(seen + 1)}`,
           label,
@@ -138,6 +145,7 @@ export function readFigures(passages: readonly string[]): Figure[] {
           value,
           text: m[0].trim(),
           context: clauseAt(sentence, m.index),
+          ...(source !== undefined ? { source } : {}),
         });
       }
     }
@@ -179,7 +187,9 @@ interface Word {
 }
 
 function wordsAt(text: string): Word[] {
-  return [...text.toLowerCase().matchAll(/\p{Script=Han}+|\p{L}+|\p{N}+(?:\.\p{N}+)?/gu)].map((m) => ({
+  return [
+    ...text.toLowerCase().matchAll(/\p{Script=Han}+|(?:(?!\p{Script=Han})\p{L})+|\p{N}+(?:\.\p{N}+)?/gu),
+  ].map((m) => ({
     // "writes" and "write", "tests" and "test" are one word to compare.
     word: m[0].length > 3 && m[0].endsWith('s') && !m[0].endsWith('ss') ? m[0].slice(0, -1) : m[0],
     at: m.index,
@@ -228,13 +238,29 @@ function named(request: readonly Word[], group: readonly { f: Figure; unit: Unit
   });
 }
 
-/** How strongly a unit answers the request: its own words named, or the kind a comparative implies. */
+/**
+ * How strongly a unit answers the request: its own words named — or abbreviated by their initials, as units of
+ * several words are ("TPS" for transactions per second, "QPS", "RPM") — or the kind a comparative implies.
+ */
 function unitScore(unit: string, parsed: Unit, request: string): number {
   const req = new Set(wordsOf(request));
   let score = wordsOf(unit).filter((w) => w !== 'per' && req.has(w)).length * 2;
+  const initials = unit
+    .split(/[\s/]+/u)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .toLowerCase();
+  if (initials.length >= 2 && score === 0 && acronymsOf(request).has(initials)) score += 2;
   if (RATE_WORDS.test(request) && parsed.perSeconds !== undefined) score += 1;
   if (TIME_WORDS.test(request) && parsed.kind === 'time') score += 1;
   return score;
+}
+
+/** The acronyms a request writes: Latin words of two or more capitals ("TPS", "IOPS"), lower-cased. */
+function acronymsOf(request: string): Set<string> {
+  return new Set(
+    (request.match(/(?<![A-Za-z0-9])[A-Z]{2,}(?![A-Za-z0-9])/gu) ?? []).map((a) => a.toLowerCase()),
+  );
 }
 
 // "A than B", "A compared to B", "A比B", "A vs B": what follows the marker is the base of the comparison.
@@ -263,6 +289,22 @@ function subjectAndBase(request: string, pair: readonly [Named, Named]): [Named,
   const fromTo = /\bfrom\b/i.test(request) && /\bto\b/i.test(request) && !/\bthan\b/i.test(request);
   const zhFromTo = /从[^，。？！?]*(?:到|至|涨到|降到|增加到|减少到)/u.test(request);
   return fromTo || zhFromTo ? [ordered[1], ordered[0]] : ordered;
+}
+
+/**
+ * The subject and the base of a comparison of things named by code, given in the order of `codes`: the thing named
+ * first is the subject ("the X9's read beats the Z7's", X9比Z7快) — unless a comparison marker stands before both
+ * codes ("compared with the Z7, how much faster is the X9", 相比Z7，X9…), whose thing right after it is the base.
+ */
+function codedSubjectAndBase(
+  request: string,
+  codes: readonly string[],
+  pair: readonly [Named, Named],
+): [Named, Named] {
+  const lower = request.toLowerCase();
+  const [first = 0, second = 0] = codes.map((c) => lower.indexOf(c));
+  const marker = BASE_MARKER.exec(request);
+  return marker && marker.index < Math.min(first, second) ? [pair[1], pair[0]] : [pair[0], pair[1]];
 }
 
 /**
@@ -371,6 +413,10 @@ export function calculationFor(written: string, figures: readonly Figure[]): Cal
     const spread = spreadOverTime(request, figures);
     if (spread) return spread;
   }
+  if (operation === undefined) {
+    const time = timeAtRate(request, figures);
+    if (time) return time;
+  }
   if (!operation) return { expression: undefined, note: 'the request names no calculation' };
   const reqWords = wordsAt(request);
   const groups: { unit: Unit; members: { f: Figure; unit: Unit }[] }[] = [];
@@ -382,6 +428,9 @@ export function calculationFor(written: string, figures: readonly Figure[]): Cal
     else groups.push({ unit, members: [{ f, unit }] });
   }
   const candidates: { unit: Unit; unitText: string; operands: Named[]; score: number }[] = [];
+  const codes = [
+    ...new Set((request.match(/\b[A-Za-z]+\d+[A-Za-z\d]*\b/gu) ?? []).map((c) => c.toLowerCase())),
+  ];
   for (const { unit, members } of groups) {
     const ranked = named(reqWords, members)
       .filter((n) => n.score > 0)
@@ -397,6 +446,31 @@ export function calculationFor(written: string, figures: readonly Figure[]): Cal
       });
       continue;
     }
+    // Things compared by code ("the X9's … beat the Z7's …"), each with figures of its own (its name in the figure's
+    // words or its page's title): one operand of each — the one the request's words name best, and of two it names
+    // alike, the one its source states first, as a page states its headline figure first.
+    if (codes.length >= 2) {
+      const all = named(reqWords, members);
+      const each = codes.slice(0, 2).map((c) => {
+        const of = all.filter((n) =>
+          codeIn(c, new Set(wordsOf(`${n.f.label} ${n.f.context} ${n.f.source ?? ''}`))),
+        );
+        return of.reduce<Named | undefined>(
+          (best, n) => (!best || n.score > best.score ? n : best),
+          undefined,
+        );
+      });
+      const [a, b] = each;
+      if (a && b && a !== b) {
+        candidates.push({
+          unit,
+          unitText: members[0]?.f.unit ?? '',
+          operands: codedSubjectAndBase(request, codes, [a, b]),
+          score: unitScore(members[0]?.f.unit ?? '', unit, request) * 10 + a.score + b.score,
+        });
+        continue;
+      }
+    }
     const [x, y, third] = ranked;
     if (!x || !y || (third && third.score === y.score)) continue;
     candidates.push({
@@ -408,20 +482,24 @@ export function calculationFor(written: string, figures: readonly Figure[]): Cal
   }
   // A comparison of things the request names by code ("the X9's … beat the Z7's …") is over figures of those things:
   // a pair of figures of only one of them answers another question.
-  const codes = [
-    ...new Set((request.match(/\b[A-Za-z]+\d+[A-Za-z\d]*\b/gu) ?? []).map((c) => c.toLowerCase())),
-  ];
   if (codes.length >= 2)
     for (let i = candidates.length - 1; i >= 0; i--) {
       const words = new Set(
-        (candidates[i]?.operands ?? []).flatMap((n) => wordsOf(`${n.f.label} ${n.f.context}`)),
+        (candidates[i]?.operands ?? []).flatMap((n) =>
+          wordsOf(`${n.f.label} ${n.f.context} ${n.f.source ?? ''}`),
+        ),
       );
       if (!codes.every((c) => codeIn(c, words))) candidates.splice(i, 1);
     }
   candidates.sort((x, y) => y.score - x.score);
   const [best, second] = candidates;
   if (!best)
-    return { expression: undefined, note: 'no two figures of one unit match what the request compares' };
+    return (
+      comparedWithGiven(request, operation, figures) ?? {
+        expression: undefined,
+        note: 'no two figures of one unit match what the request compares',
+      }
+    );
   if (second && second.score === best.score)
     return {
       expression: undefined,
@@ -452,5 +530,98 @@ export function calculationFor(written: string, figures: readonly Figure[]): Cal
   return {
     expression,
     note: `${operation.replace('_', ' ')} of ${best.operands.map((n) => `${n.f.label} ${n.f.text}`).join(' vs ')}${inUnit}`,
+  };
+}
+
+// A number the request writes right after its comparison marker ("比50万", "than 500,000", "against 1.5k"): the base
+// of a comparison with one figure a source states. Arabic (thousands separators, 万 / 亿, k / M) or a Chinese numeral.
+const GIVEN_BASE = new RegExp(
+  String.raw`(?:${BASE_MARKER.source})\s*(?:the\s+|a\s+)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[${NUMERAL_CHARS}]+)\s*([万亿]|[kKmM](?![A-Za-z]))?`,
+  'u',
+);
+
+/** The value of a number the request writes as its base, with its multiplier (万, 亿, k, M). */
+function givenValue(digits: string, multiplier: string | undefined): number | undefined {
+  const base = /^[\d,.]+$/u.test(digits) ? Number(digits.replace(/,/g, '')) : parseChineseNumeral(digits);
+  if (base === undefined || !Number.isFinite(base)) return undefined;
+  const multipliers: Readonly<Record<string, number>> = { 万: 1e4, 亿: 1e8, k: 1e3, m: 1e6 };
+  return base * (multipliers[(multiplier ?? '').toLowerCase()] ?? 1);
+}
+
+/**
+ * A comparison of one stated figure with a number the request gives as its base ("随机读IOPS比50万高出百分之几", "how
+ * much higher than 500,000 are its IOPS?"): the figure whose unit the request names — the only one — against that
+ * number, taken in the figure's own unit (a bare number compared with a figure is in the figure's unit).
+ */
+function comparedWithGiven(
+  request: string,
+  operation: Operation,
+  figures: readonly Figure[],
+): Calculation | undefined {
+  if (operation !== 'percent_change' && operation !== 'ratio' && operation !== 'difference') return undefined;
+  const m = GIVEN_BASE.exec(request);
+  const b = m ? givenValue(m[1] ?? '', m[2]) : undefined;
+  if (!m || b === undefined || b === 0) return undefined;
+  const named = figures.flatMap((f) => {
+    const unit = parseUnit(f.unit);
+    return unit && unitScore(f.unit, unit, request) >= 2 ? [f] : [];
+  });
+  const [only, another] = named;
+  if (!only || another) return undefined;
+  const a = ref(only.name);
+  const base = String(b);
+  const expression =
+    operation === 'percent_change'
+      ? `Math.round(((${a} - ${base}) / ${base}) * 10000) / 100`
+      : operation === 'ratio'
+        ? only.value >= b
+          ? `Math.round((${a} / ${base}) * 100) / 100`
+          : `Math.round((${base} / ${a}) * 100) / 100`
+        : `${a} - ${base}`;
+  return {
+    expression,
+    note: `${operation.replace('_', ' ')} of ${only.label} ${only.text} vs ${base}, the number the request gives`,
+  };
+}
+
+// A length of time asked: "how many hours", "how long", 多少小时, 多久. Group: the unit asked, when named.
+const TIME_ASKED =
+  /\bhow\s+many\s+(seconds|minutes|hours|days|weeks|months|years)\b|\bhow\s+long\b|多少\s*(秒钟?|分钟|个?小时|天)|多久|多长时间/iu;
+// An amount the request gives: a number and a unit of data, not a rate ("4 TB", "2TB", 1.5 GB).
+const AMOUNT = /(?<![\p{L}\p{N}.])(\d+(?:\.\d+)?)\s*([A-Za-z]+)(?![A-Za-z]*\s*\/)/gu;
+
+/**
+ * The time to move an amount the request gives at a rate a source states ("how many hours to read 4 TB at its
+ * sequential read speed", 按顺序读速度读完4TB要多久): the one amount of data the request writes over the rate figure of
+ * that kind the request names best (by its label's and clause's words), in the time asked.
+ */
+function timeAtRate(request: string, figures: readonly Figure[]): Calculation | undefined {
+  const asked = TIME_ASKED.exec(request);
+  if (!asked) return undefined;
+  const amounts = [...request.matchAll(AMOUNT)].flatMap((m) => {
+    const unit = parseUnit(m[2] ?? '');
+    return unit?.kind === 'data' && unit.perSeconds === undefined
+      ? [{ value: Number(m[1]), unit, text: m[0] }]
+      : [];
+  });
+  const [amount, other] = amounts;
+  if (!amount || other) return undefined;
+  const rates = figures.flatMap((f) => {
+    const unit = parseUnit(f.unit);
+    return unit?.perSeconds !== undefined && unit.kind === amount.unit.kind ? [{ f, unit }] : [];
+  });
+  const ranked = named(wordsAt(request), rates)
+    .filter((n) => n.score > 0)
+    .sort((x, y) => y.score - x.score);
+  const [best, second] = ranked;
+  if (!best || (second && second.score === best.score)) return undefined;
+  const word = (asked[1] ?? asked[2] ?? '').toLowerCase().replace(/^个/u, '');
+  const seconds = TIME_UNITS[word] ?? TIME_UNITS[word.replace(/s$/u, '')] ?? best.unit.perSeconds ?? 1;
+  // amount in the rate's unit of data, over the rate, times the rate's time, in the time asked
+  const inRateUnit = Number((amount.value * (amount.unit.factor / best.unit.factor)).toPrecision(12));
+  const k = Number(((best.unit.perSeconds ?? 1) / seconds).toPrecision(12));
+  return {
+    expression: `Math.round(${String(inRateUnit)} / ${ref(best.f.name)}${k === 1 ? '' : ` * ${String(k)}`} * 100) / 100`,
+    note: `time for ${amount.text} at ${best.f.label} ${best.f.text}${word ? `, in ${word}` : ''}`,
   };
 }

@@ -67,3 +67,38 @@ describe('requestArithmetic: a figure in other units (issue 20)', () => {
     expect(program('12 apples in pears')).toBeUndefined();
   });
 });
+
+describe('requestArithmetic: rates, spreads and splits the request gives', () => {
+  it.each([
+    [
+      'A pump moves 40 litres a minute; if it copies 80 GB an hour, how many hours until 2 TB is done?',
+      'Math.round(2000 / 80 * 100) / 100',
+    ],
+    ['at 250 MB per second, how long until 3 GB is transferred?', 'Math.round(3000 / 250 * 100) / 100'],
+    ['每小时备份30GB，多少天能备份完1.44TB？', 'Math.round(1440 / 30 * 0.0416666666667 * 100) / 100'],
+  ])('the time to reach a total at a rate given: %s', (text, expression) => {
+    expect(program(text)).toBe(expression);
+  });
+
+  it.each([
+    ['800 TBW spread over 4 years, how many GB per day is that?', 'Math.round(800000 / 1460 * 100) / 100'],
+    ['3600GB分摊到30天，每天多少GB', 'Math.round(3600 / 30 * 100) / 100'],
+  ])('a total spread over a time given, per the time asked: %s', (text, expression) => {
+    expect(program(text)).toBe(expression);
+  });
+
+  it.each([
+    [
+      'what is 1,500 raised by 10 percent, then divided equally among 3 teams?',
+      '(1500 * (1 + 10 / 100)) / 3',
+    ],
+    ['预算两万增加了百分之五，再平摊到4个季度', '(20000 * (1 + 5 / 100)) / 4'],
+  ])('a result then split over a count given: %s', (text, expression) => {
+    expect(program(text)).toBe(expression);
+  });
+
+  it('writes nothing for a rate without a total, or a time asked of nothing given', () => {
+    expect(requestArithmetic('it writes 650 GB a day; how many days is the warranty?')).toBeUndefined();
+    expect(requestArithmetic('how long until the 2 TB drive arrives?')).toBeUndefined();
+  });
+});

@@ -35,6 +35,25 @@ const OPERATORS: readonly { pattern: string; op: string; name: string }[] = [
  * else is left to the figures an earlier step finds.
  */
 export function requestArithmetic(text: string): RequestArithmetic | undefined {
+  const first = firstArithmetic(text);
+  if (!first) return undefined;
+  // "…, then split evenly across 12 months", 再平摊到12个月: the result shared out over a count the request gives.
+  const then = THEN_SPLIT.exec(text);
+  const n = then ? valueOf(then[1] ?? '') : undefined;
+  // (a total already spread over a time is not split again: 600TBW，平摊到3年)
+  if (n === undefined || n === 0 || SPREAD_OVER.test(text)) return first;
+  return {
+    expression: `(${first.expression}) / ${String(n)}`,
+    note: `${first.note}, split over ${String(n)}`,
+  };
+}
+
+const THEN_SPLIT = new RegExp(
+  String.raw`(?:\bthen\s+|[,，]\s*|再|然后)(?:split|divided|shared|spread|平摊|分摊|均摊|平分)\s*(?:(?:evenly|equally)\s+)?(?:across|over|among|between|into|by|到|给|成|在)?\s*${FIGURE}`,
+  'iu',
+);
+
+function firstArithmetic(text: string): RequestArithmetic | undefined {
   const percentOf = new RegExp(
     String.raw`${FIGURE}\s*(?:%|％|percent|per\s*cent)\s+of\s+[$€£¥]?\s*${FIGURE}`,
     'iu',
@@ -57,10 +76,14 @@ export function requestArithmetic(text: string): RequestArithmetic | undefined {
   if (change) return change;
   const moved = movedByPercent(text);
   if (moved) return moved;
+  const spread = spreadGiven(text);
+  if (spread) return spread;
   const converted = unitConversion(text);
   if (converted) return converted;
   const mean = meanOfList(text);
   if (mean) return mean;
+  const reach = timeToReach(text);
+  if (reach) return reach;
   for (const { pattern, op, name } of OPERATORS) {
     const m = new RegExp(`${FIGURE}${pattern}${FIGURE}`, 'iu').exec(text);
     if (!m) continue;
@@ -237,5 +260,97 @@ function unitConversion(text: string): RequestArithmetic | undefined {
   return {
     expression,
     note: `${String(value)} ${written} in ${parts.map(([k]) => k).join(' and ')}`,
+  };
+}
+
+// "If it writes 650 GB a day, how many days until it reaches 1,200 TBW?", 每天写200GB，多少天能写满600TBW: an amount
+// per a time (a rate the request gives), a total of the same kind of unit, and a length of time asked (how many days,
+// how long, 多少天, 多久) — the total over the rate, in the time asked (else the rate's own time).
+const RATE_GIVEN = new RegExp(
+  String.raw`${FIGURE}\s*([A-Za-z]+)\s*(?:/\s*|\b(?:a|an|per|each|every)\s+)(second|minute|hour|day|week|month|year)\b|每\s*(秒钟?|分钟|小时|天|日|周|星期|个?月|年)[^，,。？！?!；;\d]{0,4}?${FIGURE}\s*([A-Za-z]+)`,
+  'iu',
+);
+const AMOUNT_GIVEN = new RegExp(String.raw`${FIGURE}\s*([A-Za-z]+)(?![A-Za-z]*\s*/)`, 'giu');
+const TIME_ASKED =
+  /\bhow\s+many\s+(seconds|minutes|hours|days|weeks|months|years)\b|\bhow\s+long\b|(?:多少|几)\s*(秒钟?|分钟|个?小时|天|周|个?星期|个?月|年)|多久|多长时间/iu;
+
+function timeToReach(text: string): RequestArithmetic | undefined {
+  const asked = TIME_ASKED.exec(text);
+  if (!asked) return undefined;
+  // (of several rates, the one with a total of its kind: "40 litres a minute … 80 GB an hour … 2 TB")
+  for (const rate of text.matchAll(new RegExp(RATE_GIVEN.source, 'giu'))) {
+    const out = reached(text, asked, rate);
+    if (out) return out;
+  }
+  return undefined;
+}
+
+function reached(
+  text: string,
+  asked: RegExpExecArray,
+  rate: RegExpMatchArray,
+): RequestArithmetic | undefined {
+  const zh = rate[1] === undefined;
+  const perValue = valueOf((zh ? rate[5] : rate[1]) ?? '');
+  const perUnit = parseUnit((zh ? rate[6] : rate[2]) ?? '');
+  const perWord = ((zh ? rate[4] : rate[3]) ?? '').toLowerCase();
+  const perSeconds = TIME_UNITS[perWord] ?? TIME_UNITS[perWord.replace(/^个/u, '')];
+  if (perValue === undefined || perValue === 0 || !perUnit || perUnit.perSeconds !== undefined)
+    return undefined;
+  if (perSeconds === undefined) return undefined;
+  // The total: the one other figure of the rate's kind of unit, outside the rate's own words.
+  const at = rate.index ?? 0;
+  const outside = text.slice(0, at) + ' '.repeat(rate[0].length) + text.slice(at + rate[0].length);
+  const totals = [...outside.matchAll(AMOUNT_GIVEN)].flatMap((m) => {
+    const unit = parseUnit(m[2] ?? '');
+    const value = valueOf(m[1] ?? '');
+    return unit && value !== undefined && commensurable(unit, perUnit) ? [{ value, unit, text: m[0] }] : [];
+  });
+  const [total, another] = totals;
+  if (!total || another) return undefined;
+  const askedWord = (asked[1] ?? asked[2] ?? '').toLowerCase().replace(/^个/u, '');
+  const askedSeconds = TIME_UNITS[askedWord] ?? TIME_UNITS[askedWord.replace(/s$/u, '')] ?? perSeconds;
+  const amount = total.value * conversion(total.unit, perUnit);
+  const periods = `${String(Number(amount.toPrecision(12)))} / ${String(perValue)}`;
+  const k = perSeconds / askedSeconds;
+  return {
+    expression: `Math.round(${Math.abs(k - 1) < 1e-12 ? periods : `${periods} * ${String(Number(k.toPrecision(12)))}`} * 100) / 100`,
+    note: `${total.text} at ${rate[0].trim()}, in ${askedWord || perWord}`,
+  };
+}
+
+// A total the request gives spread over a length of time it gives, per a time it asks: "1,200 TBW spread over 5
+// years, how many TB a day?", 600TBW平摊到3年，每天能写多少GB — the total over the number of periods, in the unit asked
+// (a unit of the total's kind written after the spread, else the total's own).
+const SPREAD_OVER = new RegExp(
+  String.raw`${FIGURE}\s*([A-Za-z]+)[^，,。？！?!；;\d]{0,6}?(?:平摊|分摊|均摊|\bspread\s+(?:(?:evenly|equally)\s+)?over|\bsplit\s+(?:(?:evenly|equally)\s+)?(?:across|over))\s*(?:到|在|成)?\s*${FIGURE}\s*-?\s*(seconds?|minutes?|hours?|days?|weeks?|months?|years?|秒钟?|分钟|小时|天|周|星期|个月|年)`,
+  'iu',
+);
+const PER_ASKED =
+  /\b(?:per|a|an|each|every)\s+(second|minute|hour|day|week|month|year)\b|每\s*(秒钟?|分钟|小时|天|日|周|星期|个月|月|年)/iu;
+
+function spreadGiven(text: string): RequestArithmetic | undefined {
+  const m = SPREAD_OVER.exec(text);
+  if (!m) return undefined;
+  const after = text.slice(m.index + m[0].length);
+  const per = PER_ASKED.exec(after);
+  const total = valueOf(m[1] ?? '');
+  const unit = parseUnit(m[2] ?? '');
+  const length = valueOf(m[3] ?? '');
+  const spanWord = (m[4] ?? '').toLowerCase();
+  const span = TIME_UNITS[spanWord] ?? TIME_UNITS[spanWord.replace(/s$/u, '')];
+  const perWord = (per?.[1] ?? per?.[2] ?? '').toLowerCase();
+  const perSeconds = TIME_UNITS[perWord];
+  if (total === undefined || !unit || length === undefined || length === 0) return undefined;
+  if (span === undefined || perSeconds === undefined) return undefined;
+  const asked = [...after.matchAll(/[A-Za-z]+/gu)]
+    .map((w) => parseUnit(w[0]))
+    .find((u): u is Unit => u !== undefined && commensurable(u, unit));
+  const k = conversion(unit, asked ?? unit);
+  const periods = (length * span) / perSeconds;
+  const amount = Math.abs(k - 1) < 1e-12 ? String(total) : String(Number((total * k).toPrecision(12)));
+  return {
+    expression: `Math.round(${amount} / ${String(Number(periods.toPrecision(12)))} * 100) / 100`,
+    note: `${m[1] ?? ''} ${m[2] ?? ''} spread over ${m[3] ?? ''} ${spanWord}, per ${perWord}`,
   };
 }

@@ -305,6 +305,115 @@ describe('readActs (TD-5 asked acts)', () => {
     ]);
   });
 
+  it('百分之多少 / 百分之几 ask for a percentage (over figures to find); a percentage given carries its figure', () => {
+    for (const [request, figures] of [
+      ['A3的续航比B5长百分之多少', 'found'],
+      ['新版比旧版的吞吐提升了百分之多少？', 'found'],
+      ['今年比去年贵了百分之几', 'found'],
+      ['三千二的百分之十五是多少', 'given'],
+      ['百分之二十五是多少', 'given'],
+      ['800的12%是多少', 'given'],
+    ] as const)
+      expect(readActs(request).find((a) => a.kind === 'compute')?.figures, request).toBe(figures);
+  });
+
+  it('after an order, "and" / "then" + a verb putting the speaker somewhere is a change of unnamed kind', () => {
+    for (const [request, verb] of [
+      ['Look up the conference schedule and enrol me in the opening workshop', 'enrol'],
+      ['Find the newsletter, then sign us up for the weekly digest', 'sign'],
+    ] as const)
+      expect(readActs(request).at(-1), request).toEqual(expect.objectContaining({ kind: 'act', verb }));
+    for (const request of [
+      'Find the review and walk me through it',
+      'find the changelog, open it and quote the line about TLS',
+      'The venue sent it and signed me up',
+    ])
+      expect(
+        readActs(request).map((a) => a.kind),
+        request,
+      ).not.toContain('act');
+  });
+
+  it('把 O V到 P said as an order puts O somewhere: a change of unnamed kind with its verb', () => {
+    for (const [request, verb] of [
+      ['把这份合同加到我的收藏夹里', '加'],
+      ['把会议纪要放进共享文件夹', '放'],
+      ['把这张发票贴到报销单上', '贴'],
+    ] as const)
+      expect(readActs(request), request).toEqual([expect.objectContaining({ kind: 'act', cue: '把', verb })]);
+    // (a question about it, or a known verb, is read as before)
+    expect(readActs('把这份合同加到收藏夹里了吗？').map((a) => a.kind)).toEqual(['look_up']);
+    expect(readActs('把报告发到群里').map((a) => a.kind)).toEqual(['send']);
+  });
+
+  it('questions listed with the enumeration comma 、 ask details of one thing: one look-up', () => {
+    for (const request of [
+      '这台笔记本有多重、电池能用多久？',
+      '那次迁移用了多少台机器、总共停机了多长时间？',
+    ])
+      expect(
+        readActs(request).map((a) => a.kind),
+        request,
+      ).toEqual(['look_up']);
+    // (a comma between two questions of six or more characters keeps them two)
+    expect(readActs('这台笔记本有多重，另外北京明天会下雨吗？').map((a) => a.kind)).toEqual([
+      'look_up',
+      'look_up',
+    ]);
+  });
+
+  it('a calculation over given figures that asks nothing is asked by the question of an amount after it', () => {
+    for (const request of ['900GB平摊到3个月，每天大概多少GB？', '两万块分摊给8个人，每人出多少'])
+      expect(
+        readActs(request).map((a) => [a.kind, a.figures]),
+        request,
+      ).toEqual([['compute', 'given']]);
+    // (a calculation that asks its own question leaves the next question its own)
+    expect(readActs('两千的百分之十七是多少，另外北京明天多少度？').map((a) => a.kind)).toEqual([
+      'compute',
+      'look_up',
+    ]);
+  });
+
+  it('a time asked to move an amount at a rate named but not given is a calculation over a figure to find', () => {
+    for (const request of [
+      'How many minutes would it take to copy 500 GB at the drive’s sequential write speed?',
+      'how long does it take to stream 20 GB at their advertised download rate?',
+      '按这块盘的顺序写速度写满2TB要多少分钟？',
+    ])
+      expect(readActs(request).find((a) => a.kind === 'compute')?.figures, request).toBe('found');
+    expect(readActs('How long does shipping take at the standard rate?').map((a) => a.kind)).toEqual([
+      'look_up',
+    ]);
+  });
+
+  it('a calculation over operands named only as numbers is over figures the user gives, not ones to look up', () => {
+    for (const request of [
+      '你帮我算算这两个数相差几倍，数字我一会儿贴给你',
+      'By how much does the larger of these two numbers exceed the smaller? I will send them shortly',
+    ])
+      expect(
+        readActs(request).map((a) => [a.kind, a.figures]),
+        request,
+      ).toEqual([['compute', 'given']]);
+    // (数据 is data of a thing, which a source states)
+    expect(readActs('这两个数据集的规模差了几倍？').map((a) => a.kind)).toEqual(['compute', 'look_up']);
+  });
+
+  it('多 before an adjective of measure (多大, 多高, 多远) asks a question; 很多大… is "many big …"', () => {
+    for (const [request, kinds] of [
+      ['那篇文章发表在哪年；另外那台服务器的内存有多大，帮我在规格页里确认下', ['look_up', 'look_up']],
+      ['第一，A3电池的容量是多少；另外那座桥有多高，在官网上核对下', ['look_up', 'look_up']],
+      ['另外这两个城市相距多远，去地图上确认下', ['look_up']],
+    ] as const)
+      expect(
+        readActs(request).map((a) => a.kind),
+        request,
+      ).toEqual(kinds);
+    expect(readActs('那座桥有多高').map((a) => a.cue)).toEqual(['question']);
+    expect(readActs('很多大公司都在用它').map((a) => a.cue)).toEqual(['request']);
+  });
+
   it('a date, a season, a clock time or a code written with - / . : is one value, not arithmetic', () => {
     for (const request of [
       'What was the rainfall in Oslo on 2021/10/03?',

@@ -408,7 +408,8 @@ const GIVEN_ARITHMETIC: readonly RegExp[] = [
   /\d\s*(?:[-+*/×÷^]|x(?=\s*\d)|plus|minus|times|divided\s+by|multiplied\s+by|over|to\s+the\s+power\s+of)\s*[$€£¥]?\d/iu,
   /\b(?:square\s+root|cube\s+root|factorial|log(?:arithm)?|sine|cosine|tangent)\s+of\s+\d/iu,
   /\b(?:sum|total|product|average|mean|median)\s+of\s+\d[\d,.]*\s*(?:,|and)\s*\d/iu,
-  /(?:百分之|[%％])[^，。？！?!]{0,12}(?:是|等于|为)?多少|\d\s*[%％]\s*(?:是|等于)?多少|的百分之[\d一二三四五六七八九十百千万两零点]+/u,
+  // (a percentage given carries its figure: 百分之十七是多少; 百分之多少 and 百分之几 ask for the percentage itself)
+  /(?:百分之[\d一二三四五六七八九十百千万两零点]+|[%％])[^，。？！?!]{0,12}(?:是|等于|为)?多少|\d\s*[%％]\s*(?:是|等于)?多少|的百分之[\d一二三四五六七八九十百千万两零点]+/u,
   // A total spread over a count (1200平摊到5年, 10000元分摊给4个人): division of the figures given, the Chinese "divided
   // over / split among".
   /[\d一二三四五六七八九十百千万两零][^，,。？！?!]{0,12}(?:平摊|分摊|均摊|摊到|平均分|平分)(?:到|给|成|在)?[^，,。？！?!\d]{0,4}[\d一二三四五六七八九十百千万两]/u,
@@ -436,8 +437,13 @@ const FOUND_ARITHMETIC: readonly RegExp[] = [
   // A comparative's degree (快了多少, 高出百分之几) is a gap between two figures. The same characters closing a verb of
   // change (降低, 提高, 减少, 升高, 加快: verb + result) say how much one thing changed — a figure its source states, looked
   // up like "how much did it improve" — unless 比 names the second thing it is compared with, or a percentage or
-  // factor is asked (百分之几, 几倍), which is worked out from the two figures.
-  /(?<![降提升减增加放变压拉缩扩调])(?:快|慢|多|少|高|低|贵|便宜)(?:了|出了?)?多少|(?:快|慢|多|少|高|低|贵|便宜)(?:了|出了?)?(?:百分之几|几倍)|比[^，,。？！?!；;]{1,24}?(?:降低|提高|提升|下降|上升|增加|减少|缩短|延长)了?多少|(?:提升|提高|降低|下降|上升|增加|减少|缩短)了?(?:百分之几|几倍)|增长了?(?:多少|百分之几)|相差多少|差多少|几倍/u,
+  // factor is asked (百分之几, 几倍), which is worked out from the two figures — as is any comparison with 比 that asks
+  // for a percentage (A比B长百分之多少: whatever the adjective, the answer is the gap over the second figure).
+  /(?<![降提升减增加放变压拉缩扩调])(?:快|慢|多|少|高|低|贵|便宜)(?:了|出了?)?多少|(?:快|慢|多|少|高|低|贵|便宜)(?:了|出了?)?(?:百分之(?:几|多少)|几倍)|比[^，,。？！?!；;]{1,24}?百分之(?:几|多少)|比[^，,。？！?!；;]{1,24}?(?:降低|提高|提升|下降|上升|增加|减少|缩短|延长)了?多少|(?:提升|提高|降低|下降|上升|增加|减少|缩短)了?(?:百分之(?:几|多少)|几倍)|增长了?(?:多少|百分之(?:几|多少))|相差多少|差多少|几倍/u,
+  // A time asked to move an amount the request gives at a rate it names but does not give ("how many hours to read
+  // 4 TB at its sequential read speed", 按它的顺序读速度读完4TB要多久): the amount over the rate, once the rate is found.
+  /\bhow\s+(?:long|many\s+(?:seconds|minutes|hours|days|weeks|months|years))\b[^.?!]*\d[^.?!]*\bat\s+(?:its|their|the|this|that|a|an)\b[^.?!\d]*\b(?:speed|rate|throughput|bandwidth|pace)\b/iu,
+  /(?:按|以|照)[^，,。？！?!；;\d]{0,16}(?:速度|速率|带宽|吞吐)[^。？！?!；;]*?\d[^。？！?!；;]*?(?:多久|多长时间|多少(?:秒钟?|分钟|个?小时|天))/u,
   // 算 asking for an amount in its clause (按5年质保算平均每天能写多少GB, 算算一共要多少钱): "reckon how much". Not 算 of
   // another word (打算 plan, 预算 budget, 算法 algorithm, 就算 even if, 总算 at last, 还算 fairly).
   /(?<![打预就总还运演推清])算(?!法|机|术|是|了[吧。！!]*$)[^，。？！?!；;]{0,24}(?:多少|几)/u,
@@ -502,11 +508,16 @@ function figuresOf(kind: AskedActKind, phrase: string): Pick<AskedActRead, 'figu
 const ONE_VALUE =
   /\b(?:on|by|until|till|before|after|from|since)\s+\d{1,2}\/\d{1,2}\b(?![/.]?\d)|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b|\b\d{4}\s*[-/–]\s*\d{2,4}\b|\b\d{1,2}:\d{2}\b|\b\d+(?:-\d+){2,}\b|\b0\d{2,3}-\d{7,8}\b/gu;
 
+// Operands named only as numbers ("these two numbers", 两个数, 这几个数字): a source states figures of things (a
+// drive's read speed), never bare numbers — they are the user's to give, nothing to look up.
+const BARE_NUMBERS =
+  /\b(?:two|three|four|these|those|both|my)\s+(?:numbers|values)\b|(?:[两二三几这那俩]个?|这些|那些)数(?:字|值)?(?![据量码])/iu;
+
 /** The kind of calculation a sentence asks for: over figures it gives, over figures to be found, or none. */
 function arithmetic(text: string): 'given' | 'found' | null {
   const sentence = text.replace(ONE_VALUE, (v) => v.replace(/[-/.:–]/gu, '_'));
   if (GIVEN_ARITHMETIC.some((p) => p.test(sentence))) return 'given';
-  if (FOUND_ARITHMETIC.some((p) => p.test(sentence))) return 'found';
+  if (FOUND_ARITHMETIC.some((p) => p.test(sentence))) return BARE_NUMBERS.test(sentence) ? 'given' : 'found';
   return null;
 }
 
@@ -548,6 +559,8 @@ const ZH_VERB = new RegExp(ZH_VERB_SOURCE, 'u');
 const SPEAKER_WANT = /^(?:我要|我想要|我想)$/u;
 // A verb of one or two characters with a place after it (贴到OA里, 存在网盘上, 放进文件夹): where something is put.
 const ZH_PUT_SOMEWHERE = /^\p{Script=Han}{1,2}?(?:到|在|进)(?!\s*$)/u;
+// An order in the disposal construction with a place after the verb: 把 O V到 / V进 / V在 P (the speaker left out).
+const ZH_BA_PLACE = /^(?:请|麻烦你?|帮忙|帮我|给我)?把(.+?)(\p{Script=Han})(?:到|进|在)(?=\S)/u;
 // Coverbs (介词) that open a phrase of place, source, means, object or beneficiary before the verb it modifies.
 const ZH_COVERB = /^(?:在|从|到|用|对|向|往|跟|和|按|按照|通过|去|把|将|给|替|为)/u;
 
@@ -600,6 +613,8 @@ function sentenceBefore(text: string, at: number): string {
 
 // English closed-class words that open a statement or a greeting, never an imperative: pronouns, determiners,
 // possessives, auxiliaries, conjunctions, prepositions, interjections.
+// "… and subscribe me", "…, then bookmark it": a conjunction that may join a second order to the first.
+const EN_JOINED_ORDER = /\b(?:and|then|and\s+then)\s+(?:(?:also|then|just)\s+)?(?<verb>[a-z][a-z'-]*)/giu;
 const EN_NOT_IMPERATIVE = new Set(
   (
     "i i'm i've i'd i'll me my mine we we're our us you your he she it it's its they their them this that these those " +
@@ -689,6 +704,34 @@ function readEnglish(request: string): AskedActRead[] {
     acts.push({
       at: verbAt,
       act: { kind, object: made, phrase, cue: m[1] ?? verb, ...figuresOf(kind, sentence) },
+    });
+  }
+  // "Find the Gorilla paper and subscribe me to its alerts": in a sentence that opens with an order, "and" / "then"
+  // joins another. A verb of no listed kind there that puts the speaker somewhere — the speaker as its object, then
+  // where to ("subscribe me to alerts", "sign us up for", "enrol me in") — changes the speaker's standing: a change
+  // of unnamed kind. (Verbs of reading take what is read as their object: "open it and quote the line", "walk me
+  // through it" ask for no change; "tell me", "show me" are listed.)
+  for (const m of request.matchAll(EN_JOINED_ORDER)) {
+    const verb = (m.groups?.['verb'] ?? '').toLowerCase();
+    const verbAt = m.index + m[0].length - verb.length;
+    if (acts.some((a) => a.at === verbAt) || EN_KIND_OF.has(verb) || EN_NOT_IMPERATIVE.has(verb)) continue;
+    if (!/^\S+\s+(?:me|us)\s+(?:up\b|to\b|for\b|on\b|onto\b|in\b|into\b)/iu.test(request.slice(verbAt)))
+      continue;
+    if (EN_NEGATION.test(sentenceBefore(request, verbAt))) continue;
+    const before = sentenceBefore(request, verbAt);
+    const sentenceStart = verbAt - before.length + (before.length - before.trimStart().length);
+    const opens = acts.some((a) => a.at === sentenceStart && EN_KIND_OF.has(a.act.cue.toLowerCase()));
+    if (!opens) continue;
+    const object = objectAfter(request, verbAt + verb.length);
+    acts.push({
+      at: verbAt,
+      act: {
+        kind: 'act',
+        object,
+        phrase: `${request.slice(verbAt, verbAt + verb.length)} ${object}`.trim(),
+        cue: verb,
+        verb: stem(verb),
+      },
     });
   }
   // After a request's own words, a verb of no listed kind is a change of unnamed kind, decided by the tools it fits.
@@ -865,9 +908,11 @@ const ZH_CLAUSE = new RegExp(`([。！？!?；;，,、\\n]+|${ZH_CONNECTIVES}|�
 // A clause that asks something: a question mark, a question particle at its end, or a question word.
 // (An A-not-A verb — 扣没扣, 到没到, 是不是 — is the yes/no question of Chinese grammar, 正反问句; 能不能 / 可不可以
 // ask the listener to do something, read by politeAsk; 要不要 asks for advice on what the question beside it answers.
-// 没什么 / 没啥 "nothing (much)" is no question.)
+// 没什么 / 没啥 "nothing (much)" is no question. 多 before a one-character adjective of measure — 多大, 多高, 多远,
+// 多快 — asks "how big / tall / far / fast", the degree question of Chinese grammar; after 很 / 许 / 好 / 更 / 太 / 最,
+// 多 is "many" or "more" and the adjective modifies a noun: 很多大公司.)
 // (a question word with 都 / 也 after it is an indefinite — 啥都不知道 "know nothing", 谁也没说, 哪儿都没去 — not a question)
-const ZH_QUESTION_FORMS = String.raw`(?<!没)(?:什么|啥)(?![都也])|怎么样|怎样|多少|多久|多长时间|几[个点号天时月位次]|(?:星期|周|礼拜)几|咋|哪(?!(?:儿|里)?[都也])|谁(?![都也])|何时|是否|有没有|了没|(?![不没能可要])(\p{Script=Han})[没不]\1`;
+const ZH_QUESTION_FORMS = String.raw`(?<!没)(?:什么|啥)(?![都也])|怎么样|怎样|多少|多久|多长时间|(?<![很许好更太最众诸])多(?:大|高|远|重|快|长|宽|深|厚|贵)|几[个点号天时月位次]|(?:星期|周|礼拜)几|咋|哪(?!(?:儿|里)?[都也])|谁(?![都也])|何时|是否|有没有|了没|(?![不没能可要])(\p{Script=Han})[没不]\1`;
 const ZH_QUESTION = new RegExp(String.raw`[？?]|[吗呢么嘛没]$|${ZH_QUESTION_FORMS}|进度|状态|情况`, 'u');
 // A question put as the object of a look-up (看看会议改到哪天了, 查一下能不能取消): a question word or form, whether
 // it can be done (能不能 / 可不可以), or a final 吗 / 没 — not a noun of state (查一下状态再取消 asks for both).
@@ -941,6 +986,8 @@ function beforeContent(request: string): string {
 
 function readChinese(whole: string): AskedActRead[] {
   const acts: AskedActRead[] = [];
+  // Whether the clause read last asks something itself (a question).
+  let previousAsks = false;
   const request = beforeContent(whole);
   const pieces = request.split(new RegExp(ZH_CLAUSE.source, 'gu'));
   for (let p = 0; p < pieces.length; p += 2) {
@@ -1166,6 +1213,11 @@ function readChinese(whole: string): AskedActRead[] {
     // A directive over words of no Chinese at all (markdown就行, PDF即可) picks a value — a format, a name — rather
     // than asking for an act: a Chinese act needs a Chinese verb.
     const picksValue = !CJK.test(text.replace(/(?:吧|就行|就好|就可以|即可|一下)[。！!]*$/u, ''));
+    // 把 O V到 P (把那篇论文加到收藏夹里, 把这张图放进文档): the disposal construction with a verb of placing moves O to P —
+    // said with no subject, an order to put something somewhere, a change whatever the verb (a read puts nothing).
+    const placed = found.length === 0 && !question ? ZH_BA_PLACE.exec(text) : null;
+    if (placed?.[1] && placed[2])
+      found.push({ kind: 'act', object: placed[1].trim(), phrase: text, cue: '把', verb: placed[2] });
     if (found.length === 0 && !question && directive && !picksValue)
       found.push({
         kind: 'act',
@@ -1201,20 +1253,43 @@ function readChinese(whole: string): AskedActRead[] {
     const previous = acts.at(-1);
     // 谁负责的？哪天截止？: a question of five characters or fewer that names no verb of its own continues the
     // question before it, about the same thing (as chineseClauses joins such a fragment to its clause) — one look-up.
+    // So does a question listed after another with the enumeration comma 、, which joins items of one sentence, not
+    // clauses (它用了多少个客户端、每轮跑了多久: two details of one thing asked about).
     const lone = found.length === 1 ? found[0] : undefined;
+    const listed = /^、+$/u.test(pieces[p - 1] ?? '');
     if (
       previous?.kind === 'look_up' &&
       lone?.kind === 'look_up' &&
       lone.cue === 'question' &&
-      charCount(text) <= 5
+      (charCount(text) <= 5 || (listed && previous.cue === 'question'))
     ) {
       acts[acts.length - 1] = {
         ...previous,
         object: `${previous.object}，${text}`,
         phrase: `${previous.phrase}，${text}`,
       };
+      previousAsks = true;
       continue;
     }
+    // 600TBW平摊到3年，每天能写多少GB: a calculation over figures given that asks nothing in its own clause is asked by
+    // the question of an amount right after it — the question is the calculation's result, not a thing to look up.
+    if (
+      previous?.kind === 'compute' &&
+      previous.figures === 'given' &&
+      !previousAsks &&
+      lone?.kind === 'look_up' &&
+      lone.cue === 'question' &&
+      /多少|几/u.test(text)
+    ) {
+      acts[acts.length - 1] = {
+        ...previous,
+        object: `${previous.object}，${text}`,
+        phrase: `${previous.phrase}，${text}`,
+      };
+      previousAsks = true;
+      continue;
+    }
+    previousAsks = question;
     // 能改下收货地址吗，改成…: a change-to verb that only gives the new value finishes the change the clause before
     // asked for — one act, not two.
     const first = found[0];

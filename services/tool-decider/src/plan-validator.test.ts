@@ -6,6 +6,7 @@ import { sharedOnnxEmbedder } from '@signalbox/embedder/testing';
 import { ToolDefinition, type ToolDefinitionInput } from '@signalbox/registry';
 import {
   PLAN_RULES,
+  REFERS_TO_LINK,
   normaliseUrl,
   validatePlan,
   type DraftStep,
@@ -284,4 +285,16 @@ describe('duplicate_step with the semantic model (near duplicates in other words
     // Without the model nothing is compared by meaning.
     expect(PLAN_RULES.duplicate_step([search(texts[0]!), search(texts[1]!)], ctx())).toEqual([]);
   }, 30_000); // (loads both model files: slow on a busy 2-core machine)
+});
+
+describe('REFERS_TO_LINK', () => {
+  it.each([
+    ['summarise the page I linked', true],
+    ['go through the benchmark article I sent you', true],
+    ['read the long pricing post we shared', true],
+    ['find an article about NVMe endurance', false],
+    ['the article says I sent nothing', false],
+  ])('%s → %s (a word or two may describe the page before the speaker says they gave it)', (text, refers) => {
+    expect(REFERS_TO_LINK.test(text)).toBe(refers);
+  });
 });

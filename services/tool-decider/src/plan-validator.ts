@@ -118,7 +118,7 @@ const URL_PATTERN = /\bhttps?:\/\/[^\s"'<>]+/i;
  * the user is asked for it.
  */
 export const REFERS_TO_LINK =
-  /\b(?:this|that)\s+(?:link|url|web\s*address)\b|\b(?:the|this|that)\s+(?:link|url|page|web\s*page|site|article|doc(?:ument)?|post)\s+(?:i|we)\s+(?:just\s+|already\s+)?(?:linked|sent|shared|pasted|posted|gave|attached|mentioned)\b|(?:这个|那个|这条|那条|上面的?|刚才的?|刚刚的?|我发的|刚发的)(?:链接|网址|网页|页面|地址)/iu;
+  /\b(?:this|that)\s+(?:link|url|web\s*address)\b|\b(?:the|this|that)\s+(?:[\p{L}\p{N}-]+\s+){0,2}?(?:link|url|page|web\s*page|site|article|doc(?:ument)?|post)\s+(?:i|we)\s+(?:just\s+|already\s+)?(?:linked|sent|shared|pasted|posted|gave|attached|mentioned)\b|(?:这个|那个|这条|那条|上面的?|刚才的?|刚刚的?|我发的|刚发的)(?:链接|网址|网页|页面|地址)/iu;
 
 function v(rule: PlanRuleId, index: number, tool: string, reason: string): Violation {
   return { rule, step_index: index, tool, reason };

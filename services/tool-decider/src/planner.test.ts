@@ -1093,6 +1093,103 @@ describe('a calculation over the figures the request gives', () => {
       ]);
     }
   });
+
+  it('is led by the sandbox alone when a read takes a number only as a filter (a year), or a clause asks its result', async () => {
+    for (const request of [
+      '900GB平摊到3个月，每天大概多少GB？',
+      'If a backup copies 80 GB an hour, how many hours until 2 TB is done?',
+    ]) {
+      const out = await plan(research, {
+        request,
+        agent: 'research_agent',
+        tenant: 'default',
+        scenario: null,
+      });
+      expect(
+        out.plan.steps.map((s) => s.tool),
+        request,
+      ).toEqual(['sandbox_compute']);
+    }
+  });
+
+  it('is no search’s: a number with a default (how many results) is a setting, not a place for the figures', async () => {
+    for (const request of [
+      "what's 4,800 cut by 12 percent, then shared equally among 6 people?",
+      'what is 950 increased by 8 percent, split across 4 quarters?',
+    ]) {
+      const out = await plan(research, {
+        request,
+        agent: 'research_agent',
+        tenant: 'default',
+        scenario: null,
+      });
+      expect(
+        out.plan.steps.map((s) => s.tool),
+        request,
+      ).toContain('sandbox_compute');
+      expect(
+        (out.plan.asked_acts ?? []).filter((a) => a.kind === 'compute'),
+        request,
+      ).toEqual([expect.objectContaining({ unserved: null })]);
+    }
+  });
+});
+
+describe('a calculation comparing things named by code, over figures to be found', () => {
+  it('searches for and reads each thing’s own source, and computes over what every reader read', async () => {
+    for (const request of [
+      'By how many percent is the A3’s measured write speed above the B5’s rated one?',
+      'Q8的随机读比M2的随机读高百分之几？要以官网页面为准',
+    ]) {
+      const out = await plan(research, {
+        request,
+        agent: 'research_agent',
+        tenant: 'default',
+        scenario: null,
+      });
+      const steps = out.plan.steps;
+      expect(
+        steps.map((s) => s.tool),
+        request,
+      ).toEqual(['web_search', 'web_search', 'page_visit', 'page_visit', 'sandbox_compute']);
+      // each reader reads its own search's first result; the calculator takes both readers' passages
+      const fedBy = (i: number, parameter: string) =>
+        steps[i]?.input_from.filter((f) => f.parameter === parameter).map((f) => f.step_index);
+      expect(fedBy(2, 'url'), request).toEqual([0]);
+      expect(fedBy(3, 'url'), request).toEqual([1]);
+      expect(fedBy(4, 'inputs'), request).toEqual([2, 3]);
+    }
+  });
+
+  it('keeps one source for a calculation over one thing', async () => {
+    const out = await plan(research, {
+      request: 'By what percent did the A3’s measured read fall short of its rated read?',
+      agent: 'research_agent',
+      tenant: 'default',
+      scenario: null,
+    });
+    expect(out.plan.steps.filter((s) => s.tool === 'page_visit')).toHaveLength(1);
+  });
+});
+
+describe('a page the request points at but does not include', () => {
+  it('is not searched for: a search would find another page for the reader to read in its place', async () => {
+    for (const request of [
+      'Please go through the benchmark article I sent you and list the hardware used',
+      'Could you go over the post I shared last week and list its main settings?',
+    ]) {
+      const out = await plan(research, {
+        request,
+        agent: 'research_agent',
+        tenant: 'default',
+        scenario: null,
+      });
+      expect(
+        out.plan.steps.map((s) => s.tool),
+        request,
+      ).not.toContain('web_search');
+    }
+  });
 });
 
 describe('a change asked for that no step makes', () => {

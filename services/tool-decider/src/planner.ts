@@ -299,6 +299,7 @@ function inputsFor(
   earlier: readonly string[],
   texts: Readonly<Record<string, string>> = {},
   feeders: readonly (string | undefined)[] = [],
+  nth = 0,
 ): InputFrom[] {
   const out: InputFrom[] = [];
   const fed = new Set<string>();
@@ -311,7 +312,13 @@ function inputsFor(
     // A producer added for this step (`feeds`) feeds it; else the last of the producer's steps added for no one.
     const ofTool = earlier.flatMap((name, j) => (name === dep.tool ? [j] : []));
     const own = ofTool.filter((j) => feeders[j] === tool.name);
-    const at = own.at(-1) ?? ofTool.filter((j) => feeders[j] === undefined).at(-1) ?? ofTool.at(-1) ?? -1;
+    // (several producers added for steps of this tool, each for one of them: the nth step of the tool takes the nth)
+    const at =
+      (own.length > 1 && !takesList(tool, dep.parameter) ? own[nth] : undefined) ??
+      own.at(-1) ??
+      ofTool.filter((j) => feeders[j] === undefined).at(-1) ??
+      ofTool.at(-1) ??
+      -1;
     if (at === -1 || (!dep.required && ownValue)) continue;
     fed.add(dep.parameter);
     // Several producers added for this step (one per listed value) feed a list parameter together.
@@ -430,6 +437,7 @@ function rewire(
             steps.slice(0, i).map((x) => x.tool),
             s.texts,
             steps.slice(0, i).map((x) => x.feeds),
+            steps.slice(fixed, i).filter((x) => x.tool === s.tool).length,
           ),
         }
       : s;
@@ -793,7 +801,17 @@ export async function planTools(
           (o.features.semantic ?? -Infinity) > (top.features.semantic ?? Infinity) &&
           notForNames(top.tool, o.tool.name),
       ) ?? top;
+    // A request whose only acts are calculations over figures it gives needs no source for them (SP-3: the user's own
+    // figures are the inputs): a read its words fit is a look-up nobody asked for, so only a tool that does the
+    // calculation leads.
+    const givenOnly = acts.length > 0 && acts.every((a) => a.kind === 'compute' && a.figures === 'given');
     for (const s of pool) {
+      if (
+        chosen.length === 0 &&
+        givenOnly &&
+        !acts.some((a) => serves(a, s.tool, actScores.get(a) ?? [], allowedWrites))
+      )
+        continue;
       if (chosen.length === 0) {
         // (the lead too: the request may be what the best fitting tool's not_for sends elsewhere)
         const sent = redirected(req.request, s, pool);
@@ -1147,6 +1165,24 @@ export async function planTools(
           reasons.push(`${finder.tool.name} finds what ${c.tool.name} reads`);
         }
     }
+    // A request that points at a page it does not include ("the article I mentioned yesterday", 我刚发的链接) means that
+    // page: a search finds some other one, which its reader would read in its place. The finder that would feed a
+    // chosen reader its URL is dropped; the reader asks for the link (needs_url) instead.
+    if (!REQUEST_URL.test(req.request) && REFERS_TO_LINK.test(req.request))
+      for (const finder of [...chosen]) {
+        if (finder.tool.evidence !== 'lead') continue;
+        const fed = chosen.some(
+          (c) =>
+            c !== finder &&
+            c.tool.action === 'read' &&
+            c.tool.depends_on.some((d) => d.tool === finder.tool.name && !d.required),
+        );
+        if (!fed) continue;
+        chosen.splice(chosen.indexOf(finder), 1);
+        reasons.push(
+          `${finder.tool.name} dropped: the request points at a page of its own, which a search does not find`,
+        );
+      }
     // The asks of a request of several (its sentences or Chinese clauses): a tool the whole request's words chose,
     // whose matched words all stand in one ask only, serves that ask and reads its values there ("7777的退款到了没？
     // 还有订单20261101001的发票也帮我开一下": the order look-up 订单 chose is of 20261101001, not of 7777). The acts of one
@@ -1339,6 +1375,7 @@ export async function planTools(
       });
     }
   }
+  steps = sourcePerThing(steps, keep.length, visible, acts, req.request, reasons);
   steps = rewire(order(steps, visible, keep.length), visible, keep.length);
 
   const ctx: ValidationContext = {
@@ -1367,6 +1404,8 @@ export async function planTools(
   for (let round = 0; round < maxRounds && violations.length > 0; round++) {
     refused.push(...violations);
     steps = repair(steps, violations, visible, excluded, keep.length, ctx.requestText);
+    // (a repair may add the finder and reader a calculation needs: each thing compared still gets its own)
+    steps = sourcePerThing(steps, keep.length, visible, acts, req.request, reasons);
     steps = rewire(order(steps, visible, keep.length), visible, keep.length);
     await embedCompared(steps);
     violations = validatePlan(steps, ctx);
@@ -1567,11 +1606,16 @@ function singledOut(top: ScoredTool, fitsWhole: boolean): boolean {
   return lead >= (fitsWhole ? 1 : 2) * RETRIEVAL_CONFIG.leadMargin - 1e-9;
 }
 
-/** Whether a tool takes a number (a figure to work on): a numeric or numeric-array parameter, or named inputs. */
+/**
+ * Whether a tool takes a number (a figure to work on): a numeric or numeric-array parameter, or named inputs. A number
+ * with a default is a setting of the call (how many results, which page), not a figure it works on: the tool runs
+ * without one, so it has no place for the figures a request gives.
+ */
 function takesNumbers(tool: ToolDefinition): boolean {
   const numeric = (schema: unknown): boolean => {
     if (typeof schema !== 'object' || schema === null) return false;
-    const s = schema as { type?: unknown; items?: unknown };
+    const s = schema as { type?: unknown; items?: unknown; default?: unknown };
+    if (s.default !== undefined) return false;
     const types = Array.isArray(s.type) ? s.type : [s.type];
     return (
       types.includes('number') ||
@@ -1666,9 +1710,82 @@ const GIVES_WORDS = /\b(?:that|saying|about|re)\b|说|讲|告诉|提醒|通知/i
 
 /** Whether a tool's parameter takes a list (an array schema). */
 function takesList(tool: ToolDefinition | undefined, parameter: string): boolean {
-  const schema = (tool?.parameters as { properties?: Record<string, { type?: unknown }> } | undefined)
-    ?.properties?.[parameter];
-  return schema?.type === 'array';
+  const schema = (
+    tool?.parameters as
+      { properties?: Record<string, { type?: unknown; additionalProperties?: unknown }> } | undefined
+  )?.properties?.[parameter];
+  // (named inputs — an object of any names — take what several producers give, read into names: see pathFor)
+  return (
+    schema?.type === 'array' || (schema?.type === 'object' && typeof schema.additionalProperties === 'object')
+  );
+}
+
+// A name written as letters and digits ("X9", "Z7", "RTX4090"): a product or model code.
+const CODE = /\b[A-Za-z]+\d+[A-Za-z\d]*\b/gu;
+
+/**
+ * A calculation over figures to be found that compares things the request names by code ("the X9's rated read
+ * against the Z7's measured one", X9比Z7快百分之多少) needs each thing's own source: a search finds pages for the words
+ * it is given and its reader opens the first — one page, of one thing. The finder and the reader feeding the
+ * calculator run once per thing: the finder searches for the thing by its code, the reader reads its page for the
+ * words of the calculation that name that thing (up to the next thing's code), and the calculator takes what every
+ * reader read. A request that gives a link reads that.
+ */
+function sourcePerThing(
+  steps: DraftStep[],
+  fixed: number,
+  visible: ReadonlyMap<string, ToolDefinition>,
+  acts: readonly AskedActRead[],
+  request: string,
+  reasons: string[],
+): DraftStep[] {
+  const act = acts.find((a) => a.kind === 'compute' && a.figures === 'found');
+  if (!act || REQUEST_URL.test(request)) return steps;
+  const seen = new Set<string>();
+  const codes = [...act.phrase.matchAll(CODE)].filter((m) => {
+    const key = m[0].toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (codes.length < 2) return steps;
+  const open = steps.slice(fixed);
+  const calc = open.find((s) => {
+    const t = visible.get(s.tool);
+    return t !== undefined && computes(t);
+  });
+  const calcTool = calc ? visible.get(calc.tool) : undefined;
+  const readers = open.filter((s) => calcTool?.depends_on.some((d) => d.tool === s.tool));
+  const reader = readers.length === 1 ? readers[0] : undefined;
+  const readerTool = reader ? visible.get(reader.tool) : undefined;
+  const finders = open.filter(
+    (s) => visible.get(s.tool)?.evidence === 'lead' && readerTool?.depends_on.some((d) => d.tool === s.tool),
+  );
+  const finder = finders.length === 1 ? finders[0] : undefined;
+  const finderTool = finder ? visible.get(finder.tool) : undefined;
+  if (!calc || !calcTool || !reader || !readerTool || !finder || !finderTool) return steps;
+  const parts = codes.map((m, i) =>
+    act.phrase.slice(i === 0 ? 0 : m.index, codes[i + 1]?.index ?? act.phrase.length).trim(),
+  );
+  const textsOf = (tool: ToolDefinition, text: string) =>
+    Object.fromEntries(requiredParameters(tool).map((p) => [p, text]));
+  const added = parts.flatMap((text, i) => [
+    {
+      ...draft(finderTool, `finds the source of ${codes[i]?.[0] ?? ''} for ${reader.tool}`),
+      // (by the thing's name: the words of the comparison are the same for every thing and find the same pages)
+      texts: textsOf(finderTool, codes[i]?.[0] ?? text),
+      feeds: reader.tool,
+    },
+    {
+      ...draft(readerTool, `reads the figures of ${codes[i]?.[0] ?? ''} for ${calc.tool}`),
+      texts: textsOf(readerTool, text),
+      feeds: calc.tool,
+    },
+  ]);
+  reasons.push(
+    `${finder.tool} → ${reader.tool} once for each of ${codes.map((m) => m[0]).join(', ')} (each thing's own source)`,
+  );
+  return [...steps.filter((s) => s !== finder && s !== reader), ...added];
 }
 
 // Recipients a send lists: after the verb in English's double-object form ("send Chen Jie and Zhang Min a note"),
@@ -1841,10 +1958,12 @@ function serves(
       // A general calculator does any; a tool named for computing, or any tool over the figures given, when the act's
       // words fit it (area_circle for "the area of a circle of radius 5").
       // Over the figures given, only a tool that takes a number can work on them: a search for papers computes nothing.
+      // With a tool that computes anything among the candidates, the figures are its to work on: a number another
+      // tool takes there is a filter of what it looks up (papers from a year on), not an operand.
       return (
         computes(tool) ||
         (kind === 'compute' && fit()) ||
-        (act.figures === 'given' && takesNumbers(tool) && fit())
+        (act.figures === 'given' && takesNumbers(tool) && !local.some((l) => computes(l.tool)) && fit())
       );
     case 'produce': {
       if (kind === 'produce' && fit()) return true;
