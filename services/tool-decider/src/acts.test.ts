@@ -81,6 +81,11 @@ describe('readActs (TD-5 asked acts)', () => {
     expect(k('Give me the list of attendees, I want to share it myself')).not.toContain('send');
     expect(k('我回头自己发给客户，你先帮我查一下报价单在哪')).toEqual(['look_up']);
     expect(k('我等会儿要通知财务，先看看上周的会定了什么')).not.toContain('send');
+    // A want to act on the people a who-question asks for: the speaker needs the answer to do it.
+    expect(k('Who maintains the billing service? I want to message them about the outage.')).toEqual([
+      'look_up',
+    ]);
+    expect(k('Who is on duty today? Please message them that the lift is stuck.')).toContain('send');
     // Asked of the agent, it stays an ask.
     expect(k('Please forward it to the client')).toEqual(['send']);
     expect(k('我要给财务发邮件说明情况')).toContain('send');

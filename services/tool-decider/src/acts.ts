@@ -351,6 +351,10 @@ const EN_QUESTION =
 const EN_SPEAKER_WILL =
   /\b(?:i|we)\s*(?:['’]ll|will|shall|(?:am|['’]m|are|['’]re)\s+(?:going\s+to|gonna|about\s+to|planning\s+to)|plan\s+to)\s+(?:(?:just|then|later|probably|[a-z]+ly)\s+)?$/iu;
 const EN_BY_MYSELF = /^[^.?!;]*\b(?:myself|ourselves)\b/iu;
+// The speaker's want to do something, ending just before its verb ("I'd like to", "we want to", "I need to").
+const EN_SPEAKER_WANTS = /\b(?:i|we)\s*(?:['’]d\s+like|would\s+like|want|need|wish|hope|plan)\s+to\s+$/iu;
+// A question about who someone is, ending the text before: "Who are the authors?", "whom should I thank?".
+const EN_WHO_QUESTION = /\bwho(?:m|se)?\b[^.?!]*\?\s*$/iu;
 const ZH_SPEAKER_DOES =
   /(?:^|[，,])\s*(?:我|我们)(?:自己|亲自|待会儿?|待一会儿?|等会儿?|等一下|等下|一会儿?|回头|稍后|晚点儿?|之后)+(?:再|要|会|就|去|来)*[^，,]{0,12}$/u;
 const ZH_NEGATION = /(?:不要|不用|别|无需|不需要|没|不)(?:帮我|给我|再)?$/u;
@@ -691,6 +695,16 @@ function readEnglish(request: string): AskedActRead[] {
     if (EN_NEGATION.test(before)) continue;
     // "I'll email them later", "I want to send them the deck myself": a change the speaker will make is their plan.
     if (WRITE_ACT_KINDS.has(kind) && (EN_SPEAKER_WILL.test(before) || EN_BY_MYSELF.test(object))) continue;
+    // "Who wrote the report? I'd like to email them": a want to act on the people a who-question just before asks
+    // for is why the speaker asks — they need the answer to do it themselves; had they asked us to, they would not
+    // need to know who.
+    if (
+      WRITE_ACT_KINDS.has(kind) &&
+      EN_SPEAKER_WANTS.test(before) &&
+      /^(?:them|him|her)\b/iu.test(object) &&
+      EN_WHO_QUESTION.test(request.slice(0, verbAt - before.length))
+    )
+      continue;
     if (WRITE_ACT_KINDS.has(kind) && EN_ABOUT.test(before)) kind = 'look_up';
     const sentence = sentenceAt(request, verbAt);
     // "Add a comment to ticket TK-2001", "put the figures into the report": a verb of placing makes what comes before
