@@ -425,6 +425,7 @@ describe('readActs (TD-5 asked acts)', () => {
       'Show the standings of the 2019-2020 season.',
       'Is the 09:45 train to Leeds on time?',
       'Call me back on 1-800-555-0199 about my order.',
+      'Find a plumber who is free on 05/14/2025 09:30 - 11:00.',
     ])
       expect(
         readActs(request).some((a) => a.kind === 'compute'),
@@ -573,6 +574,16 @@ describe('readActs: requests phrased politely, negated or undone', () => {
     expect(kinds('谁也没通知我，帮我看看周会改到几点了').map((a) => a[0])).toEqual(['look_up']);
     expect(kinds('我请了两天假，帮我看看这两天的纪要')).toEqual([['look_up', '这两天的纪要']]);
     expect(readActs('小王昨天请假了').map((a) => a.kind)).toEqual(['look_up']);
+  });
+
+  it('"drop someone a line" sends; a thing asked for with "please" keeps its ask beside a later one', () => {
+    expect(readActs('Drop Wang Fang a quick note that the venue changed.').map((a) => a.kind)).toEqual([
+      'send',
+    ]);
+    expect(readActs('drop the draft folder').map((a) => a.kind)).not.toContain('send');
+    expect(
+      readActs('A company invoice for order 4410 please, and mail it to ap@example.com').map((a) => a.kind),
+    ).toEqual(['act', 'send']);
   });
 
   it('a clause that sequences one more step after an ask asks for it; one that tells what happened does not', () => {

@@ -103,6 +103,8 @@ const EN_VERBS: Readonly<Record<AskedActKind, readonly string[]>> = {
     // a note or a line sent: "drop a note in the Atlas chat", "leave a message for the team"
     'drop a note',
     'drop a line',
+    // (and with the recipient between: "drop Chen Jie a line" — a send only with such a thing sent, see readEnglish)
+    'drop',
     'drop a message',
     'leave a note',
     'leave a message',
@@ -350,6 +352,9 @@ const EN_QUESTION =
 // later time (待会儿, 回头, 等下, 稍后, 晚点) before the verb. What the speaker will do is context for the asks around it.
 const EN_SPEAKER_WILL =
   /\b(?:i|we)\s*(?:['’]ll|will|shall|(?:am|['’]m|are|['’]re)\s+(?:going\s+to|gonna|about\s+to|planning\s+to)|plan\s+to)\s+(?:(?:just|then|later|probably|[a-z]+ly)\s+)?$/iu;
+// What "drop" sends: a line, a note, a message, an e-mail, after the recipient or not ("drop Li Wei a quick note").
+const EN_DROPPED_MESSAGE =
+  /^(?:[\p{L}'’-]+\s+){0,4}?(?:a|an)\s+(?:(?:quick|short|brief)\s+)?(?:line|note|message|email|e-mail|mail|text|dm)\b/iu;
 const EN_BY_MYSELF = /^[^.?!;]*\b(?:myself|ourselves)\b/iu;
 // The speaker's want to do something, ending just before its verb ("I'd like to", "we want to", "I need to").
 const EN_SPEAKER_WANTS = /\b(?:i|we)\s*(?:['’]d\s+like|would\s+like|want|need|wish|hope|plan)\s+to\s+$/iu;
@@ -509,8 +514,9 @@ function figuresOf(kind: AskedActKind, phrase: string): Pick<AskedActRead, 'figu
 // 2023-09-29, 16.08.2022), seasons and ranges of years (2020-2021), clock times (14:30), codes and phone numbers
 // (1-523-1713-5704, 010-12345678) — and a month and day without a year after a preposition of time ("on 12/4",
 // "by 3/15", "until 1/2"): English says "on" or "by" before a day, never before a quotient.
+// (a span of clock times, "16:00 - 18:00", is one value too: a time range, not a subtraction)
 const ONE_VALUE =
-  /\b(?:on|by|until|till|before|after|from|since)\s+\d{1,2}\/\d{1,2}\b(?![/.]?\d)|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b|\b\d{4}\s*[-/–]\s*\d{2,4}\b|\b\d{1,2}:\d{2}\b|\b\d+(?:-\d+){2,}\b|\b0\d{2,3}-\d{7,8}\b/gu;
+  /\b\d{1,2}:\d{2}\s*[-–~]\s*\d{1,2}:\d{2}\b|\b(?:on|by|until|till|before|after|from|since)\s+\d{1,2}\/\d{1,2}\b(?![/.]?\d)|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b|\b\d{4}\s*[-/–]\s*\d{2,4}\b|\b\d{1,2}:\d{2}\b|\b\d+(?:-\d+){2,}\b|\b0\d{2,3}-\d{7,8}\b/gu;
 
 // Operands named only as numbers ("these two numbers", 两个数, 这几个数字): a source states figures of things (a
 // drive's read speed), never bare numbers — they are the user's to give, nothing to look up.
@@ -689,6 +695,8 @@ function readEnglish(request: string): AskedActRead[] {
     if (verb === 'let' && !/\bknow\b/i.test(object)) continue;
     // "turn" produces only as "turn … into …".
     if (verb === 'turn' && !/\binto\b/i.test(object)) continue;
+    // "drop" sends only what is written to someone ("drop Li Wei a line / a quick note"); "drop the table" does not.
+    if (verb === 'drop' && !EN_DROPPED_MESSAGE.test(object)) continue;
     // "Open https://… and tell me …", "open the link / page / file": opening what already exists to read it. "Open a
     // ticket / an account" still makes one.
     if (verb === 'open' && EN_OPENED_TO_READ.test(object)) kind = 'look_up';
@@ -844,7 +852,12 @@ function readEnglish(request: string): AskedActRead[] {
           at: start + q.at,
           act: { kind: 'look_up', object: q.text, phrase: q.text, cue: 'question' },
         });
-    else if (inSentence.length === 0 && thingPlease?.[1] && !imperative(orderOf(trimmed))) {
+    else if (
+      thingPlease?.[1] &&
+      // (alone in its sentence, or its first part with the other asks after it: "… please, and email it to …")
+      inSentence.every((a) => a.at >= lead + thingPlease[0].length) &&
+      !imperative(orderOf(trimmed))
+    ) {
       // "Company invoice for order 5678 please", "warranty claim please": a thing asked for by name and "please" is
       // wanted, like "I want a …": a change of unnamed kind, decided by the tools its words fit.
       const object = thingPlease[1].trim();
