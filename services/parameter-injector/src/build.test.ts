@@ -981,4 +981,26 @@ describe('one of several values named', () => {
       template: 'pitch',
     });
   });
+
+  it('is the one written right before the name of what the tool handles ("a billing case" to case_open)', () => {
+    const cases = {
+      ...tool(
+        {
+          kind: {
+            type: 'string',
+            description: 'The kind of case.',
+            enum: ['billing', 'technical', 'other'],
+            synonyms: { invoice: 'billing', crash: 'technical' },
+          },
+        },
+        [],
+      ),
+      name: 'case_open',
+    };
+    expect(call(cases, 'The app shows a crash on my invoice page; open it as a billing case please')).toEqual(
+      {
+        kind: 'billing',
+      },
+    );
+  });
 });

@@ -377,6 +377,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
   const numbers = assignNumbers(topLevel, request, dates, spent, lists.ranges);
   // The tool's own words (its name and purpose): a capitalised phrase made of them names the tool's subject, not a value.
   const toolText = `${tool.name} ${typeof tool.description === 'string' ? tool.description : tool.description.purpose}`;
+  const toolNameWords = nameWords(tool.name).filter((w) => w.length > 2);
   const strings = assignStrings(topLevel, request, toolText, lists.ranges);
   const ids = assignIds(
     topLevel,
@@ -518,7 +519,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
         set(field, owned.value, source, owned.note);
         return true;
       }
-      const got = extractParameter(hints, text, dates, redact);
+      const got = extractParameter(hints, text, dates, redact, toolNameWords);
       const ownedElsewhere =
         fromRequest && got.found && typeof got.value === 'string'
           ? ids.refused.get(field)?.get(got.value)

@@ -13,6 +13,7 @@ import {
   type DateParts,
 } from './dates.js';
 import {
+  escapeRegExp,
   extractEmails,
   extractEnumValues,
   extractIds,
@@ -233,6 +234,8 @@ export function extractParameter(
   text: string,
   dates: DateContext,
   redact: boolean,
+  /** The words of the tool's name (`create_ticket` → create, ticket): "a consultation ticket" names its kind. */
+  thingWords: readonly string[] = [],
 ): Extraction {
   const schema = hints.schema;
   const name = leafName(hints.path);
@@ -248,8 +251,23 @@ export function extractParameter(
     const mentioned = extractEnumValues(text, hints.enum, hints.synonyms);
     // Among several values named, the one written as the kind of thing chosen (项目评审格式的报告, 用周报模板, "in the
     // review template", "plain-text format") is the one chosen; the others are only talked about (周报我自己发).
-    const labelled = mentioned.filter((e) =>
-      CHOICE_LABEL.test(text.slice(e.index + e.text.length, e.index + e.text.length + 12)),
+    // So is the one written right before the name of the thing the tool makes or handles ("log it as a consultation
+    // ticket", "a warranty ticket, not a complaint"): it says which kind that thing is.
+    // (any spelling of the value counts, not only the first one written: "a crash on my invoice page; open it as a
+    // billing case")
+    const things = thingWords.map(escapeRegExp).join('|');
+    const thingAfter = (e: { value: unknown }) =>
+      things !== '' &&
+      [String(e.value), ...Object.keys(hints.synonyms).filter((k) => hints.synonyms[k] === e.value)].some(
+        (w) =>
+          new RegExp(
+            String.raw`(?<![\p{L}\p{N}])${escapeRegExp(w)}\s+(?:${things})s?(?![\p{L}\p{N}])`,
+            'iu',
+          ).test(text),
+      );
+    const labelled = mentioned.filter(
+      (e) =>
+        CHOICE_LABEL.test(text.slice(e.index + e.text.length, e.index + e.text.length + 12)) || thingAfter(e),
     );
     const named = unique(
       (mentioned.length > 1 && new Set(labelled.map((e) => e.value)).size === 1 ? labelled : mentioned).map(
