@@ -38,6 +38,10 @@ describe('findSensitive', () => {
   it('finds what the parameter injector extracts as a phone (a cue before bare digits, + numbers)', () => {
     expect(kinds('phone 5550100123')).toEqual([['phone', '5550100123']]);
     expect(kinds('reach me at +1 555 0100')).toEqual([['phone', '+1 555 0100']]);
+    // A person's own number, or "text / contact me at", says the bare digits after it are a phone; an order's not.
+    expect(kinds('my number is 5550100123')).toEqual([['phone', '5550100123']]);
+    expect(kinds('text me at 5550100123')).toEqual([['phone', '5550100123']]);
+    expect(kinds('my order number is 5550100123')).toEqual([]);
   });
 
   it('leaves dates, amounts, ids and hashes alone', () => {

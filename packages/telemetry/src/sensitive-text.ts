@@ -42,11 +42,12 @@ export const EMAIL_PATTERN = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 export const PHONE_CANDIDATE = /(?<![\w@])(\+?\d{1,3}[\s.-]?)?(\(?\d{2,4}\)?[\s.-]?){1,4}\d{2,4}(?![\w@])/g;
 
 /**
- * Words that say the digits after them are a phone number: "phone", "tel", "mobile", "call me at", and 电话 / 手机 /
- * 联系方式 (phone / mobile / contact), with an optional "number" (号码) and a linking "is" / colon.
+ * Words that say the digits after them are a phone number: "phone", "tel", "mobile", "call me at", "reach / contact /
+ * text me at", a person's own "my number" (not "my order number"), and 电话 / 手机 / 联系方式 (phone / mobile /
+ * contact), with an optional "number" (号码) and a linking "is" / colon.
  */
 export const PHONE_CUE_BEFORE =
-  /(?:\b(?:phone|tel|telephone|mobile|cell|call(?:\s+me)?(?:\s+(?:at|on))?)(?:\s+(?:number|no\.?))?|电话|電話|手机|手機|联系方式|聯繫方式|联系电话|聯繫電話)(?:号码|號碼)?\s*(?:is|:|是|为|為)?\s*$/iu;
+  /(?:\b(?:phone|tel|telephone|mobile|cell|call(?:\s+me)?(?:\s+(?:at|on))?|(?:reach|contact|text)\s+me\s+(?:at|on)|(?:my|our)(?=\s+(?:number|no\.?)\b))(?:\s+(?:number|no\.?))?|电话|電話|手机|手機|联系方式|聯繫方式|联系电话|聯繫電話)(?:号码|號碼)?\s*(?:is|:|是|为|為)?\s*$/iu;
 
 const DATE_LIKE = [/^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}$/, /^\d{1,2}[-/.]\d{1,2}[-/.]\d{4}$/];
 
