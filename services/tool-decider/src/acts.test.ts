@@ -419,6 +419,21 @@ describe('readActs (TD-5 asked acts)', () => {
     expect(readActs('很多大公司都在用它').map((a) => a.cue)).toEqual(['request']);
   });
 
+  it('a figure with its unit converted to another unit is a calculation over the figure given', () => {
+    for (const request of [
+      '帮我算算：120km/h换算成m/s是多少',
+      'convert 65 mph to km/h',
+      '5英里折合多少公里？',
+    ])
+      expect(
+        readActs(request)
+          .filter((a) => a.kind === 'compute')
+          .map((a) => a.figures),
+        request,
+      ).toEqual(expect.arrayContaining(['given']));
+    expect(readActs('帮我算算：120km/h换算成m/s是多少').every((a) => a.figures !== 'found')).toBe(true);
+  });
+
   it('a date, a season, a clock time or a code written with - / . : is one value, not arithmetic', () => {
     for (const request of [
       'What was the rainfall in Oslo on 2021/10/03?',

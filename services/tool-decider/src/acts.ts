@@ -434,6 +434,9 @@ const GIVEN_ARITHMETIC: readonly RegExp[] = [
   // "quick math: 2.9 GB/s in MB/s", "2.9 GB/s expressed in MB/s": the request says it is arithmetic on its figures.
   /\b(?:quick\s+|some\s+|simple\s+)?math\s*[:：]\s*[^.?!]*\d/iu,
   /\d[\d,.]*\s*[\p{L}]+(?:\/[\p{L}]+)?\s+(?:expressed|written|given)\s+in\s+\p{L}/iu,
+  // A figure with its unit converted to another unit: "convert 3.2 GB/s to MB/s", 3.2GB/s换算成MB/s, 5英里折合多少公里.
+  /\bconvert\s+\d[\d,.]*\s*[\p{L}]+(?:\/[\p{L}]+)?\s+(?:to|into)\s+\p{L}/iu,
+  /\d[\d,.]*\s*[\p{L}]+(?:\/[\p{L}]+)?\s*(?:换算成|换算为|转换成|转换为|折合成?|折算成?)/u,
 ];
 // A calculation over figures still to be found ("how much faster …, in percent", 快了多少): compute after a look-up.
 const FOUND_ARITHMETIC: readonly RegExp[] = [
@@ -1141,7 +1144,8 @@ function readChinese(whole: string): AskedActRead[] {
         object: told ?? object,
         phrase: told ? `把${told}${verb}${object}` : `${lead}${verb}${object}`,
         cue: verb,
-        ...figuresOf(kind, `${verb}${object}`),
+        // (a calculation over the figures its clause gives, whichever side of the verb: 3.2GB/s换算成MB/s)
+        ...figuresOf(kind, arithmetic(text) === 'given' ? text : `${verb}${object}`),
       });
     });
     // 说一下 / 讲下 said in a place (在群里说一下, 在项目组里讲下) or to someone (跟小李说一下, 和大家说下) tells them: a send,
