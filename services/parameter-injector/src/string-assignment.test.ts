@@ -120,6 +120,10 @@ describe('proper names', () => {
     expect(spans('Email Dana Price, subject: Helsinki offsite', [param('recipient')])).toEqual({
       recipient: 'Dana Price',
     });
+    // (in English also without a colon, after "saying" or "tell him")
+    expect(spans('Ping Dana Price on chat saying the Oslo VPN is down', [param('recipient')])).toEqual({
+      recipient: 'Dana Price',
+    });
   });
 
   it('is not chosen among several, never fills an optional, time or credential parameter', () => {

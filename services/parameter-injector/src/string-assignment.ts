@@ -95,8 +95,9 @@ function typesOf(schema: Record<string, unknown>): string[] {
  * id by its name, no `city_name` normalizer.
  */
 // A verb of saying or a message part's label, then a colon: the message's text follows.
+// (in English also without a colon: "… on chat saying the DB is back", "… and tell him the draft is ready")
 const MESSAGE_CONTENT_COLON =
-  /(?:说(?:一下|一声|下|声)?|讲(?:一下|一声|下)?|写|内容|正文|主题|标题|消息|\b(?:say(?:ing)?|subject|body|message|text))\s*[：:]/iu;
+  /(?:说(?:一下|一声|下|声)?|讲(?:一下|一声|下)?|写|内容|正文|主题|标题|消息|\b(?:say(?:ing)?|subject|body|message|text))\s*[：:]|\b(?:saying|to\s+say|tell(?:ing)?\s+(?:him|her|them|everyone|everybody))(?:\s+that)?\s+(?=\p{L})/iu;
 
 export function isPlainString(hints: ParameterHints): boolean {
   const s = hints.schema;

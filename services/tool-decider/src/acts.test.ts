@@ -591,6 +591,20 @@ describe('readActs: requests phrased politely, negated or undone', () => {
     expect(readActs('小王昨天请假了').map((a) => a.kind)).toEqual(['look_up']);
   });
 
+  it('"Email X and tell him …" is one send: what it tells him is its message, and its phrase holds it', () => {
+    const acts = readActs('Mail Chen Jie the budget and tell him the numbers are final.');
+    expect(acts.map((a) => a.kind)).toEqual(['send']);
+    expect(acts[0]?.phrase).toContain('tell him the numbers are final');
+    // (a verb of sequence, or someone else named, makes a send of its own)
+    expect(readActs('Email Chen Jie, and then tell him on chat as well').map((a) => a.kind)).toEqual([
+      'send',
+      'send',
+    ]);
+    expect(
+      readActs('Email the budget to Chen Jie and tell Wang Fang it went out').map((a) => a.kind),
+    ).toEqual(['send', 'send']);
+  });
+
   it('"drop someone a line" sends; a thing asked for with "please" keeps its ask beside a later one', () => {
     expect(readActs('Drop Wang Fang a quick note that the venue changed.').map((a) => a.kind)).toEqual([
       'send',

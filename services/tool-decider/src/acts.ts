@@ -1377,9 +1377,22 @@ export function readActs(request: string): AskedActRead[] {
   const reads = acts.filter((a) => a.kind === 'look_up' || a.kind === 'compute');
   const onlyReads = reads.length > 0 && acts.every((a) => !WRITE_ACT_KINDS.has(a.kind) || usingVerb(a));
   const kept = onlyReads ? acts.filter((a) => !usingVerb(a)) : acts;
-  const unique = kept
-    .filter((a, i) => kept.findIndex((b) => b.kind === a.kind && b.phrase === a.phrase) === i)
-    .filter((a, i, all) => !saysWhatSendSays(text, all[i - 1], a));
+  const distinct = kept.filter(
+    (a, i) => kept.findIndex((b) => b.kind === a.kind && b.phrase === a.phrase) === i,
+  );
+  // A send that says what the send before it says is that send's message: its words join that send's phrase (the
+  // words the plan names for the send hold what it says).
+  const unique: AskedActRead[] = [];
+  distinct.forEach((a, i) => {
+    const before = unique.at(-1);
+    if (!before || !saysWhatSendSays(text, distinct[i - 1], a)) {
+      unique.push(a);
+      return;
+    }
+    const from = text.indexOf(before.phrase);
+    const to = text.indexOf(a.phrase, from + before.phrase.length) + a.phrase.length;
+    if (from !== -1 && to > from) unique[unique.length - 1] = { ...before, phrase: text.slice(from, to) };
+  });
   return unique.length > 0 ? unique : [{ kind: 'look_up', object: text, phrase: text, cue: 'request' }];
 }
 
@@ -1393,14 +1406,22 @@ const PRONOUN_ADDRESSED = [
  * Whether `act` says what the send before it says: a send whose one addressee is a pronoun, said right after another
  * send with nothing but a comma (or "to") between them, names who that send reaches and what it tells them — it is
  * that send's message, not a second send (给陈杰和张敏各发一条消息，提醒他们周三前交报告; "Message Chen and Zhang, reminding them
- * …"). A send joined by a word of sequence (然后, "and then") or naming someone is an act of its own.
+ * …", "Email Li Wei and tell him …"). A send joined by a word of sequence (然后, "and then") or naming someone is an
+ * act of its own.
  */
 function saysWhatSendSays(text: string, before: AskedActRead | undefined, act: AskedActRead): boolean {
   if (before?.kind !== 'send' || act.kind !== 'send') return false;
   if (!PRONOUN_ADDRESSED.some((r) => r.test(act.phrase))) return false;
   const end = text.indexOf(before.phrase) + before.phrase.length;
   const start = text.indexOf(act.phrase, end);
-  return start >= end && /^[\s,，、]*(?:to\s+)?$/iu.test(text.slice(end, start));
+  if (start < end) return false;
+  const between = text.slice(end, start);
+  // (a verb of saying joined by a bare "and" — "Email Li Wei and tell him the draft is ready" — says what the send
+  // says too: it names no channel of its own, and the pronoun is the send's addressee)
+  return (
+    /^[\s,，、]*(?:to\s+)?$/iu.test(between) ||
+    (/^\s*,?\s*and\s+$/iu.test(between) && /^(?:tell|inform|remind|let)$/iu.test(act.cue))
+  );
 }
 
 // Verbs of change said under a negation: "don't send it", "no need to email anyone", 不用发, 别再提醒了.

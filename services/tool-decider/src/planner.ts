@@ -1195,7 +1195,17 @@ export async function planTools(
     };
     for (const s of chosen) {
       if (steps.some((x) => x.tool === s.tool.name)) continue;
-      const ask = askOf.get(s.tool.name) ?? onePartOf(s);
+      const part = askOf.get(s.tool.name) ?? onePartOf(s);
+      // (a send's words as the act reader joined them hold what it says: "Email Li Wei … and tell him …" is one send,
+      // though the request splits into two parts at its "and")
+      const act = doneFor.get(s.tool.name);
+      const ask =
+        act?.kind === 'send' &&
+        part !== undefined &&
+        act.phrase.length > part.length &&
+        act.phrase.includes(part)
+          ? act.phrase
+          : part;
       steps.push({
         ...draft(
           s.tool,
