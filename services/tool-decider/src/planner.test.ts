@@ -780,6 +780,32 @@ describe('TD-5 no unasked writes, by the acts the request asks for', () => {
     expect(one.plan.steps.map((s) => s.tool)).toEqual(['get_weather']);
   });
 
+  it('a read a model proposed with no arguments fans out over listed values as a planned one; with its own, it stays one', async () => {
+    const request = '广州和厦门后天哪个更暖和？我要决定穿什么去开会';
+    const bare = await plan(reach, {
+      request,
+      agent: 'reach_agent',
+      tenant: 'default',
+      scenario: null,
+      proposals: [{ name: 'get_weather', arguments: {} }],
+    });
+    const steps = bare.plan.steps.filter((s) => s.tool === 'get_weather');
+    expect(steps).toHaveLength(2);
+    steps.forEach((s, k) => {
+      const text = s.input_from.find((f) => f.parameter === 'city')?.text ?? '';
+      expect(text).toContain(['广州', '厦门'][k]);
+      expect(text).not.toContain(['厦门', '广州'][k]);
+    });
+    const given = await plan(reach, {
+      request,
+      agent: 'reach_agent',
+      tenant: 'default',
+      scenario: null,
+      proposals: [{ name: 'get_weather', arguments: { city: 'Guangzhou' } }],
+    });
+    expect(given.plan.steps.map((s) => s.tool)).toEqual(['get_weather']);
+  });
+
   it('each ask of a request reads its own values: the look-up it names, the order check that feeds its write', async () => {
     const out = await ask(
       afterSales,

@@ -1227,7 +1227,8 @@ export async function planTools(
   // factorial of 5, 10 and 15", 北京和上海明天天气怎么样): one step per value, each reading its own value's words — the
   // same fan-out as a send's look-up per listed recipient, for the read itself. The steps are independent: none
   // feeds another. Only reads: a write repeated per value is a write per value, which the request must ask for as such
-  // (a send to listed recipients already looks each one up, below). A step a model gave its arguments is the model's.
+  // (a send to listed recipients already looks each one up, below). A step a model gave its arguments is the model's;
+  // one it proposed with none leaves every value to the request's words, as a planned step does.
   steps = steps.flatMap((step, i) => {
     const tool = visible.get(step.tool);
     // (a read that feeds a write of the plan is the write's to fan out: one look-up per listed recipient, below)
@@ -1240,7 +1241,7 @@ export async function planTools(
       i < keep.length ||
       !tool ||
       tool.action !== 'read' ||
-      step.arguments !== undefined ||
+      (step.arguments !== undefined && Object.keys(step.arguments).length > 0) ||
       step.feeds ||
       feedsWrite
     )
@@ -1255,8 +1256,11 @@ export async function planTools(
     reasons.push(`${tool.name} once for each of ${each.join(', ')}`);
     // Each call reads the request with the list in it reduced to its own value, for every value it takes from the
     // user's words: its listed value and the values all calls share ("… at 5%, for 20 years").
+    // (a model's empty arguments are no values of the step's: each call's are its own words', or two calls would read
+    // as one repeated)
+    const { arguments: _none, ...words } = step;
     return calls.map((call, k) => ({
-      ...step,
+      ...words,
       purpose: `${step.purpose} (${each[k] ?? ''})`,
       texts: Object.fromEntries(
         [...requiredParameters(tool), ...alternativeParameters(tool)].map((p) => [p, call.text]),
