@@ -780,6 +780,26 @@ describe('TD-5 no unasked writes, by the acts the request asks for', () => {
     expect(one.plan.steps.map((s) => s.tool)).toEqual(['get_weather']);
   });
 
+  it("a read a model proposed beside an asked change it proposed no write for looks up what the look-up asks", async () => {
+    const out = await proposed(
+      research,
+      'research_agent',
+      "Who wrote the Reflexion paper? I'd like to email them about their findings.",
+      ['scholar_search'],
+    );
+    const query = out.plan.steps[0]?.input_from.find((f) => f.parameter === 'query')?.text ?? '';
+    expect(query).toContain('Reflexion');
+    expect(query).not.toContain('findings');
+    // A request of look-ups only reads whole, as before.
+    const whole = await proposed(
+      research,
+      'research_agent',
+      'Who wrote the Reflexion paper? Which venue published it?',
+      ['scholar_search'],
+    );
+    expect(whole.plan.steps[0]?.input_from.find((f) => f.parameter === 'query')?.text).toBeUndefined();
+  });
+
   it('a read a model proposed with no arguments fans out over listed values as a planned one; with its own, it stays one', async () => {
     const request = '广州和厦门后天哪个更暖和？我要决定穿什么去开会';
     const bare = await plan(reach, {

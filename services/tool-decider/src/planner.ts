@@ -713,6 +713,35 @@ export async function planTools(
         return ask ? { ...step, texts: textsFor(tool, ask) } : step;
       });
     }
+    // A request of several asks, some asking for a change the model proposed no write for and some asking only to look
+    // something up: the proposed reads look up what the look-ups ask. A read does nothing a change asks, so the words of
+    // the change are no values of its ("Who wrote the Reflexion paper? I'd like to email them about their findings": the
+    // search is for the paper's authors, not for "findings").
+    const proposedSteps = steps.slice(keep.length);
+    if (
+      routedAsks.length > 1 &&
+      proposedSteps.length > 0 &&
+      proposedSteps.every((s) => visible.get(s.tool)?.action === 'read' && s.texts === undefined)
+    ) {
+      const askKinds = routedAsks.map((ask) => readActs(ask).map((a) => a.kind));
+      const lookUps = routedAsks.filter(
+        (_, k) => (askKinds[k]?.length ?? 0) > 0 && (askKinds[k] ?? []).every((x) => x === 'look_up'),
+      );
+      if (lookUps.length > 0 && askKinds.some((k) => k.some((x) => WRITE_ACT_KINDS.has(x)))) {
+        const text = lookUps.join(' ');
+        steps = steps.map((step, i) => {
+          const tool = visible.get(step.tool);
+          if (i < keep.length || !tool) return step;
+          return {
+            ...step,
+            texts: Object.fromEntries(
+              [...requiredParameters(tool), ...alternativeParameters(tool)].map((p) => [p, text]),
+            ),
+          };
+        });
+        reasons.push(`the proposed reads look up what "${text.slice(0, 60)}" asks, not the asked change`);
+      }
+    }
     // The write act each proposed write serves (the first of its kind not yet taken): what its producers read, as on
     // the planned path (a send to several listed recipients looks each one up).
     for (const act of acts) {
