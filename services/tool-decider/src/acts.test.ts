@@ -19,6 +19,13 @@ describe('readActs (TD-5 asked acts)', () => {
     expect(kinds('把物流单号给我吧')).toEqual([['look_up', '物流单号']]);
   });
 
+  it('列 (to list) sets out what is on record: a look-up, however it is asked', () => {
+    const k = (r: string) => readActs(r).map((a) => a.kind);
+    expect(k('把本月还没付款的订单给我列一下')).toEqual(['look_up']);
+    expect(k('帮我列出上个月签约的客户名单')).toEqual(['look_up']);
+    expect(k('把这两周的请假记录列出来')).toEqual(['look_up']);
+  });
+
   it('a change wanted and doubted in the same sentence is not asked yet', () => {
     const k = (r: string) => readActs(r).map((a) => a.kind);
     expect(k("I'd like to cancel my plan, but I'm not sure yet. How much notice do you need?")).toEqual([

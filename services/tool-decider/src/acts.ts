@@ -290,6 +290,12 @@ const ZH_VERBS: Readonly<Record<Exclude<AskedActKind, 'act'>, readonly string[]>
     '调出来',
     '翻出来',
     '翻一下',
+    // (列 "to list", 列举: setting out what is there — 把待办列一下, 列出所有订单 — shows records, changes none)
+    '列出来',
+    '列出',
+    '列一下',
+    '列下',
+    '列个',
     '搜索',
     '搜一下',
     '搜搜',
