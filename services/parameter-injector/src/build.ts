@@ -426,7 +426,10 @@ export function buildArguments(input: BuildInput): BuiltArguments {
       set(field, value, 'step_output', how);
       return true;
     }
-    const figures = readFigures(value.filter((v): v is string => typeof v === 'string'));
+    return setFigures(field, readFigures(value.filter((v): v is string => typeof v === 'string')), how);
+  };
+  /** The sandbox's named inputs from the figures read (none read: nothing to compute on). */
+  const setFigures = (field: string, figures: Figure[], how: string): boolean => {
     figuresRead = figures;
     if (figures.length === 0) {
       log.push(`${field}: ${how} states no figure with a unit; nothing to compute on`);
@@ -450,18 +453,7 @@ export function buildArguments(input: BuildInput): BuiltArguments {
       pages.flatMap((p) => p.passages),
       pages.flatMap((p) => p.passages.map(() => p.source)),
     );
-    figuresRead = figures;
-    if (figures.length === 0) {
-      log.push(`${field}: ${how} states no figure with a unit; nothing to compute on`);
-      return false;
-    }
-    set(
-      field,
-      Object.fromEntries(figures.map((f) => [f.name, f.value])),
-      'step_output',
-      `${how}: figures ${figures.map((f) => `${f.name} ← "${f.text}"`).join(', ')}`,
-    );
-    return true;
+    return setFigures(field, figures, how);
   };
   for (const hints of topLevel) {
     const field = hints.path;
