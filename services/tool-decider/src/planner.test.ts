@@ -798,6 +798,15 @@ describe('TD-5 no unasked writes, by the acts the request asks for', () => {
       ['scholar_search'],
     );
     expect(whole.plan.steps[0]?.input_from.find((f) => f.parameter === 'query')?.text).toBeUndefined();
+    // A want of unnamed kind beside the question may be a want of information: the reads keep the whole request.
+    const want = await proposed(
+      research,
+      'research_agent',
+      'MySQL 9的复制延迟降低了多少？我要官方文档里的原文',
+      ['web_search', 'page_visit'],
+    );
+    for (const step of want.plan.steps)
+      expect(step.input_from.find((f) => f.source === 'user_text' && f.text !== undefined)).toBeUndefined();
   });
 
   it('a read a model proposed with no arguments fans out over listed values as a planned one; with its own, it stays one', async () => {

@@ -727,7 +727,10 @@ export async function planTools(
       const lookUps = routedAsks.filter(
         (_, k) => (askKinds[k]?.length ?? 0) > 0 && (askKinds[k] ?? []).every((x) => x === 'look_up'),
       );
-      if (lookUps.length > 0 && askKinds.some((k) => k.some((x) => WRITE_ACT_KINDS.has(x)))) {
+      // (a change of a named kind only: a want of unnamed kind — 我要官方release notes里的原话 — may be a want of
+      // information the reads are there for)
+      const named = (x: AskedActKind) => WRITE_ACT_KINDS.has(x) && x !== 'act';
+      if (lookUps.length > 0 && askKinds.some((k) => k.some(named))) {
         const text = lookUps.join(' ');
         steps = steps.map((step, i) => {
           const tool = visible.get(step.tool);
