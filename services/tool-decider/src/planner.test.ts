@@ -780,7 +780,7 @@ describe('TD-5 no unasked writes, by the acts the request asks for', () => {
     expect(one.plan.steps.map((s) => s.tool)).toEqual(['get_weather']);
   });
 
-  it("a read a model proposed beside an asked change it proposed no write for looks up what the look-up asks", async () => {
+  it('a read a model proposed beside an asked change it proposed no write for looks up what the look-up asks', async () => {
     const out = await proposed(
       research,
       'research_agent',
