@@ -630,6 +630,10 @@ describe('readActs: requests phrased politely, negated or undone', () => {
     expect(readActs('先查查物流，再把运费退了').map((a) => a.kind)).toEqual(['look_up', 'act']);
     expect(readActs('我上周下的单，然后一直没发货').map((a) => a.kind)).not.toContain('act');
     expect(readActs('帮我看看物流，然后卖家说明天发').map((a) => a.kind)).toEqual(['look_up']);
+    // (what something shows, or an event already done, is told — never a change asked for)
+    expect(readActs('帮我查一下订单4410，然后系统显示已经退款了').map((a) => a.kind)).toEqual(['look_up']);
+    expect(readActs('看下物流，然后页面提示支付失败').map((a) => a.kind)).toEqual(['look_up']);
+    expect(readActs('查一下订单4410，然后换货了').map((a) => a.kind)).toEqual(['look_up']);
   });
 
   it('a change asked about after a look-up in its clause is what the look-up finds out, not a change', () => {

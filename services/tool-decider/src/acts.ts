@@ -937,8 +937,12 @@ const EN_FIELD_LABEL = /(?:[.?!]\s+|\n\s*)\p{L}+(?:\s\p{L}+)?\s*:/u;
 const ZH_CONNECTIVES = '然后|接着|之后|并且|同时|顺便|另外|还有|以及';
 // Adverbs that open one more step of a sequence (再, 然后 …) at a clause's start.
 const ZH_SEQUENCE_START = /^(?:再|然后|接着|之后|顺便|还要|也)/u;
-// A subject of the clause's own — a pronoun or someone named by role — before its verb: it tells what they did.
-const ZH_OWN_SUBJECT = /^(?:我|你|他|她|它|我们|他们|她们|快递员?|客服|商家|卖家|师傅)/u;
+// A clause that tells rather than asks: a pronoun as its own subject (然后他说…), what something shows or says
+// (系统显示…, 页面提示…, 卖家说…), or an event already done — 已经 / 已, or 了 closing a clause with no 把 (然后退款了
+// "and then it was refunded"; 再把钱退了 is the disposal form of an order). Closed classes of Chinese grammar: the
+// personal pronouns, the verbs of showing and saying, and the perfective.
+const ZH_OWN_SUBJECT = /^(?:我|你|他|她|它)/u;
+const ZH_REPORTS = /显示|提示|说|写着|已经|已(?!读)|^[^把]*了[吧啊呀呢。！!]*$/u;
 // 再 before 帮我 starts the next ask ("…，再帮我把钱退了"); 帮我 stays with it, as the marker of what it asks for.
 const ZH_CLAUSE = new RegExp(`([。！？!?；;，,、\\n]+|${ZH_CONNECTIVES}|再(?=帮我))`, 'u');
 // A clause that asks something: a question mark, a question particle at its end, or a question word.
@@ -1264,7 +1268,7 @@ function readChinese(whole: string): AskedActRead[] {
       });
     // A clause that sequences one more step after an ask (…，然后退款 / 再把钱退了 / 顺便换个新的) asks for that step:
     // a change of unnamed kind, decided by the tools its words fit. Not one that tells what happened (然后一直没发货)
-    // or what someone else did (然后他说…): a negation or a subject of its own makes it a report.
+    // or what someone or something else did or showed (然后他说…, 然后系统显示已经退款了): see ZH_REPORTS.
     const sequenced =
       /(?:然后|接着|之后|并且|同时|顺便)$/u.test((pieces[p - 1] ?? '').trim()) ||
       ZH_SEQUENCE_START.test(text);
@@ -1274,7 +1278,8 @@ function readChinese(whole: string): AskedActRead[] {
       sequenced &&
       acts.length > 0 &&
       !/[没不别未]/u.test(text) &&
-      !ZH_OWN_SUBJECT.test(text.replace(ZH_SEQUENCE_START, ''))
+      !ZH_OWN_SUBJECT.test(text.replace(ZH_SEQUENCE_START, '')) &&
+      !ZH_REPORTS.test(text)
     ) {
       const object = text.replace(ZH_SEQUENCE_START, '').replace(ZH_MARKERS, '').replace(/^把/u, '');
       if (CJK.test(object)) found.push({ kind: 'act', object, phrase: text, cue: 'sequence' });
