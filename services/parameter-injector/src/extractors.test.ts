@@ -65,6 +65,13 @@ describe('deterministic extractors', () => {
       'high',
     ]);
     expect(extractEnumValues('slowly', ['low', 'high'], {})).toEqual([]);
+    // A Chinese value under a negation right before it is not that value, nor one inside it.
+    const levels = { 急: 'high', 加急: 'high', 普通: 'medium' };
+    const said = (t: string) => extractEnumValues(t, ['low', 'medium', 'high'], levels).map((e) => e.value);
+    expect(said('这个事情挺急的')).toEqual(['high']);
+    for (const t of ['不是很急，排个队就行', '别急，下周处理也行', '这单不用加急', '不太急'])
+      expect(said(t), t).toEqual([]);
+    expect(said('很急，不是普通的问题')).toEqual(['high']);
     // The adjective in -al names the value: "musical events" are `Music` events.
     expect(
       extractEnumValues('discovering musical events in Livermore', ['Music', 'Theater'], {}),

@@ -549,6 +549,9 @@ function spanOfPeriods(
  * is matched only as written (case-sensitive) and not as a sentence's first word, so the article "a" (or "A …"
  * opening a sentence) is no value `A`.
  */
+// Chinese negation adverbs, with the degree words that may follow them (不是很, 不太, 没那么): what follows is denied.
+const ZH_NEGATION = String.raw`(?:不|别|没|无需|不用|不必)(?:是|那么|怎么|太|很|是很|是太)?`;
+
 export function extractEnumValues(
   text: string,
   values: readonly unknown[],
@@ -572,11 +575,17 @@ export function extractEnumValues(
   for (const [word, canonical] of Object.entries(synonyms)) spellings.set(enumKey(word), canonical);
   const haystack = enumKey(text);
   const mentions: Extracted<string | number | boolean>[] = [];
+  const negated: { start: number; end: number }[] = [];
   const collect = (pattern: RegExp, canonical: string | number | boolean, within: string) => {
     for (const m of within.matchAll(pattern)) mentions.push({ value: canonical, text: m[0], index: m.index });
   };
   for (const [spelling, canonical] of spellings) {
     if (spelling === '') continue;
+    // (a Chinese value said under a negation adverb right before it — 不是很急, 别急, 不用加急 — is not that value,
+    // nor is any shorter value inside it: 急 of 不用加急)
+    if (/[\u3400-\u9fff]/.test(spelling))
+      for (const m of haystack.matchAll(new RegExp(`${ZH_NEGATION}${escapeRegExp(spelling)}`, 'gu')))
+        negated.push({ start: m.index, end: m.index + m[0].length });
     const pattern = /[\u3400-\u9fff]/.test(spelling)
       ? new RegExp(escapeRegExp(spelling), 'gu')
       : new RegExp(
@@ -613,6 +622,7 @@ export function extractEnumValues(
   const found = new Map<string | number | boolean, Extracted<string | number | boolean>>();
   for (const m of mentions) {
     if (mentions.some((other) => inside(m, other))) continue;
+    if (negated.some((n) => n.start <= m.index && m.index + m.text.length <= n.end)) continue;
     const earlier = found.get(m.value);
     if (!earlier || m.index < earlier.index) found.set(m.value, m);
   }
